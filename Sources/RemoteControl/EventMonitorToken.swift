@@ -1,0 +1,4 @@
+/// Identifies an event monitor, so that it can be removed.
+public struct EventMonitorToken: Sendable, Hashable {
+    let id: UInt64
+}

@@ -1,0 +1,114 @@
+/// The end of every responder chain, and the object that delivers remote-control events.
+///
+/// This is the remote-control part of UIKit's `UIApplication`, without the singleton: a
+/// process makes one, tests make as many as they like. It keeps the first-responder stack,
+/// counts begin/end receiving calls, runs event monitors, and applies the now-playing rule.
+@MainActor
+open class RemoteApplication: Responder {
+    private var receivingCount = 0
+    private var stack: [WeakResponder] = []
+    private var monitors: [(token: EventMonitorToken, body: @MainActor (RemoteControlEvent) -> Void)] = []
+    private var nextMonitorID: UInt64 = 0
+
+    /// Makes an application that is not receiving, not now playing, with an empty stack.
+    public override init() {
+        super.init()
+    }
+
+    /// Whether this process is the Now Playing app. Events from broadcast sources are
+    /// delivered only while this is true. Default false.
+    public var isNowPlaying = false
+
+    /// Starts (or counts one more request for) receiving remote-control events.
+    public func beginReceivingRemoteControlEvents() {
+        receivingCount += 1
+    }
+
+    /// Balances one `beginReceivingRemoteControlEvents()`. A surplus call is ignored.
+    public func endReceivingRemoteControlEvents() {
+        receivingCount = max(0, receivingCount - 1)
+    }
+
+    /// True while begin calls outnumber end calls.
+    public var isReceivingRemoteControlEvents: Bool { receivingCount > 0 }
+
+    /// The responder at the top of the first-responder stack, or nil if the stack is empty.
+    public var firstResponder: Responder? {
+        for entry in stack.reversed() {
+            if let responder = entry.responder { return responder }
+        }
+        return nil
+    }
+
+    /// The responders on the first-responder stack, bottom first.
+    public var firstResponderStack: [Responder] { stack.compactMap(\.responder) }
+
+    /// The names of the responders an event would visit now, from the target to the end of the chain.
+    public var responderChainNames: [String] { ResponderChain.names(from: firstResponder ?? self) }
+
+    /// Delivers one event and reports what became of it.
+    ///
+    /// The monitors see the event first, in the order they were added. The route (receiving,
+    /// now playing, first responder) is fixed before they run, so a monitor cannot reroute the
+    /// event it is watching. Then the event goes to the first responder, or to the application
+    /// if the stack is empty, and up the chain.
+    @discardableResult
+    public func sendEvent(_ event: RemoteControlEvent) -> DeliveryOutcome {
+        let receiving = isReceivingRemoteControlEvents
+        let allowed = isNowPlaying || !event.source.isBroadcast
+        let target = firstResponder ?? self
+        for monitor in monitors {
+            monitor.body(event)
+        }
+        guard receiving else { return .notReceiving }
+        guard allowed else { return .notNowPlaying }
+        guard let handler = DeliveryTrace.deliver(event, to: target) else { return .discarded }
+        return .handled(by: handler)
+    }
+
+    /// Adds a monitor that sees every event before delivery, including refused ones.
+    public func addEventMonitor(_ body: @escaping @MainActor (RemoteControlEvent) -> Void) -> EventMonitorToken {
+        nextMonitorID += 1
+        let token = EventMonitorToken(id: nextMonitorID)
+        monitors.append((token, body))
+        return token
+    }
+
+    /// Removes a monitor. Removing one that is already gone does nothing.
+    public func removeEventMonitor(_ token: EventMonitorToken) {
+        monitors.removeAll { $0.token == token }
+    }
+
+    // MARK: First-responder stack
+
+    /// Pushes `responder`, or moves it to the top, if the current first responder agrees to resign.
+    func pushFirstResponder(_ responder: Responder) -> Bool {
+        if let current = firstResponder {
+            if current === responder { return true }
+            guard current.canResignFirstResponder else { return false }
+        }
+        if let previous = responder.stackOwner, previous !== self {
+            previous.removeFromStack(responder)
+        }
+        stack.removeAll { $0.responder == nil || $0.responder === responder }
+        stack.append(WeakResponder(responder))
+        responder.stackOwner = self
+        return true
+    }
+
+    /// Takes `responder` off the stack wherever it is; the one below becomes first responder.
+    func removeFromStack(_ responder: Responder) {
+        stack.removeAll { $0.responder == nil || $0.responder === responder }
+        if responder.stackOwner === self { responder.stackOwner = nil }
+    }
+}
+
+/// A stack entry. The stack holds responders weakly: they usually point at the application
+/// through `next`, so strong entries would make a reference cycle.
+private struct WeakResponder {
+    weak var responder: Responder?
+
+    init(_ responder: Responder) {
+        self.responder = responder
+    }
+}
