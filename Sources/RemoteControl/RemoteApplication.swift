@@ -5,9 +5,10 @@
 /// counts begin/end receiving calls, runs event monitors, and applies the now-playing rule.
 @MainActor
 open class RemoteApplication: Responder {
-    private var receivingCount = 0
-    private var stack: [WeakResponder] = []
-    private var monitors: [(token: EventMonitorToken, body: @MainActor (RemoteControlEvent) -> Void)] = []
+    @exclusivity(unchecked) private var receivingCount = 0
+    /// The first-responder stack, bottom first. It holds its responders strongly; see `next`.
+    @exclusivity(unchecked) private var stack: [Responder] = []
+    @exclusivity(unchecked) private var monitors: [(token: EventMonitorToken, body: @MainActor (RemoteControlEvent) -> Void)] = []
     private var nextMonitorID: UInt64 = 0
 
     /// Makes an application that is not receiving, not now playing, with an empty stack.
@@ -17,7 +18,7 @@ open class RemoteApplication: Responder {
 
     /// Whether this process is the Now Playing app. Events from broadcast sources are
     /// delivered only while this is true. Default false.
-    public var isNowPlaying = false
+    @exclusivity(unchecked) public var isNowPlaying = false
 
     /// Starts (or counts one more request for) receiving remote-control events.
     public func beginReceivingRemoteControlEvents() {
@@ -33,15 +34,10 @@ open class RemoteApplication: Responder {
     public var isReceivingRemoteControlEvents: Bool { receivingCount > 0 }
 
     /// The responder at the top of the first-responder stack, or nil if the stack is empty.
-    public var firstResponder: Responder? {
-        for entry in stack.reversed() {
-            if let responder = entry.responder { return responder }
-        }
-        return nil
-    }
+    public var firstResponder: Responder? { stack.last }
 
     /// The responders on the first-responder stack, bottom first.
-    public var firstResponderStack: [Responder] { stack.compactMap(\.responder) }
+    public var firstResponderStack: [Responder] { stack }
 
     /// The names of the responders an event would visit now, from the target to the end of the chain.
     public var responderChainNames: [String] { ResponderChain.names(from: firstResponder ?? self) }
@@ -54,15 +50,20 @@ open class RemoteApplication: Responder {
     /// if the stack is empty, and up the chain.
     @discardableResult
     public func sendEvent(_ event: RemoteControlEvent) -> DeliveryOutcome {
-        let receiving = isReceivingRemoteControlEvents
-        let allowed = isNowPlaying || !event.source.isBroadcast
-        let target = firstResponder ?? self
-        for monitor in monitors {
-            monitor.body(event)
+        let receiving = receivingCount > 0
+        let allowed = !event.source.isBroadcast || isNowPlaying
+        let target = stack.last
+        // By index, not `for in`: it spares a retain of the array on every event.
+        var index = 0
+        while index < monitors.count {
+            monitors[index].body(event)
+            index += 1
         }
         guard receiving else { return .notReceiving }
         guard allowed else { return .notNowPlaying }
-        guard let handler = DeliveryTrace.deliver(event, to: target) else { return .discarded }
+        let handler =
+            if let target { DeliveryTrace.deliver(event, to: target) } else { DeliveryTrace.deliver(event, to: self) }
+        guard let handler else { return .discarded }
         return .handled(by: handler)
     }
 
@@ -90,25 +91,15 @@ open class RemoteApplication: Responder {
         if let previous = responder.stackOwner, previous !== self {
             previous.removeFromStack(responder)
         }
-        stack.removeAll { $0.responder == nil || $0.responder === responder }
-        stack.append(WeakResponder(responder))
+        stack.removeAll { $0 === responder }
+        stack.append(responder)
         responder.stackOwner = self
         return true
     }
 
     /// Takes `responder` off the stack wherever it is; the one below becomes first responder.
     func removeFromStack(_ responder: Responder) {
-        stack.removeAll { $0.responder == nil || $0.responder === responder }
+        stack.removeAll { $0 === responder }
         if responder.stackOwner === self { responder.stackOwner = nil }
-    }
-}
-
-/// A stack entry. The stack holds responders weakly: they usually point at the application
-/// through `next`, so strong entries would make a reference cycle.
-private struct WeakResponder {
-    weak var responder: Responder?
-
-    init(_ responder: Responder) {
-        self.responder = responder
     }
 }

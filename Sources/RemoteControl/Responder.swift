@@ -8,14 +8,34 @@
 open class Responder {
     /// The application whose first-responder stack holds this responder, if any.
     weak var stackOwner: RemoteApplication?
+    /// `next` when it is an ordinary responder: held strongly, as a parent holds a child.
+    private var nextResponder: Responder?
+    /// `next` when it is the application: held weakly, because the application holds its
+    /// first-responder stack strongly and a strong link back would be a reference cycle.
+    private weak var nextApplication: RemoteApplication?
+    /// The stamp of the last delivery this responder passed on; see `DeliveryTrace`.
+    var passedOnStamp: UInt64 = 0
 
     /// Makes a responder that is on no chain yet.
     public init() {}
 
     /// The next responder up the chain; events this one passes on go there.
     ///
-    /// Stored by default. A subclass may override it as a computed property, as UIKit's views do.
-    open var next: Responder?
+    /// Stored by default. A responder is held strongly, but a `RemoteApplication` is held
+    /// weakly: the application owns its first-responder stack, so whoever made the application
+    /// keeps it alive. A subclass may override this as a computed property, as UIKit's views do.
+    open var next: Responder? {
+        get { nextResponder ?? nextApplication }
+        set {
+            if let application = newValue as? RemoteApplication {
+                nextApplication = application
+                nextResponder = nil
+            } else {
+                nextResponder = newValue
+                nextApplication = nil
+            }
+        }
+    }
 
     /// Whether this responder may become first responder. Default false.
     open var canBecomeFirstResponder: Bool { false }
@@ -30,6 +50,8 @@ open class Responder {
     public var isFirstResponder: Bool { stackOwner?.firstResponder === self }
 
     /// Makes this responder the first responder, pushing it on the stack or moving it to the top.
+    ///
+    /// The stack holds its responders strongly until they resign or the application is freed.
     ///
     /// Returns false, and changes nothing, when no `RemoteApplication` is on this responder's
     /// `next` chain, when `canBecomeFirstResponder` is false, or when the current first
@@ -56,8 +78,6 @@ open class Responder {
     ///
     /// Override to handle events; call `super` for the ones this responder does not handle.
     open func remoteControlReceived(with event: RemoteControlEvent) {
-        let next = self.next
-        guard DeliveryTrace.passOn(from: self, to: next) else { return }
-        next?.remoteControlReceived(with: event)
+        DeliveryTrace.pass(event, from: self, to: next)
     }
 }

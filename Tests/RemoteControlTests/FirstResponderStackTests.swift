@@ -138,16 +138,48 @@ struct FirstResponderStackTests {
         #expect(second.firstResponder === r)
     }
 
-    @Test("a first responder that is freed drops off the stack")
-    func freedResponderDropsOff() {
+    @Test("the stack keeps its responders alive until they resign")
+    func stackOwnsResponders() {
         let f = ChainFixture()
-        f.a.becomeFirstResponder()
+        weak var weakTemporary: RecordingResponder?
         do {
             let temporary = RecordingResponder("temporary", next: f.app)
             temporary.becomeFirstResponder()
-            #expect(f.app.firstResponder === temporary)
+            weakTemporary = temporary
         }
-        #expect(f.app.firstResponder === f.a)
-        #expect(f.app.firstResponderStack.map(\.responderName) == ["a"])
+        #expect(weakTemporary != nil)
+        #expect(f.app.firstResponder === weakTemporary)
+        weakTemporary?.resignFirstResponder()
+        #expect(weakTemporary == nil)
+        #expect(f.app.firstResponder == nil)
+    }
+
+    @Test("a responder does not keep its application alive; next becomes nil when it is freed")
+    func applicationLinkIsWeak() {
+        let r = RecordingResponder("r")
+        weak var weakApp: RemoteApplication?
+        do {
+            let app = RemoteApplication()
+            r.next = app
+            #expect(r.becomeFirstResponder())
+            #expect(r.isFirstResponder)
+            weakApp = app
+        }
+        #expect(weakApp == nil)
+        #expect(r.next == nil)
+        #expect(!r.isFirstResponder)
+    }
+
+    @Test("an ordinary next responder is held strongly")
+    func responderLinkIsStrong() {
+        let r = RecordingResponder("r")
+        weak var weakParent: Responder?
+        do {
+            let parent = RecordingResponder("parent")
+            r.next = parent
+            weakParent = parent
+        }
+        #expect(weakParent != nil)
+        #expect(r.next === weakParent)
     }
 }

@@ -104,6 +104,26 @@ struct ResponderChainTests {
         #expect(outer == .handled(by: relay))
     }
 
+    @Test("a nested event through the same responders leaves the outer outcome intact")
+    func nestedDeliveryThroughSameChain() {
+        let f = ChainFixture()
+        f.a.becomeFirstResponder()
+        let relay = RelayResponder(app: f.app)
+        relay.next = f.app
+        f.c.next = relay
+        let outer = f.app.sendEvent(RemoteControlEvent(subtype: .stop))
+        #expect(f.log.visits == ["a", "b", "c", "a", "b", "c", "app"])
+        #expect(relay.innerOutcome == .discarded)
+        #expect(outer == .handled(by: relay))
+    }
+
+    @Test("a responder's default handler passes the event on even outside sendEvent")
+    func directCall() {
+        let f = ChainFixture()
+        f.a.remoteControlReceived(with: RemoteControlEvent(subtype: .play))
+        #expect(f.log.visits == ["a", "b", "c", "app"])
+    }
+
     @Test("a chain whose next links loop is cut off instead of overflowing the stack")
     func loopedChain() {
         let f = ChainFixture()

@@ -1,0 +1,29 @@
+// swift-tools-version: 6.1
+// RemoteBridge's benchmarks, in a package of their own (as swift-nio does) so that projects
+// depending on RemoteBridge never fetch the benchmark tooling.
+//
+// Run with `make benchmark`, or here: `swift package --disable-sandbox benchmark`.
+
+import PackageDescription
+
+let package = Package(
+    name: "RemoteBridgeBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "RemoteBridge", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // DESIGN §9: in-process delivery through a 4-deep responder chain with one monitor.
+        .executableTarget(
+            name: "RemoteControlBenchmarks",
+            dependencies: [
+                .product(name: "RemoteControl", package: "RemoteBridge"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/RemoteControlBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,41 @@
+# RemoteBridge: build, test, demo and benchmark. `make help` lists the targets.
+
+SWIFT ?= swift
+# Debian packages the build and the tests need. `make deps` installs the missing ones.
+DEBIAN_PACKAGES :=
+NO_WARNINGS := scripts/swift-no-warnings
+
+.PHONY: help deps build test examples demo benchmark clean
+
+help:
+	@echo "make demo       run the demo (for now: the player view controller example)"
+	@echo "make test       install missing Debian packages, build with zero warnings, run every test, build the examples"
+	@echo "make build      build the package"
+	@echo "make examples   build the example programs (a separate package that uses this one by path)"
+	@echo "make benchmark  run the benchmarks (release build; see Benchmarks/)"
+	@echo "make clean      remove build folders"
+
+deps:
+	@scripts/install-debian-packages $(DEBIAN_PACKAGES)
+
+build: deps
+	$(NO_WARNINGS) $(SWIFT) build
+
+test: deps
+	$(NO_WARNINGS) $(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	$(MAKE) examples
+	$(SWIFT) run --skip-build --package-path examples APIContract
+
+examples: deps
+	$(NO_WARNINGS) $(SWIFT) build --package-path examples
+
+demo: deps
+	$(NO_WARNINGS) $(SWIFT) build --package-path examples --product PlayerViewController
+	$(SWIFT) run --skip-build --package-path examples PlayerViewController
+
+benchmark: deps
+	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
+
+clean:
+	rm -rf .build examples/.build Benchmarks/.build

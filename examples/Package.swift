@@ -1,0 +1,26 @@
+// swift-tools-version: 6.1
+// Example programs that use RemoteBridge the way the iOS Event Handling Guide's sample code
+// uses UIKit. This is a separate package that depends on RemoteBridge by path, exactly as an
+// outside project would, so building it also checks the public API.
+
+import PackageDescription
+
+let package = Package(
+    name: "RemoteBridgeExamples",
+    dependencies: [
+        .package(name: "RemoteBridge", path: ".."),
+    ],
+    targets: [
+        // Listings 5-1 to 5-3: a player view controller that receives remote-control events.
+        .executableTarget(
+            name: "PlayerViewController",
+            dependencies: [.product(name: "RemoteControl", package: "RemoteBridge")]
+        ),
+        // Issue #2's public API, used exactly as written, from outside the package.
+        .executableTarget(
+            name: "APIContract",
+            dependencies: [.product(name: "RemoteControl", package: "RemoteBridge")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
