@@ -7,11 +7,15 @@ let package = Package(
     name: "RemoteBridge",
     products: [
         .library(name: "RemoteControl", targets: ["RemoteControl"]),
+        .library(name: "ButtonGestures", targets: ["ButtonGestures"]),
     ],
     targets: [
         // The core model: events, responders, the application. Pure Swift, no I/O.
         .target(name: "RemoteControl"),
         .testTarget(name: "RemoteControlTests", dependencies: ["RemoteControl"]),
+        // Button gesture recognizers (click patterns) on an injectable clock.
+        .target(name: "ButtonGestures", dependencies: ["RemoteControl"]),
+        .testTarget(name: "ButtonGesturesTests", dependencies: ["ButtonGestures"]),
     ],
     swiftLanguageModes: [.v6]
 )

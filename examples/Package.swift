@@ -16,6 +16,11 @@ let package = Package(
             name: "PlayerViewController",
             dependencies: [.product(name: "RemoteControl", package: "RemoteBridge")]
         ),
+        // A custom button gesture recognizer: long-short-long toggles a secret mode.
+        .executableTarget(
+            name: "SecretKnock",
+            dependencies: [.product(name: "ButtonGestures", package: "RemoteBridge")]
+        ),
         // Issue #2's public API, used exactly as written, from outside the package.
         .executableTarget(
             name: "APIContract",
