@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 # Debian packages the build and the tests need. `make deps` installs the missing ones.
-DEBIAN_PACKAGES :=
+DEBIAN_PACKAGES := pkg-config libdbus-1-dev dbus-daemon
 NO_WARNINGS := scripts/swift-no-warnings
 
 .PHONY: help deps build test examples demo benchmark clean

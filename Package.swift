@@ -8,6 +8,8 @@ let package = Package(
     products: [
         .library(name: "RemoteControl", targets: ["RemoteControl"]),
         .library(name: "ButtonGestures", targets: ["ButtonGestures"]),
+        .library(name: "DBus", targets: ["DBus"]),
+        .library(name: "RemoteBridgeTesting", targets: ["RemoteBridgeTesting"]),
     ],
     targets: [
         // The core model: events, responders, the application. Pure Swift, no I/O.
@@ -16,6 +18,13 @@ let package = Package(
         // Button gesture recognizers (click patterns) on an injectable clock.
         .target(name: "ButtonGestures", dependencies: ["RemoteControl"]),
         .testTarget(name: "ButtonGesturesTests", dependencies: ["ButtonGestures"]),
+        // libdbus, as a system library. Nothing else lives here.
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // A Swift API over libdbus: connection, typed values, calls, signals, names, exported objects.
+        .target(name: "DBus", dependencies: ["CDBus"]),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "RemoteBridgeTesting"]),
+        // Test support: a private dbus-daemon, outside programs, and later media and evdev FIFOs.
+        .target(name: "RemoteBridgeTesting", dependencies: ["DBus"]),
     ],
     swiftLanguageModes: [.v6]
 )

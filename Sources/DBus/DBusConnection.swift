@@ -1,0 +1,303 @@
+import Dispatch
+import Foundation
+
+/// A connection to a message bus, used from the main actor.
+///
+/// Incoming method calls go to the exported objects, and signals to the subscriptions, all on
+/// the main actor and in the order they arrived. The I/O itself runs on a queue of its own.
+@MainActor
+public final class DBusConnection {
+    private let io: ConnectionIO
+    /// This connection's unique name on the bus, such as `:1.42`.
+    public let uniqueName: String
+    /// The address this connection was made to.
+    public let address: String
+    private var objects: [String: ExportedObject] = [:]
+    private var subscriptions: [UInt64: Subscription] = [:]
+    private var nextSubscriptionID: UInt64 = 0
+    /// Called with a well-known name this connection lost (`NameLost`).
+    public var onNameLost: (@MainActor (String) -> Void)?
+    /// Called with a well-known name this connection gained (`NameAcquired`).
+    public var onNameAcquired: (@MainActor (String) -> Void)?
+    /// Called once if the bus goes away.
+    public var onDisconnect: (@MainActor () -> Void)?
+    private var isClosed = false
+
+    private struct Subscription {
+        let rule: MatchRule
+        let handler: @MainActor (DBusMessage) -> Void
+    }
+
+    private init(io: ConnectionIO, address: String) {
+        self.io = io
+        self.address = address
+        self.uniqueName = io.uniqueName
+    }
+
+    /// The session bus address: `DBUS_SESSION_BUS_ADDRESS`, else the systemd user bus at
+    /// `$XDG_RUNTIME_DIR/bus` if it exists. Nil when there is no session bus to be found.
+    public static var sessionBusAddress: String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
+        if let runtime = environment["XDG_RUNTIME_DIR"], FileManager.default.fileExists(atPath: runtime + "/bus") {
+            return "unix:path=\(runtime)/bus"
+        }
+        return nil
+    }
+
+    /// Connects to the bus at `address`, or to the session bus if nil.
+    public static func connect(to address: String? = nil) async throws(DBusError) -> DBusConnection {
+        guard let address = address ?? sessionBusAddress else {
+            throw .disconnected(
+                "no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set and $XDG_RUNTIME_DIR/bus does not exist; "
+                    + "start one (dbus-run-session) or pass a bus address")
+        }
+        let box = WeakConnection()
+        let io = try await ConnectionIO.connect(address: address) { message in
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { box.connection?.receive(message) }
+            }
+        }
+        let connection = DBusConnection(io: io, address: address)
+        box.connection = connection
+        return connection
+    }
+
+    isolated deinit {
+        if !isClosed { io.close() }
+    }
+
+    /// Closes the connection. Exported objects disappear from the bus; names are released.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        io.close()
+    }
+
+    // MARK: Calls and signals
+
+    /// Calls a method and returns the reply body; an error reply is thrown as `DBusError`.
+    public func call(_ message: DBusMessage, timeout: Duration = .seconds(25)) async throws(DBusError) -> [DBusValue] {
+        guard !isClosed else { throw .disconnected("the D-Bus connection is closed") }
+        try message.validate()
+        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let reply = try await io.call(message, timeoutMilliseconds: milliseconds).get()
+        if let error = reply.error { throw error }
+        return reply.body
+    }
+
+    /// Calls `interface.member` on `destination` at `path`.
+    public func call(
+        _ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = [],
+        timeout: Duration = .seconds(25)
+    ) async throws(DBusError) -> [DBusValue] {
+        try await call(.methodCall(destination: destination, path: path, interface: interface, member: member, body: arguments), timeout: timeout)
+    }
+
+    /// Sends a signal.
+    public func emit(_ signal: DBusMessage) throws(DBusError) {
+        guard !isClosed else { throw .disconnected("the D-Bus connection is closed") }
+        try signal.validate()
+        io.send(signal)
+    }
+
+    /// Reads a property with `org.freedesktop.DBus.Properties.Get`.
+    public func getProperty(_ destination: String, _ path: String, _ interface: String, _ name: String) async throws(DBusError) -> DBusValue {
+        let reply = try await call(destination, path, "org.freedesktop.DBus.Properties", "Get", [.string(interface), .string(name)])
+        guard let value = reply.first else { throw .failed("Get \(interface).\(name) returned nothing") }
+        return value.unwrapped
+    }
+
+    /// Reads every property of an interface with `GetAll`.
+    public func getAllProperties(_ destination: String, _ path: String, _ interface: String) async throws(DBusError) -> [String: DBusValue] {
+        let reply = try await call(destination, path, "org.freedesktop.DBus.Properties", "GetAll", [.string(interface)])
+        return reply.first?.stringDictionaryValue ?? [:]
+    }
+
+    /// Writes a property with `Set`.
+    public func setProperty(
+        _ destination: String, _ path: String, _ interface: String, _ name: String, _ value: DBusValue
+    ) async throws(DBusError) {
+        _ = try await call(destination, path, "org.freedesktop.DBus.Properties", "Set", [.string(interface), .string(name), .variant(value)])
+    }
+
+    // MARK: Subscriptions
+
+    /// Asks the bus for signals matching `rule` and calls `handler` with each, on the main actor.
+    @discardableResult
+    public func subscribe(to rule: MatchRule, _ handler: @escaping @MainActor (DBusMessage) -> Void) async throws(DBusError) -> UInt64 {
+        _ = try await call(Self.bus, Self.busPath, Self.bus, "AddMatch", [.string(rule.text)])
+        nextSubscriptionID += 1
+        subscriptions[nextSubscriptionID] = Subscription(rule: rule, handler: handler)
+        return nextSubscriptionID
+    }
+
+    /// Stops a subscription.
+    public func unsubscribe(_ id: UInt64) async {
+        guard let subscription = subscriptions.removeValue(forKey: id) else { return }
+        _ = try? await call(Self.bus, Self.busPath, Self.bus, "RemoveMatch", [.string(subscription.rule.text)])
+    }
+
+    // MARK: Names
+
+    /// The flags of `RequestName`.
+    public struct NameFlags: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// Let another connection take the name with `replaceExisting`.
+        public static let allowReplacement = NameFlags(rawValue: 1)
+        /// Take the name from its owner, if the owner allows it.
+        public static let replaceExisting = NameFlags(rawValue: 2)
+        /// Fail rather than wait in the queue for the name.
+        public static let doNotQueue = NameFlags(rawValue: 4)
+    }
+
+    /// What `RequestName` answered.
+    public enum NameReply: UInt32, Sendable {
+        /// We own the name now.
+        case primaryOwner = 1
+        /// We are queued behind the owner.
+        case inQueue = 2
+        /// Someone else owns it (with `doNotQueue`).
+        case exists = 3
+        /// We owned it already.
+        case alreadyOwner = 4
+    }
+
+    /// Requests a well-known name.
+    public func requestName(_ name: String, flags: NameFlags = [.doNotQueue]) async throws(DBusError) -> NameReply {
+        guard DBusValidation.isValidBusName(name), !name.hasPrefix(":") else {
+            throw .invalidArgs("not a valid well-known bus name: \(name.debugDescription)")
+        }
+        let reply = try await call(Self.bus, Self.busPath, Self.bus, "RequestName", [.string(name), .uint32(flags.rawValue)])
+        guard let code = reply.first?.int64Value, let result = NameReply(rawValue: UInt32(code)) else {
+            throw .failed("RequestName gave an unexpected reply: \(reply)")
+        }
+        return result
+    }
+
+    /// Releases a well-known name.
+    public func releaseName(_ name: String) async throws(DBusError) {
+        _ = try await call(Self.bus, Self.busPath, Self.bus, "ReleaseName", [.string(name)])
+    }
+
+    /// The unique name that owns `name` now, or nil if nobody does.
+    public func nameOwner(_ name: String) async -> String? {
+        try? await call(Self.bus, Self.busPath, Self.bus, "GetNameOwner", [.string(name)]).first?.stringValue
+    }
+
+    /// Every name on the bus.
+    public func listNames() async throws(DBusError) -> [String] {
+        try await call(Self.bus, Self.busPath, Self.bus, "ListNames").first?.stringArrayValue ?? []
+    }
+
+    static let bus = "org.freedesktop.DBus"
+    static let busPath = "/org/freedesktop/DBus"
+
+    // MARK: Exported objects
+
+    /// Exports `object` at its path, replacing any object there.
+    public func export(_ object: ExportedObject) {
+        object.connection = self
+        object.snapshotProperties()
+        objects[object.path] = object
+    }
+
+    /// Removes the object at `path`.
+    public func unexport(path: String) {
+        objects.removeValue(forKey: path)?.connection = nil
+    }
+
+    /// The names of the nodes directly below `path` that lead to exported objects.
+    func childNodes(of path: String) -> [String] {
+        let prefix = path == "/" ? "/" : path + "/"
+        let children = objects.keys.compactMap { key -> String? in
+            guard key.hasPrefix(prefix), key != path else { return nil }
+            return key.dropFirst(prefix.count).split(separator: "/").first.map(String.init)
+        }
+        return Set(children).sorted()
+    }
+
+    // MARK: Incoming
+
+    private func receive(_ message: DBusMessage) {
+        switch message.kind {
+        case .methodCall: Task { await answer(message) }
+        case .signal: route(signal: message)
+        default: break
+        }
+    }
+
+    private func route(signal message: DBusMessage) {
+        if message.interface == "org.freedesktop.DBus.Local", message.member == "Disconnected" {
+            isClosed = true
+            onDisconnect?()
+            return
+        }
+        if message.sender == Self.bus, message.interface == Self.bus, message.destination == uniqueName,
+            let name = message.body.first?.stringValue
+        {
+            if message.member == "NameLost" { onNameLost?(name) }
+            if message.member == "NameAcquired" { onNameAcquired?(name) }
+        }
+        for id in subscriptions.keys.sorted() {
+            guard let subscription = subscriptions[id], subscription.rule.matches(message) else { continue }
+            subscription.handler(message)
+        }
+    }
+
+    private func answer(_ message: DBusMessage) async {
+        let call = DBusMethodCall(message: message)
+        let result: Result<[DBusValue], DBusError>
+        do throws(DBusError) {
+            result = .success(try await dispatch(call))
+        } catch {
+            result = .failure(error)
+        }
+        guard !message.noReplyExpected, let sender = message.sender else { return }
+        var reply: DBusMessage
+        switch result {
+        case .success(let body):
+            reply = DBusMessage(kind: .methodReturn, destination: sender, body: body)
+        case .failure(let error):
+            let name = DBusValidation.isValidErrorName(error.name) ? error.name : "org.freedesktop.DBus.Error.Failed"
+            reply = DBusMessage(kind: .error, errorName: name, destination: sender, body: [.string(error.message.replacingNUL())])
+        }
+        reply.replySerial = message.serial
+        do throws(DBusError) {
+            try reply.validate()
+            io.send(reply)
+        } catch {
+            var fallback = DBusMessage(
+                kind: .error, errorName: "org.freedesktop.DBus.Error.Failed", destination: sender,
+                body: [.string("the reply could not be encoded: \(error.message.replacingNUL())")])
+            fallback.replySerial = message.serial
+            io.send(fallback)
+        }
+    }
+
+    private func dispatch(_ call: DBusMethodCall) async throws(DBusError) -> [DBusValue] {
+        let path = call.message.path ?? "/"
+        if let object = objects[path] {
+            return try await object.handle(call)
+        }
+        // A node with no object of its own, above exported ones, can still be introspected.
+        let children = childNodes(of: path)
+        if call.message.interface == "org.freedesktop.DBus.Introspectable", call.message.member == "Introspect", !children.isEmpty {
+            return [.string(Introspection.document(interfaces: [], children: children))]
+        }
+        throw .unknownObject("no object at \(path)")
+    }
+}
+
+/// Lets the I/O queue reach the connection without keeping it alive.
+private final class WeakConnection: @unchecked Sendable {
+    // Written once on the main actor before any message can arrive; read on the main actor only.
+    weak var connection: DBusConnection?
+}
+
+extension String {
+    fileprivate func replacingNUL() -> String {
+        replacingOccurrences(of: "\0", with: "\\0")
+    }
+}

@@ -1,0 +1,92 @@
+/// A D-Bus message, decoded: its header fields and its body as typed values.
+public struct DBusMessage: Sendable, Equatable {
+    /// The four kinds of message.
+    public enum Kind: Sendable, Equatable {
+        /// A method call.
+        case methodCall
+        /// A successful reply.
+        case methodReturn
+        /// An error reply.
+        case error
+        /// A signal.
+        case signal
+    }
+
+    /// What kind of message this is.
+    public var kind: Kind
+    /// The object path (calls and signals).
+    public var path: String?
+    /// The interface (signals always; calls usually).
+    public var interface: String?
+    /// The method or signal name.
+    public var member: String?
+    /// The error name (errors only).
+    public var errorName: String?
+    /// Where the message goes (a bus name), if addressed.
+    public var destination: String?
+    /// Who sent it: a unique bus name, filled in by the bus.
+    public var sender: String?
+    /// The serial the bus numbered it with; 0 before sending.
+    public var serial: UInt32 = 0
+    /// For replies and errors: the serial of the call answered.
+    public var replySerial: UInt32 = 0
+    /// Whether the caller does not want a reply.
+    public var noReplyExpected = false
+    /// The body.
+    public var body: [DBusValue]
+
+    /// The body's signature: the concatenated signatures of its values.
+    public var signature: String { body.map(\.signature).joined() }
+
+    /// Makes a message of any kind; the named factories below are usually clearer.
+    public init(
+        kind: Kind, path: String? = nil, interface: String? = nil, member: String? = nil, errorName: String? = nil,
+        destination: String? = nil, body: [DBusValue] = []
+    ) {
+        self.kind = kind
+        self.path = path
+        self.interface = interface
+        self.member = member
+        self.errorName = errorName
+        self.destination = destination
+        self.body = body
+    }
+
+    /// A method call.
+    public static func methodCall(
+        destination: String?, path: String, interface: String?, member: String, body: [DBusValue] = []
+    ) -> DBusMessage {
+        DBusMessage(kind: .methodCall, path: path, interface: interface, member: member, destination: destination, body: body)
+    }
+
+    /// A signal.
+    public static func signal(path: String, interface: String, member: String, body: [DBusValue] = []) -> DBusMessage {
+        DBusMessage(kind: .signal, path: path, interface: interface, member: member, body: body)
+    }
+
+    /// The error this message carries, if it is an error reply.
+    public var error: DBusError? {
+        guard kind == .error else { return nil }
+        return DBusError(name: errorName ?? "org.freedesktop.DBus.Error.Failed", message: body.first?.stringValue ?? "")
+    }
+
+    /// Checks every header field and body value against the D-Bus rules.
+    public func validate() throws(DBusError) {
+        if let path, !DBusValidation.isValidObjectPath(path) {
+            throw .invalidArgs("not a valid D-Bus object path: \(path.debugDescription)")
+        }
+        if let interface, !DBusValidation.isValidInterfaceName(interface) {
+            throw .invalidArgs("not a valid D-Bus interface name: \(interface.debugDescription)")
+        }
+        if let member, !DBusValidation.isValidMemberName(member) {
+            throw .invalidArgs("not a valid D-Bus member name: \(member.debugDescription)")
+        }
+        if let errorName, !DBusValidation.isValidErrorName(errorName) {
+            throw .invalidArgs("not a valid D-Bus error name: \(errorName.debugDescription)")
+        }
+        if let destination, !DBusValidation.isValidBusName(destination) {
+            throw .invalidArgs("not a valid D-Bus bus name: \(destination.debugDescription)")
+        }
+        for value in body { try value.validate() }
+    }
+}

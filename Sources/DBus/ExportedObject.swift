@@ -1,0 +1,193 @@
+import Dispatch
+
+/// An object exported on a connection: interfaces at one path.
+///
+/// Changes are announced by calling `invalidateProperties(of:)` whenever a property *may* have
+/// changed. At the end of the current main-loop turn (no timer) each interface's emitting
+/// properties are read once, compared with what was last announced, and whatever really changed
+/// goes out as one PropertiesChanged per interface. Repeating an unchanged value sends nothing.
+@MainActor
+public final class ExportedObject {
+    /// The object path.
+    public let path: String
+    /// The interfaces, in declaration order.
+    public let interfaces: [DBusInterface]
+    weak var connection: DBusConnection?
+    private var announced: [String: [String: DBusValue]] = [:]
+    private var dirtyInterfaces: [String] = []
+    private var flushScheduled = false
+
+    /// Declares an object. Throws `InvalidArgs` if the path, a name or a signature is invalid.
+    public init(path: String, interfaces: [DBusInterface]) throws(DBusError) {
+        guard DBusValidation.isValidObjectPath(path) else { throw .invalidArgs("not a valid object path: \(path)") }
+        for interface in interfaces {
+            guard DBusValidation.isValidInterfaceName(interface.name) else {
+                throw .invalidArgs("not a valid interface name: \(interface.name)")
+            }
+            let names = interface.methods.map(\.name) + interface.properties.map(\.name) + interface.signals.map(\.name)
+            for name in names where !DBusValidation.isValidMemberName(name) {
+                throw .invalidArgs("not a valid member name: \(interface.name).\(name)")
+            }
+            let signatures =
+                interface.methods.flatMap { ($0.inputs + $0.outputs).map(\.signature) }
+                + interface.properties.map(\.signature) + interface.signals.flatMap { $0.arguments.map(\.signature) }
+            for signature in signatures where !DBusValidation.isSingleCompleteType(signature) {
+                throw .invalidArgs("not a single complete type: \(signature) in \(interface.name)")
+            }
+        }
+        self.path = path
+        self.interfaces = interfaces
+    }
+
+    /// The interface named `name`.
+    public func interface(_ name: String) -> DBusInterface? { interfaces.first { $0.name == name } }
+
+    /// Records the current values as announced; called when the object is exported.
+    func snapshotProperties() {
+        for interface in interfaces {
+            announced[interface.name] = currentEmittingValues(of: interface)
+        }
+    }
+
+    /// Says that properties of `interfaceName` may have changed; see the type's note.
+    public func invalidateProperties(of interfaceName: String) {
+        if !dirtyInterfaces.contains(interfaceName) { dirtyInterfaces.append(interfaceName) }
+        guard !flushScheduled else { return }
+        flushScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated { self?.flushPropertyChanges() }
+        }
+    }
+
+    /// Sends the pending PropertiesChanged signals now, instead of at the end of the turn.
+    public func flushPropertyChanges() {
+        flushScheduled = false
+        let dirty = dirtyInterfaces
+        dirtyInterfaces = []
+        for name in dirty {
+            guard let interface = interface(name) else { continue }
+            let current = currentEmittingValues(of: interface)
+            let previous = announced[name] ?? [:]
+            announced[name] = current
+            var changed: [(String, DBusValue)] = []
+            var invalidated: [String] = []
+            for property in interface.properties {
+                guard let value = current[property.name], value != previous[property.name] else { continue }
+                if property.changeSignal == .invalidates {
+                    invalidated.append(property.name)
+                } else {
+                    changed.append((property.name, value))
+                }
+            }
+            guard !changed.isEmpty || !invalidated.isEmpty else { continue }
+            try? emit(
+                interface: "org.freedesktop.DBus.Properties", signal: "PropertiesChanged",
+                [.string(name), .stringVariantDictionary(changed), .strings(invalidated)])
+        }
+    }
+
+    /// Emits a signal from this object. Throws if a value is invalid or the object is not exported.
+    public func emit(interface: String, signal: String, _ arguments: [DBusValue] = []) throws(DBusError) {
+        guard let connection else { throw .failed("\(path) is not exported on a connection") }
+        try connection.emit(.signal(path: path, interface: interface, member: signal, body: arguments))
+    }
+
+    private func currentEmittingValues(of interface: DBusInterface) -> [String: DBusValue] {
+        var values: [String: DBusValue] = [:]
+        for property in interface.properties where property.changeSignal == .emitsValue || property.changeSignal == .invalidates {
+            values[property.name] = property.get()
+        }
+        return values
+    }
+
+    // MARK: Handling calls
+
+    /// Answers a call addressed to this object, or throws the error to reply with.
+    func handle(_ call: DBusMethodCall) async throws(DBusError) -> [DBusValue] {
+        let message = call.message
+        let member = message.member ?? ""
+        switch message.interface {
+        case "org.freedesktop.DBus.Properties":
+            return try handleProperties(member, call)
+        case "org.freedesktop.DBus.Introspectable":
+            guard member == "Introspect" else { throw .unknownMethod("no method \(member) on org.freedesktop.DBus.Introspectable") }
+            try Self.check(call, against: "", method: "Introspect")
+            return [.string(Introspection.document(interfaces: interfaces, children: connection?.childNodes(of: path) ?? []))]
+        case let name?:
+            guard let interface = interface(name) else {
+                throw .unknownInterface("object \(path) has no interface \(name)")
+            }
+            guard let method = interface.method(member) else {
+                throw .unknownMethod("interface \(name) has no method \(member)")
+            }
+            return try await invoke(method, call)
+        case nil:
+            // No interface named: take the first interface that has the method, as the spec allows.
+            guard let method = interfaces.lazy.compactMap({ $0.method(member) }).first else {
+                throw .unknownMethod("object \(path) has no method \(member)")
+            }
+            return try await invoke(method, call)
+        }
+    }
+
+    private func invoke(_ method: DBusMethod, _ call: DBusMethodCall) async throws(DBusError) -> [DBusValue] {
+        try Self.check(call, against: method.inputSignature, method: method.name)
+        let reply = try await method.handler(call)
+        let signature = reply.map(\.signature).joined()
+        guard signature == method.outputSignature else {
+            throw .failed("internal error: \(method.name) produced '\(signature)', declared '\(method.outputSignature)'")
+        }
+        return reply
+    }
+
+    static func check(_ call: DBusMethodCall, against signature: String, method: String) throws(DBusError) {
+        let actual = call.message.signature
+        guard actual == signature else {
+            throw .invalidArgs("\(method) takes arguments of type '\(signature)', but was called with '\(actual)'")
+        }
+    }
+
+    private func handleProperties(_ member: String, _ call: DBusMethodCall) throws(DBusError) -> [DBusValue] {
+        let arguments = call.arguments
+        switch member {
+        case "Get":
+            try Self.check(call, against: "ss", method: "Get")
+            let property = try lookUp(arguments[0].stringValue ?? "", arguments[1].stringValue ?? "")
+            return [.variant(property.get())]
+        case "GetAll":
+            try Self.check(call, against: "s", method: "GetAll")
+            let name = arguments[0].stringValue ?? ""
+            guard let interface = interface(name) else {
+                throw .unknownInterface("object \(path) has no interface \(name)")
+            }
+            return [.stringVariantDictionary(interface.properties.map { ($0.name, $0.get()) })]
+        case "Set":
+            try Self.check(call, against: "ssv", method: "Set")
+            let interfaceName = arguments[0].stringValue ?? ""
+            let property = try lookUp(interfaceName, arguments[1].stringValue ?? "")
+            guard let set = property.set else {
+                throw .propertyReadOnly("\(interfaceName).\(property.name) is read-only")
+            }
+            let value = arguments[2].unwrapped
+            guard value.signature == property.signature else {
+                throw .invalidArgs(
+                    "\(interfaceName).\(property.name) has type '\(property.signature)', but was given '\(value.signature)'")
+            }
+            try set(value)
+            invalidateProperties(of: interfaceName)
+            return []
+        default:
+            throw .unknownMethod("no method \(member) on org.freedesktop.DBus.Properties")
+        }
+    }
+
+    private func lookUp(_ interfaceName: String, _ propertyName: String) throws(DBusError) -> DBusProperty {
+        guard let interface = interface(interfaceName) else {
+            throw .unknownInterface("object \(path) has no interface \(interfaceName)")
+        }
+        guard let property = interface.property(propertyName) else {
+            throw .unknownProperty("interface \(interfaceName) has no property \(propertyName)")
+        }
+        return property
+    }
+}
