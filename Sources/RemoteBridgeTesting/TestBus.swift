@@ -39,8 +39,15 @@ public final class TestBus: Sendable {
             throw StartError(description: "dbus-daemon is not installed; run `make deps` (Debian package dbus-daemon)")
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: daemon)
-        process.arguments = ["--config-file=\(config.path)", "--nofork", "--print-address=1", "--nopidfile"]
+        // setpriv makes the kernel kill the daemon if this process dies without stopping it.
+        let arguments = ["--config-file=\(config.path)", "--nofork", "--print-address=1", "--nopidfile"]
+        if let setpriv = Self.findExecutable("setpriv") {
+            process.executableURL = URL(fileURLWithPath: setpriv)
+            process.arguments = ["--pdeathsig", "KILL", "--", daemon] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: daemon)
+            process.arguments = arguments
+        }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -63,11 +70,12 @@ public final class TestBus: Sendable {
 
     /// Stops the bus. Connections to it see a disconnection.
     ///
-    /// It sends SIGTERM and does not wait: Foundation's `waitUntilExit()` spins the main run
-    /// loop, which deadlocks when called from the main actor (a test's teardown).
+    /// It sends SIGKILL (a test runner may block SIGTERM, and the child inherits the mask) and
+    /// does not wait: Foundation's `waitUntilExit()` spins the main run loop, which deadlocks
+    /// when called from the main actor (a test's teardown).
     public func stop() {
         let pid = process.processIdentifier
-        if pid > 0 { kill(pid, SIGTERM) }
+        if pid > 0 { kill(pid, SIGKILL) }
         try? FileManager.default.removeItem(at: directory)
     }
 
