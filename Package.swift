@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "RemoteControl", targets: ["RemoteControl"]),
         .library(name: "ButtonGestures", targets: ["ButtonGestures"]),
         .library(name: "DBus", targets: ["DBus"]),
+        .library(name: "MPRIS", targets: ["MPRIS"]),
         .library(name: "RemoteBridgeTesting", targets: ["RemoteBridgeTesting"]),
     ],
     targets: [
@@ -23,6 +24,9 @@ let package = Package(
         // A Swift API over libdbus: connection, typed values, calls, signals, names, exported objects.
         .target(name: "DBus", dependencies: ["CDBus"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "RemoteBridgeTesting"]),
+        // The MPRIS 2.2 server, RemoteControl1, an MPRIS client and the now-playing tracker.
+        .target(name: "MPRIS", dependencies: ["DBus", "RemoteControl"]),
+        .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "RemoteBridgeTesting"]),
         // Test support: a private dbus-daemon, outside programs, and later media and evdev FIFOs.
         .target(name: "RemoteBridgeTesting", dependencies: ["DBus"]),
     ],

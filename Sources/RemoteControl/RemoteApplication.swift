@@ -18,16 +18,23 @@ open class RemoteApplication: Responder {
 
     /// Whether this process is the Now Playing app. Events from broadcast sources are
     /// delivered only while this is true. Default false.
-    @exclusivity(unchecked) public var isNowPlaying = false
+    @exclusivity(unchecked) public var isNowPlaying = false {
+        didSet { if isNowPlaying != oldValue { stateDidChange() } }
+    }
+    private var deliveryObservers: [(token: EventMonitorToken, body: @MainActor (RemoteControlEvent, DeliveryOutcome) -> Void)] = []
+    private var stateObservers: [(token: EventMonitorToken, body: @MainActor () -> Void)] = []
 
     /// Starts (or counts one more request for) receiving remote-control events.
     public func beginReceivingRemoteControlEvents() {
         receivingCount += 1
+        if receivingCount == 1 { stateDidChange() }
     }
 
     /// Balances one `beginReceivingRemoteControlEvents()`. A surplus call is ignored.
     public func endReceivingRemoteControlEvents() {
-        receivingCount = max(0, receivingCount - 1)
+        guard receivingCount > 0 else { return }
+        receivingCount -= 1
+        if receivingCount == 0 { stateDidChange() }
     }
 
     /// True while begin calls outnumber end calls.
@@ -59,25 +66,65 @@ open class RemoteApplication: Responder {
             monitors[index].body(event)
             index += 1
         }
-        guard receiving else { return .notReceiving }
-        guard allowed else { return .notNowPlaying }
-        let handler =
-            if let target { DeliveryTrace.deliver(event, to: target) } else { DeliveryTrace.deliver(event, to: self) }
-        guard let handler else { return .discarded }
-        return .handled(by: handler)
+        let outcome: DeliveryOutcome
+        if !receiving {
+            outcome = .notReceiving
+        } else if !allowed {
+            outcome = .notNowPlaying
+        } else {
+            let handler =
+                if let target { DeliveryTrace.deliver(event, to: target) } else { DeliveryTrace.deliver(event, to: self) }
+            outcome = handler.map { .handled(by: $0) } ?? .discarded
+        }
+        if !deliveryObservers.isEmpty {
+            for observer in deliveryObservers {
+                observer.body(event, outcome)
+            }
+        }
+        return outcome
     }
 
     /// Adds a monitor that sees every event before delivery, including refused ones.
     public func addEventMonitor(_ body: @escaping @MainActor (RemoteControlEvent) -> Void) -> EventMonitorToken {
-        nextMonitorID += 1
-        let token = EventMonitorToken(id: nextMonitorID)
+        let token = makeToken()
         monitors.append((token, body))
         return token
     }
 
-    /// Removes a monitor. Removing one that is already gone does nothing.
+    /// Adds an observer told of every event after delivery, with its outcome. Like a monitor,
+    /// it cannot change anything about the event. Remove it with `removeEventMonitor(_:)`.
+    public func addDeliveryObserver(
+        _ body: @escaping @MainActor (RemoteControlEvent, DeliveryOutcome) -> Void
+    ) -> EventMonitorToken {
+        let token = makeToken()
+        deliveryObservers.append((token, body))
+        return token
+    }
+
+    /// Adds an observer called when receiving turns on or off, now-playing status changes, or
+    /// the first-responder stack changes. Remove it with `removeEventMonitor(_:)`.
+    public func addStateObserver(_ body: @escaping @MainActor () -> Void) -> EventMonitorToken {
+        let token = makeToken()
+        stateObservers.append((token, body))
+        return token
+    }
+
+    /// Removes a monitor or observer. Removing one that is already gone does nothing.
     public func removeEventMonitor(_ token: EventMonitorToken) {
         monitors.removeAll { $0.token == token }
+        deliveryObservers.removeAll { $0.token == token }
+        stateObservers.removeAll { $0.token == token }
+    }
+
+    private func makeToken() -> EventMonitorToken {
+        nextMonitorID += 1
+        return EventMonitorToken(id: nextMonitorID)
+    }
+
+    private func stateDidChange() {
+        for observer in stateObservers {
+            observer.body()
+        }
     }
 
     // MARK: First-responder stack
@@ -94,12 +141,15 @@ open class RemoteApplication: Responder {
         stack.removeAll { $0 === responder }
         stack.append(responder)
         responder.stackOwner = self
+        stateDidChange()
         return true
     }
 
     /// Takes `responder` off the stack wherever it is; the one below becomes first responder.
     func removeFromStack(_ responder: Responder) {
+        let count = stack.count
         stack.removeAll { $0 === responder }
         if responder.stackOwner === self { responder.stackOwner = nil }
+        if stack.count != count { stateDidChange() }
     }
 }

@@ -65,3 +65,53 @@ struct EventMonitorTests {
         #expect(second == 2)
     }
 }
+
+@Suite("Delivery and state observers")
+@MainActor
+struct ObserverTests {
+    @Test("delivery observers see every event after delivery, with its outcome")
+    func deliveryObservers() {
+        let f = ChainFixture()
+        f.b.handles = [.play]
+        f.a.becomeFirstResponder()
+        var seen: [(RemoteControlSubtype, String, String?)] = []
+        let token = f.app.addDeliveryObserver { event, outcome in
+            seen.append((event.subtype, outcome.name, outcome.responder?.responderName))
+            f.log.visits.append("observer")
+        }
+        f.app.sendEvent(RemoteControlEvent(subtype: .play))
+        f.app.sendEvent(RemoteControlEvent(subtype: .stop))
+        f.app.endReceivingRemoteControlEvents()
+        f.app.sendEvent(RemoteControlEvent(subtype: .play))
+        #expect(seen.map(\.0) == [.play, .stop, .play])
+        #expect(seen.map(\.1) == ["handled", "discarded", "not-receiving"])
+        #expect(seen.map(\.2) == ["b", nil, nil])
+        #expect(f.log.visits.prefix(3) == ["a", "b", "observer"])
+        f.app.removeEventMonitor(token)
+        f.app.sendEvent(RemoteControlEvent(subtype: .play))
+        #expect(seen.count == 3)
+    }
+
+    @Test("state observers hear about receiving, now playing and the stack, and only real changes")
+    func stateObservers() {
+        let app = RemoteApplication()
+        let r = RecordingResponder("r", next: app)
+        var changes = 0
+        _ = app.addStateObserver { changes += 1 }
+        app.beginReceivingRemoteControlEvents()
+        app.beginReceivingRemoteControlEvents()
+        #expect(changes == 1)
+        app.endReceivingRemoteControlEvents()
+        app.endReceivingRemoteControlEvents()
+        app.endReceivingRemoteControlEvents()
+        #expect(changes == 2)
+        app.isNowPlaying = true
+        app.isNowPlaying = true
+        #expect(changes == 3)
+        r.becomeFirstResponder()
+        #expect(changes == 4)
+        r.resignFirstResponder()
+        r.resignFirstResponder()
+        #expect(changes == 5)
+    }
+}
