@@ -21,7 +21,8 @@ public final class DBusConnection {
     public var onNameAcquired: (@MainActor (String) -> Void)?
     /// Called once if the bus goes away.
     public var onDisconnect: (@MainActor () -> Void)?
-    private var isClosed = false
+    /// True once `close()` was called or the bus went away.
+    public private(set) var isClosed = false
 
     private struct Subscription {
         let rule: MatchRule
