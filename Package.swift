@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "MPRIS", dependencies: ["DBus", "RemoteControl"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "RemoteBridgeTesting"]),
         // Test support: a private dbus-daemon, outside programs, and later media and evdev FIFOs.
-        .target(name: "RemoteBridgeTesting", dependencies: ["DBus"]),
+        .target(name: "RemoteBridgeTesting", dependencies: ["DBus", "MPRIS", "RemoteControl"]),
     ],
     swiftLanguageModes: [.v6]
 )

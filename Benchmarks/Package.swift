@@ -24,6 +24,17 @@ let package = Package(
             path: "Benchmarks/RemoteControlBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // DESIGN §9: MPRIS round trip and control-to-notification latency, against the in-memory player.
+        .executableTarget(
+            name: "MPRISBenchmarks",
+            dependencies: [
+                .product(name: "MPRIS", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/MPRISBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

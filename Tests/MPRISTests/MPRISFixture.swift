@@ -4,36 +4,6 @@ import RemoteBridgeTesting
 import RemoteControl
 import Testing
 
-/// Maps every event to the in-memory player, as the daemon's PlayerController will.
-@MainActor
-final class TestPlayerController: Responder {
-    let player: InMemoryPlayer
-
-    init(player: InMemoryPlayer, next: Responder) {
-        self.player = player
-        super.init()
-        self.next = next
-    }
-
-    override var canBecomeFirstResponder: Bool { true }
-    override var responderName: String { "TestPlayerController" }
-
-    override func remoteControlReceived(with event: RemoteControlEvent) {
-        switch event.subtype {
-        case .play: player.play()
-        case .pause: player.pause()
-        case .togglePlayPause: player.playbackStatus == .playing ? player.pause() : player.play()
-        case .stop: player.stop()
-        case .nextTrack: player.next()
-        case .previousTrack: player.previous()
-        case .skipForward: player.seek(by: event.interval ?? .zero)
-        case .skipBackward: player.seek(by: .zero - (event.interval ?? .zero))
-        case .changePlaybackPosition: player.setPosition(event.position ?? .zero)
-        default: super.remoteControlReceived(with: event)
-        }
-    }
-}
-
 /// A private bus with one in-memory player served over MPRIS, and a client connection.
 @MainActor
 final class MPRISFixture {

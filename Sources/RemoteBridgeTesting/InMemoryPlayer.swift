@@ -1,25 +1,27 @@
 import MPRIS
 
 /// A player that plays nothing: a queue, a position the test moves by hand, and settings.
-/// It exists only for the MPRIS layer's tests.
+/// It exists for the MPRIS layer's tests and benchmarks; the real player is `MPVPlayer`.
 @MainActor
-final class InMemoryPlayer: MediaPlayer {
-    var playbackStatus = PlaybackStatus.stopped
-    var loopStatus = LoopStatus.none
-    var shuffle = false
-    var volume = 1.0
-    var rate = 1.0
-    let minimumRate = 0.25
-    let maximumRate = 4.0
-    var position = Duration.zero
-    var queue: [Track]
-    var currentIndex: Int?
-    var supportedURISchemes = ["file", "http", "https"]
-    var supportedMIMETypes = ["audio/mpeg", "audio/flac"]
-    var onChange: (@MainActor (MediaPlayerChange) -> Void)?
+public final class InMemoryPlayer: MediaPlayer {
+    public var playbackStatus = PlaybackStatus.stopped
+    public var loopStatus = LoopStatus.none
+    public var shuffle = false
+    public var volume = 1.0
+    public var rate = 1.0
+    public let minimumRate = 0.25
+    public let maximumRate = 4.0
+    public var position = Duration.zero
+    public var queue: [Track]
+    /// The index of the current track in `queue`, if any.
+    public var currentIndex: Int?
+    public var supportedURISchemes = ["file", "http", "https"]
+    public var supportedMIMETypes = ["audio/mpeg", "audio/flac"]
+    public var onChange: (@MainActor (MediaPlayerChange) -> Void)?
     private var nextID: Int
 
-    init(tracks: Int = 3) {
+    /// Makes a player with `tracks` three-minute tracks, the first one current.
+    public init(tracks: Int = 3) {
         queue = (1...max(1, tracks)).map { index in
             Track(
                 id: index, url: "file:///music/\(index).flac", title: "Tone \(index)", artists: ["Test Artist"],
@@ -30,34 +32,34 @@ final class InMemoryPlayer: MediaPlayer {
         currentIndex = 0
     }
 
-    var currentTrack: Track? { currentIndex.map { queue[$0] } }
-    var canGoNext: Bool { currentIndex.map { $0 + 1 < queue.count || loopStatus == .playlist } ?? false }
-    var canGoPrevious: Bool { currentIndex != nil }
-    var canPlay: Bool { !queue.isEmpty }
-    var canPause: Bool { !queue.isEmpty }
-    var canSeek: Bool { currentTrack != nil }
+    public var currentTrack: Track? { currentIndex.map { queue[$0] } }
+    public var canGoNext: Bool { currentIndex.map { $0 + 1 < queue.count || loopStatus == .playlist } ?? false }
+    public var canGoPrevious: Bool { currentIndex != nil }
+    public var canPlay: Bool { !queue.isEmpty }
+    public var canPause: Bool { !queue.isEmpty }
+    public var canSeek: Bool { currentTrack != nil }
 
     private func changed() { onChange?(.state) }
 
-    func play() {
+    public func play() {
         if currentIndex == nil, !queue.isEmpty { currentIndex = 0 }
         playbackStatus = .playing
         changed()
     }
 
-    func pause() {
+    public func pause() {
         guard playbackStatus == .playing else { return }
         playbackStatus = .paused
         changed()
     }
 
-    func stop() {
+    public func stop() {
         playbackStatus = .stopped
         position = .zero
         changed()
     }
 
-    func next() {
+    public func next() {
         guard let index = currentIndex else { return }
         if index + 1 < queue.count {
             currentIndex = index + 1
@@ -71,7 +73,7 @@ final class InMemoryPlayer: MediaPlayer {
         onChange?(.seeked(.zero))
     }
 
-    func previous() {
+    public func previous() {
         guard let index = currentIndex else { return }
         currentIndex = max(0, index - 1)
         position = .zero
@@ -79,38 +81,38 @@ final class InMemoryPlayer: MediaPlayer {
         onChange?(.seeked(.zero))
     }
 
-    func seek(by offset: Duration) {
+    public func seek(by offset: Duration) {
         let target = position + offset
         if let length = currentTrack?.length, target > length { return next() }
         setPosition(max(.zero, target))
     }
 
-    func setPosition(_ position: Duration) {
+    public func setPosition(_ position: Duration) {
         self.position = position
         onChange?(.seeked(position))
     }
 
-    func setLoopStatus(_ status: LoopStatus) {
+    public func setLoopStatus(_ status: LoopStatus) {
         loopStatus = status
         changed()
     }
 
-    func setShuffle(_ shuffle: Bool) {
+    public func setShuffle(_ shuffle: Bool) {
         self.shuffle = shuffle
         changed()
     }
 
-    func setVolume(_ volume: Double) {
+    public func setVolume(_ volume: Double) {
         self.volume = volume
         changed()
     }
 
-    func setRate(_ rate: Double) {
+    public func setRate(_ rate: Double) {
         self.rate = rate
         changed()
     }
 
-    func openURI(_ uri: String) throws(MediaPlayerError) {
+    public func openURI(_ uri: String) throws(MediaPlayerError) {
         let track = try makeTrack(uri)
         queue.append(track)
         currentIndex = queue.count - 1
@@ -119,7 +121,7 @@ final class InMemoryPlayer: MediaPlayer {
         changed()
     }
 
-    func addTrack(uri: String, after: Int?, makeCurrent: Bool) throws(MediaPlayerError) {
+    public func addTrack(uri: String, after: Int?, makeCurrent: Bool) throws(MediaPlayerError) {
         let track = try makeTrack(uri)
         let index = after.flatMap { id in queue.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
         queue.insert(track, at: index)
@@ -129,7 +131,7 @@ final class InMemoryPlayer: MediaPlayer {
         changed()
     }
 
-    func removeTrack(id: Int) throws(MediaPlayerError) {
+    public func removeTrack(id: Int) throws(MediaPlayerError) {
         guard let index = queue.firstIndex(where: { $0.id == id }) else { throw .noSuchTrack(id) }
         queue.remove(at: index)
         if let current = currentIndex {
@@ -139,7 +141,7 @@ final class InMemoryPlayer: MediaPlayer {
         changed()
     }
 
-    func goTo(trackID id: Int) throws(MediaPlayerError) {
+    public func goTo(trackID id: Int) throws(MediaPlayerError) {
         guard let index = queue.firstIndex(where: { $0.id == id }) else { throw .noSuchTrack(id) }
         currentIndex = index
         position = .zero
@@ -148,7 +150,7 @@ final class InMemoryPlayer: MediaPlayer {
     }
 
     /// Replaces the current track's tags, as a tag reader would.
-    func retag(_ body: (inout Track) -> Void) {
+    public func retag(_ body: (inout Track) -> Void) {
         guard let index = currentIndex else { return }
         body(&queue[index])
         onChange?(.trackMetadataChanged(queue[index]))
