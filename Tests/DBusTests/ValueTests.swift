@@ -60,6 +60,14 @@ struct ValueTests {
         #expect(try await f.call("Add", [.int64(2), .int64(3)]) == [.int64(5)])
     }
 
+    @Test("bytes that are not UTF-8 become replacement characters before they can reach libdbus")
+    func invalidUTF8() async throws {
+        let f = try await DBusFixture()
+        let text = String(decoding: [0x66, 0xFF, 0xC3, 0x28, 0x6F], as: UTF8.self)
+        #expect(text == "f\u{FFFD}\u{FFFD}(o")
+        #expect(try await f.call("Echo", [.variant(.string(text))]) == [.variant(.string(text))])
+    }
+
     @Test("invalid header fields are refused before libdbus sees them")
     func invalidHeaders() async throws {
         let f = try await DBusFixture()
