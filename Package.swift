@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ButtonGestures", targets: ["ButtonGestures"]),
         .library(name: "DBus", targets: ["DBus"]),
         .library(name: "MPRIS", targets: ["MPRIS"]),
+        .library(name: "MPVPlayer", targets: ["MPVPlayer"]),
         .library(name: "RemoteBridgeTesting", targets: ["RemoteBridgeTesting"]),
     ],
     targets: [
@@ -27,6 +28,10 @@ let package = Package(
         // The MPRIS 2.2 server, RemoteControl1, an MPRIS client and the now-playing tracker.
         .target(name: "MPRIS", dependencies: ["DBus", "RemoteControl"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "RemoteBridgeTesting"]),
+        // libmpv, as a system library, and the player adapter over it.
+        // No pkgConfig: mpv.pc adds -D_REENTRANT, which SwiftPM warns about; the headers are in /usr/include.
+        .systemLibrary(name: "CMPV"),
+        .target(name: "MPVPlayer", dependencies: ["CMPV"]),
         // Test support: a private dbus-daemon, outside programs, and later media and evdev FIFOs.
         .target(name: "RemoteBridgeTesting", dependencies: ["DBus", "MPRIS", "RemoteControl"]),
     ],

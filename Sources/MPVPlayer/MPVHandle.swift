@@ -1,0 +1,210 @@
+import CMPV
+import Foundation
+
+/// Owns one `mpv_handle`: its options, commands, properties and event thread.
+///
+/// libmpv's client API is thread-safe. The handle is freed only by the event thread, after mpv
+/// reports shutdown, so no call can race its destruction; that is why this type may be
+/// `@unchecked Sendable` without a lock of its own. Commands always go through `mpv_command`
+/// with an argv array, never `mpv_command_string`, so no string from outside is parsed by mpv.
+final class MPVHandle: @unchecked Sendable {
+    private let handle: OpaquePointer
+    private let lock = NSLock()
+    // Guarded by `lock`: set once the event thread has destroyed the handle.
+    private var destroyed = false
+
+    /// Creates and initializes mpv with `options` (applied in order, before initialization).
+    init(options: [(String, String)]) throws(MPVError) {
+        setlocale(LC_NUMERIC, "C")  // libmpv refuses to start otherwise
+        guard let handle = mpv_create() else { throw MPVError(operation: "mpv_create", reason: "out of memory") }
+        self.handle = handle
+        for (name, value) in options {
+            let status = mpv_set_option_string(handle, name, value)
+            guard status >= 0 else {
+                mpv_terminate_destroy(handle)
+                throw MPVError(operation: "option \(name)=\(value)", reason: Self.describe(status))
+            }
+        }
+        let status = mpv_initialize(handle)
+        guard status >= 0 else {
+            mpv_terminate_destroy(handle)
+            throw MPVError(operation: "mpv_initialize", reason: Self.describe(status))
+        }
+    }
+
+    static func describe(_ status: Int32) -> String {
+        mpv_error_string(status).map { String(cString: $0) } ?? "error \(status)"
+    }
+
+    private var isAlive: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !destroyed
+    }
+
+    // MARK: Commands and properties
+
+    /// Runs a command given as an argv array. Arguments with NUL are refused.
+    func command(_ arguments: [String]) throws(MPVError) {
+        let name = arguments.first ?? "(empty)"
+        guard isAlive else { throw MPVError(operation: name, reason: "mpv has shut down") }
+        guard !arguments.isEmpty, arguments.allSatisfy({ !$0.utf8.contains(0) }) else {
+            throw MPVError(operation: name, reason: "an argument contains a NUL character")
+        }
+        var cStrings = arguments.map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        cStrings.append(nil)
+        let status = cStrings.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                mpv_command(handle, $0)
+            }
+        }
+        guard status >= 0 else { throw MPVError(operation: arguments.joined(separator: " "), reason: Self.describe(status)) }
+    }
+
+    /// Sets a property from a string (mpv converts it).
+    func set(_ name: String, _ value: String) throws(MPVError) {
+        guard isAlive else { throw MPVError(operation: "set \(name)", reason: "mpv has shut down") }
+        guard !value.utf8.contains(0) else { throw MPVError(operation: "set \(name)", reason: "value contains NUL") }
+        let status = mpv_set_property_string(handle, name, value)
+        guard status >= 0 else { throw MPVError(operation: "set \(name)=\(value)", reason: Self.describe(status)) }
+    }
+
+    /// Sets a flag property.
+    func set(_ name: String, _ value: Bool) throws(MPVError) {
+        try set(name, value ? "yes" : "no")
+    }
+
+    /// Sets a number property.
+    func set(_ name: String, _ value: Double) throws(MPVError) {
+        guard isAlive else { throw MPVError(operation: "set \(name)", reason: "mpv has shut down") }
+        var number = value
+        let status = mpv_set_property(handle, name, MPV_FORMAT_DOUBLE, &number)
+        guard status >= 0 else { throw MPVError(operation: "set \(name)=\(value)", reason: Self.describe(status)) }
+    }
+
+    /// Reads a property as a node; `.none` if unavailable.
+    func get(_ name: String) -> MPVNode {
+        guard isAlive else { return .none }
+        var node = mpv_node()
+        guard mpv_get_property(handle, name, MPV_FORMAT_NODE, &node) >= 0 else { return .none }
+        defer { mpv_free_node_contents(&node) }
+        return Self.convert(node)
+    }
+
+    /// Reads a number property.
+    func getDouble(_ name: String) -> Double? {
+        guard isAlive else { return nil }
+        var value = 0.0
+        guard mpv_get_property(handle, name, MPV_FORMAT_DOUBLE, &value) >= 0 else { return nil }
+        return value
+    }
+
+    /// Asks for change events of `name`, delivered as nodes.
+    func observe(_ name: String) {
+        guard isAlive else { return }
+        mpv_observe_property(handle, 0, name, MPV_FORMAT_NODE)
+    }
+
+    // MARK: Events
+
+    /// Starts the event thread. It blocks in `mpv_wait_event` (no polling) and hands each event
+    /// to `deliver`, on that thread. After the shutdown event it destroys the handle.
+    func startEvents(_ deliver: @escaping @Sendable (MPVEvent) -> Void) {
+        let thread = Thread { [self] in
+            while true {
+                guard let raw = mpv_wait_event(handle, -1) else { continue }
+                let event = Self.convert(raw.pointee)
+                if let event { deliver(event) }
+                if raw.pointee.event_id == MPV_EVENT_SHUTDOWN { break }
+            }
+            lock.lock()
+            destroyed = true
+            lock.unlock()
+            mpv_terminate_destroy(handle)
+        }
+        thread.name = "mpv events"
+        thread.start()
+    }
+
+    /// Asks mpv to quit; the event thread then destroys the handle.
+    func shutdown() {
+        try? command(["quit"])
+    }
+
+    // MARK: Conversion
+
+    private static func convert(_ event: mpv_event) -> MPVEvent? {
+        switch event.event_id {
+        case MPV_EVENT_SHUTDOWN:
+            return .shutdown
+        case MPV_EVENT_PROPERTY_CHANGE:
+            guard let data = event.data else { return nil }
+            let property = data.assumingMemoryBound(to: mpv_event_property.self).pointee
+            let name = String(cString: property.name)
+            guard property.format == MPV_FORMAT_NODE, let value = property.data else { return .propertyChange(name, .none) }
+            return .propertyChange(name, convert(value.assumingMemoryBound(to: mpv_node.self).pointee))
+        case MPV_EVENT_START_FILE:
+            let id = event.data.map { $0.assumingMemoryBound(to: mpv_event_start_file.self).pointee.playlist_entry_id } ?? 0
+            return .startFile(entryID: id)
+        case MPV_EVENT_END_FILE:
+            guard let data = event.data else { return nil }
+            let end = data.assumingMemoryBound(to: mpv_event_end_file.self).pointee
+            let reason: MPVEvent.EndReason =
+                switch end.reason {
+                case MPV_END_FILE_REASON_EOF: .endOfFile
+                case MPV_END_FILE_REASON_STOP: .stopped
+                case MPV_END_FILE_REASON_QUIT: .quit
+                case MPV_END_FILE_REASON_ERROR: .error(describe(end.error))
+                default: .redirect
+                }
+            return .endFile(entryID: end.playlist_entry_id, reason: reason)
+        case MPV_EVENT_FILE_LOADED:
+            return .fileLoaded
+        case MPV_EVENT_SEEK:
+            return .seek
+        case MPV_EVENT_PLAYBACK_RESTART:
+            return .playbackRestart
+        default:
+            return nil
+        }
+    }
+
+    private static func convert(_ node: mpv_node) -> MPVNode {
+        switch node.format {
+        case MPV_FORMAT_STRING, MPV_FORMAT_OSD_STRING:
+            return node.u.string.map { .string(String(cString: $0)) } ?? .none
+        case MPV_FORMAT_FLAG:
+            return .flag(node.u.flag != 0)
+        case MPV_FORMAT_INT64:
+            return .int64(node.u.int64)
+        case MPV_FORMAT_DOUBLE:
+            return .double(node.u.double_)
+        case MPV_FORMAT_NODE_ARRAY:
+            guard let list = node.u.list?.pointee else { return .array([]) }
+            return .array((0..<Int(list.num)).map { convert(list.values[$0]) })
+        case MPV_FORMAT_NODE_MAP:
+            guard let list = node.u.list?.pointee else { return .map([]) }
+            return .map((0..<Int(list.num)).map { (String(cString: list.keys[$0]!), convert(list.values[$0])) })
+        default:
+            return .none
+        }
+    }
+}
+
+/// An event from mpv, converted on the event thread.
+enum MPVEvent: Sendable {
+    /// Why a file stopped playing.
+    enum EndReason: Sendable, Equatable {
+        case endOfFile, stopped, quit, redirect
+        case error(String)
+    }
+
+    case shutdown
+    case propertyChange(String, MPVNode)
+    case startFile(entryID: Int64)
+    case endFile(entryID: Int64, reason: EndReason)
+    case fileLoaded
+    case seek
+    case playbackRestart
+}

@@ -1,0 +1,485 @@
+import Dispatch
+import Foundation
+
+/// The player adapter: an embedded mpv, its queue, and its state, on the main actor.
+///
+/// It knows nothing of D-Bus or MPRIS. State comes from observed mpv properties and events,
+/// which an mpv-owned thread hands to the main actor; the position is read from mpv when asked,
+/// never polled. Every command is an argv array.
+@MainActor
+public final class MPVPlayer {
+    /// How the player is set up.
+    public struct Configuration: Sendable {
+        /// mpv's audio output: `auto` tries the real outputs and falls back to `null`.
+        public var audioOutput = "auto"
+        /// URI schemes `open(uri:)` accepts.
+        public var allowedSchemes = ["file", "http", "https"]
+        /// Where embedded cover art is extracted to.
+        public var artCacheDirectory: URL?
+        /// previousTrack restarts the track when more than this has played; zero turns it off.
+        public var previousRestartThreshold: Duration = .seconds(3)
+        /// How often a scan jumps while a seek button is held.
+        public var scanInterval: Duration = .milliseconds(250)
+        /// How far each scan jump goes: 1.25 s every 250 ms moves 4× real time backward, 6× forward.
+        public var scanStep: Duration = .milliseconds(1250)
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// Playing, paused or stopped.
+    public enum Status: String, Sendable {
+        case playing, paused, stopped
+    }
+
+    /// The loop mode.
+    public enum Loop: String, Sendable, Codable {
+        case none, track, playlist
+    }
+
+    /// What changed, for whoever presents the player.
+    public enum Change: Sendable, Equatable {
+        /// Status, volume, rate, loop, shuffle, current entry or its tags may have changed.
+        case state
+        /// The position jumped.
+        case seeked(Duration)
+        /// The queue changed shape (entries added, removed or reordered).
+        case queueChanged
+        /// An entry's tags, length or art changed.
+        case entryChanged(QueueEntry)
+        /// An entry could not be played; playback went on with the next one.
+        case loadFailed(url: String, reason: String)
+    }
+
+    public let configuration: Configuration
+    private let mpv: MPVHandle
+    /// The queue, in mpv's playlist order.
+    public private(set) var entries: [QueueEntry] = []
+    /// The current entry's id; kept when stopped, so play resumes there.
+    public private(set) var currentID: Int64?
+    public private(set) var isPaused = true
+    public private(set) var isIdle = true
+    /// mpv's volume, 0 to `volume-max` (100 is full).
+    public private(set) var mpvVolume = 100.0
+    public private(set) var speed = 1.0
+    public private(set) var loop = Loop.none
+    public private(set) var shuffle = false
+    public private(set) var isSeekable = false
+    /// The audio output mpv actually opened, such as `pulse` or `null`.
+    public private(set) var currentAudioOutput: String?
+    /// Called with each change, on the main actor.
+    public var onChange: (@MainActor (Change) -> Void)?
+    private var pendingTags: [String: [QueueEntry.Tags]] = [:]
+    private var pendingStart: (id: Int64, position: Duration)?
+    private var scanTimer: (any DispatchSourceTimer)?
+    private var scanDirection = 0
+    private var isShutDown = false
+
+    /// Starts mpv (no video, audio output from the configuration) with an empty queue.
+    public init(configuration: Configuration = Configuration()) throws(MPVError) {
+        self.configuration = configuration
+        var options: [(String, String)] = [
+            ("config", "no"), ("vo", "null"), ("video", "no"), ("idle", "yes"), ("terminal", "no"),
+            ("input-default-bindings", "no"), ("input-terminal", "no"), ("keep-open", "no"),
+            ("ytdl", "no"), ("audio-display", "no"), ("pause", "yes"),
+        ]
+        if configuration.audioOutput == "auto" {
+            options.append(("audio-fallback-to-null", "yes"))
+        } else {
+            options.append(("ao", configuration.audioOutput))
+        }
+        mpv = try MPVHandle(options: options)
+        for name in ["pause", "idle-active", "duration", "metadata", "playlist", "volume", "speed", "loop-file", "loop-playlist", "seekable", "current-ao"] {
+            mpv.observe(name)
+        }
+        mpv.startEvents { event in
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { [weak self] in self?.handle(event) }
+            }
+        }
+    }
+
+    /// Stops mpv. The player does nothing afterwards.
+    public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        endScanning()
+        mpv.shutdown()
+    }
+
+    // MARK: State
+
+    /// Playing, paused or stopped.
+    public var status: Status {
+        if isIdle || currentID == nil || entries.isEmpty { return .stopped }
+        return isPaused ? .paused : .playing
+    }
+
+    /// The current entry, if any.
+    public var current: QueueEntry? { currentID.flatMap { id in entries.first { $0.id == id } } }
+
+    /// The index of the current entry in `entries`.
+    public var currentIndex: Int? { currentID.flatMap { id in entries.firstIndex { $0.id == id } } }
+
+    /// The position in the current entry, read from mpv now.
+    public var position: Duration {
+        guard status != .stopped, let seconds = mpv.getDouble("time-pos"), seconds.isFinite else { return .zero }
+        return .milliseconds(Int64((max(0, seconds) * 1000).rounded()))
+    }
+
+    /// The volume as a fraction: 1.0 is mpv's 100.
+    public var volume: Double { mpvVolume / 100 }
+
+    /// The highest volume mpv accepts, as a fraction.
+    public var maximumVolume: Double { (mpv.getDouble("volume-max") ?? 130) / 100 }
+
+    // MARK: Queue
+
+    /// Appends items to the queue. With `play`, the first of them starts playing.
+    public func append(_ items: [QueueItem], play: Bool = false) {
+        for (index, item) in items.enumerated() {
+            pendingTags[item.url, default: []].append(item.tags)
+            let mode = (play && index == 0) ? "append-play" : "append"
+            do {
+                try mpv.command(["loadfile", item.url, mode])
+            } catch {
+                onChange?(.loadFailed(url: item.url, reason: error.description))
+            }
+        }
+        if play, let first = items.first {
+            startAfterAppending(url: first.url)
+        }
+    }
+
+    /// Replaces the queue, making entry `index` current at `position`, paused unless `play`.
+    public func load(_ items: [QueueItem], currentIndex index: Int = 0, position: Duration = .zero, play: Bool = false) {
+        try? mpv.command(["stop"])
+        try? mpv.set("pause", !play)
+        entries = []
+        currentID = nil
+        for item in items {
+            pendingTags[item.url, default: []].append(item.tags)
+            try? mpv.command(["loadfile", item.url, "append"])
+        }
+        guard !items.isEmpty else { return }
+        let startIndex = min(max(0, index), items.count - 1)
+        refreshPlaylist()
+        if entries.indices.contains(startIndex), position > .zero {
+            pendingStart = (entries[startIndex].id, position)
+        }
+        try? mpv.command(["playlist-play-index", String(startIndex)])
+    }
+
+    /// Opens a URI: checks its scheme, appends it, and plays it.
+    public func open(uri: String) throws(MPVError) {
+        try checkScheme(uri)
+        append([QueueItem(url: uri)], play: true)
+    }
+
+    /// Inserts a URI after the entry `after` (nil: at the start), making it current if asked.
+    public func insert(uri: String, after: Int64?, makeCurrent: Bool) throws(MPVError) {
+        try checkScheme(uri)
+        pendingTags[uri, default: []].append(QueueEntry.Tags())
+        try mpv.command(["loadfile", uri, "append"])
+        refreshPlaylist()
+        let from = entries.count - 1
+        let to = after.flatMap { id in entries.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
+        if to != from { try mpv.command(["playlist-move", String(from), String(to)]) }
+        refreshPlaylist()
+        if makeCurrent { try mpv.command(["playlist-play-index", String(to)]) }
+    }
+
+    /// Removes an entry.
+    public func remove(id: Int64) throws(MPVError) {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else {
+            throw MPVError(operation: "remove", reason: "no entry \(id) in the queue")
+        }
+        try mpv.command(["playlist-remove", String(index)])
+        refreshPlaylist()
+    }
+
+    /// Plays the entry with `id`.
+    public func goTo(id: Int64) throws(MPVError) {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else {
+            throw MPVError(operation: "go to", reason: "no entry \(id) in the queue")
+        }
+        try mpv.command(["playlist-play-index", String(index)])
+        try mpv.set("pause", false)
+    }
+
+    /// Checks a URI's scheme against the configuration.
+    public func checkScheme(_ uri: String) throws(MPVError) {
+        guard let scheme = Self.scheme(of: uri) else {
+            throw MPVError(operation: "open \(uri.debugDescription)", reason: "not a URI: it needs a scheme such as file:// or https://")
+        }
+        guard configuration.allowedSchemes.contains(scheme) else {
+            throw MPVError(
+                operation: "open \(uri.debugDescription)",
+                reason: "the \(scheme) scheme is not allowed (allowed: \(configuration.allowedSchemes.joined(separator: ", ")))")
+        }
+    }
+
+    /// The lowercased scheme of a URI (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`).
+    public static func scheme(of uri: String) -> String? {
+        guard let colon = uri.firstIndex(of: ":") else { return nil }
+        let scheme = uri[..<colon]
+        guard let first = scheme.unicodeScalars.first, first.isASCII, CharacterSet.letters.contains(first),
+            scheme.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "+-.".unicodeScalars.contains($0)) })
+        else { return nil }
+        return scheme.lowercased()
+    }
+
+    // MARK: Transport
+
+    /// Resumes if paused; if stopped, starts the current entry, or the first.
+    public func play() {
+        if status == .stopped {
+            guard !entries.isEmpty else { return }
+            let index = currentIndex ?? 0
+            try? mpv.set("pause", false)
+            try? mpv.command(["playlist-play-index", String(index)])
+        } else {
+            try? mpv.set("pause", false)
+        }
+    }
+
+    /// Pauses.
+    public func pause() {
+        try? mpv.set("pause", true)
+    }
+
+    /// Stops, keeping the queue; the position goes to 0.
+    public func stop() {
+        endScanning()
+        try? mpv.command(["stop", "keep-playlist"])
+        try? mpv.set("pause", true)
+    }
+
+    /// The next entry; at the end, wraps when looping the playlist, else stops.
+    public func next() {
+        guard let index = currentIndex else { return }
+        if index + 1 < entries.count {
+            try? mpv.command(["playlist-play-index", String(index + 1)])
+        } else if loop == .playlist {
+            try? mpv.command(["playlist-play-index", "0"])
+        } else {
+            stop()
+        }
+    }
+
+    /// Restarts the track if more than the threshold has played; otherwise the previous entry.
+    public func previous() {
+        guard let index = currentIndex else { return }
+        let threshold = configuration.previousRestartThreshold
+        if threshold > .zero, position > threshold || index == 0 {
+            seek(to: .zero)
+        } else {
+            try? mpv.command(["playlist-play-index", String(index - 1)])
+        }
+    }
+
+    /// Seeks relative to the position; before 0 clamps to 0; past the end moves to the next entry.
+    public func seek(by offset: Duration) {
+        let target = position + offset
+        if let length = current?.length, target >= length {
+            next()
+        } else {
+            seek(to: max(.zero, target))
+        }
+    }
+
+    /// Seeks to an absolute position.
+    public func seek(to position: Duration) {
+        try? mpv.command(["seek", Self.seconds(position), "absolute+exact"])
+    }
+
+    /// Starts scanning: repeated relative seeks at 4× real time or faster, until `endScanning()`.
+    public func beginScanning(forward: Bool) {
+        guard status != .stopped else { return }
+        endScanning(announce: false)
+        scanDirection = forward ? 1 : -1
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        let interval = configuration.scanInterval
+        timer.schedule(deadline: .now() + interval.dispatch, repeating: interval.dispatch)
+        timer.setEventHandler {
+            MainActor.assumeIsolated { [weak self] in self?.scanTick() }
+        }
+        scanTimer = timer
+        timer.resume()
+    }
+
+    /// Stops scanning, returns to normal playback, and announces the new position.
+    public func endScanning() {
+        endScanning(announce: true)
+    }
+
+    private func endScanning(announce: Bool) {
+        guard let timer = scanTimer else { return }
+        timer.cancel()
+        scanTimer = nil
+        scanDirection = 0
+        if announce { onChange?(.seeked(position)) }
+    }
+
+    /// Whether a scan is in progress.
+    public var isScanning: Bool { scanTimer != nil }
+
+    private func scanTick() {
+        let step = configuration.scanStep
+        let target = position + (scanDirection > 0 ? step : .zero - step)
+        if target <= .zero {
+            seek(to: .zero)
+            endScanning()
+        } else if let length = current?.length, target >= length {
+            endScanning()
+            next()
+        } else {
+            try? mpv.command(["seek", Self.seconds(scanDirection > 0 ? step : .zero - step), "relative"])
+        }
+    }
+
+    // MARK: Settings
+
+    /// Sets the volume as a fraction (1.0 is 100%); negative clamps to 0, above the maximum to the maximum.
+    public func setVolume(_ volume: Double) {
+        guard volume.isFinite else { return }
+        try? mpv.set("volume", min(max(0, volume), maximumVolume) * 100)
+    }
+
+    /// Sets the playback rate.
+    public func setSpeed(_ speed: Double) {
+        guard speed.isFinite, speed > 0 else { return }
+        try? mpv.set("speed", speed)
+    }
+
+    /// Sets the loop mode.
+    public func setLoop(_ loop: Loop) {
+        try? mpv.set("loop-file", loop == .track ? "inf" : "no")
+        try? mpv.set("loop-playlist", loop == .playlist ? "inf" : "no")
+    }
+
+    /// Shuffles or unshuffles the queue (mpv does not reshuffle when a flag changes).
+    public func setShuffle(_ shuffle: Bool) {
+        guard shuffle != self.shuffle else { return }
+        self.shuffle = shuffle
+        try? mpv.command([shuffle ? "playlist-shuffle" : "playlist-unshuffle"])
+        refreshPlaylist()
+        onChange?(.state)
+    }
+
+    // MARK: Events
+
+    private func handle(_ event: MPVEvent) {
+        switch event {
+        case .propertyChange(let name, let value):
+            propertyChanged(name, value)
+        case .startFile(let id):
+            if id != 0 { currentID = id }
+            onChange?(.state)
+        case .fileLoaded:
+            fileLoaded()
+        case .endFile(_, .error(let reason)):
+            let url = current?.url ?? "?"
+            onChange?(.loadFailed(url: url, reason: reason))
+        case .endFile:
+            break
+        case .playbackRestart:
+            if !isScanning { onChange?(.seeked(position)) }
+        case .seek:
+            break
+        case .shutdown:
+            endScanning(announce: false)
+        }
+    }
+
+    private func propertyChanged(_ name: String, _ value: MPVNode) {
+        switch name {
+        case "pause": isPaused = value.flag ?? true
+        case "idle-active": isIdle = value.flag ?? false
+        case "volume": mpvVolume = value.double ?? mpvVolume
+        case "speed": speed = value.double ?? speed
+        case "loop-file", "loop-playlist":
+            let file = mpv.get("loop-file")
+            let playlist = mpv.get("loop-playlist")
+            loop = Self.isLooping(file) ? .track : Self.isLooping(playlist) ? .playlist : .none
+        case "seekable": isSeekable = value.flag ?? false
+        case "current-ao": currentAudioOutput = value.string
+        case "playlist":
+            refreshPlaylist(from: value)
+            onChange?(.queueChanged)
+            return
+        case "duration":
+            if let seconds = value.double, seconds.isFinite { updateCurrent { $0.length = .milliseconds(Int64(seconds * 1000)) } }
+            return
+        case "metadata":
+            if value != .none { updateCurrent { $0.tags = QueueEntry.Tags(mpvMetadata: value).filled(from: $0.tags) } }
+            return
+        default: return
+        }
+        onChange?(.state)
+    }
+
+    private static func isLooping(_ node: MPVNode) -> Bool {
+        if let flag = node.flag { return flag }
+        if let string = node.string { return string != "no" }
+        if let number = node.int64 { return number > 0 }
+        return false
+    }
+
+    private func fileLoaded() {
+        if let pending = pendingStart, pending.id == currentID {
+            pendingStart = nil
+            seek(to: pending.position)
+        }
+        updateCurrent { entry in
+            if entry.artURL == nil {
+                entry.artURL = FolderArt.find(for: entry.url) ?? EmbeddedArt.extract(from: entry.url, into: configuration.artCacheDirectory)
+            }
+        }
+        onChange?(.state)
+    }
+
+    private func updateCurrent(_ body: (inout QueueEntry) -> Void) {
+        guard let index = currentIndex else { return }
+        let before = entries[index]
+        body(&entries[index])
+        if entries[index] != before { onChange?(.entryChanged(entries[index])) }
+    }
+
+    private func refreshPlaylist(from node: MPVNode? = nil) {
+        let list = (node ?? mpv.get("playlist")).array ?? []
+        var known: [Int64: QueueEntry] = [:]
+        for entry in entries { known[entry.id] = entry }
+        entries = list.compactMap { item in
+            guard let id = item["id"]?.int64, let url = item["filename"]?.string else { return nil }
+            if let existing = known[id] { return existing }
+            var tags = QueueEntry.Tags()
+            if var waiting = pendingTags[url], !waiting.isEmpty {
+                tags = waiting.removeFirst()
+                pendingTags[url] = waiting.isEmpty ? nil : waiting
+            }
+            return QueueEntry(id: id, url: url, tags: tags)
+        }
+        if let currentID, !entries.contains(where: { $0.id == currentID }) { self.currentID = nil }
+    }
+
+    private func startAfterAppending(url: String) {
+        refreshPlaylist()
+        guard let index = entries.lastIndex(where: { $0.url == url }) else { return }
+        try? mpv.set("pause", false)
+        try? mpv.command(["playlist-play-index", String(index)])
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return String(format: "%.3f", Double(seconds) + Double(attoseconds) / 1e18)
+    }
+}
+
+extension Duration {
+    /// As a DispatchTimeInterval, in nanoseconds.
+    var dispatch: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// One entry of the player's queue: where it is, and what is known about it.
+public struct QueueEntry: Sendable, Equatable {
+    /// mpv's playlist entry id: stable while the entry is in the queue.
+    public var id: Int64
+    /// The URL or path given to mpv.
+    public var url: String
+    /// Tags: from mpv once the entry has played, or given when it was queued.
+    public var tags: Tags
+    /// The length, once mpv knows it.
+    public var length: Duration?
+    /// Cover art as a file:// URI, once found.
+    public var artURL: String?
+
+    /// The tags MPRIS shows.
+    public struct Tags: Sendable, Equatable, Codable {
+        /// The title.
+        public var title: String?
+        /// The artists.
+        public var artists: [String] = []
+        /// The album.
+        public var album: String?
+        /// The album artists.
+        public var albumArtists: [String] = []
+        /// The genres.
+        public var genres: [String] = []
+        /// The track number.
+        public var trackNumber: Int?
+        /// The disc number.
+        public var discNumber: Int?
+        /// The date, as tagged.
+        public var date: String?
+
+        /// Makes tags; everything is optional.
+        public init(title: String? = nil, artists: [String] = [], album: String? = nil) {
+            self.title = title
+            self.artists = artists
+            self.album = album
+        }
+
+        /// These tags, with blanks filled from `other`.
+        func filled(from other: Tags) -> Tags {
+            var result = self
+            result.title = title ?? other.title
+            if artists.isEmpty { result.artists = other.artists }
+            result.album = album ?? other.album
+            if albumArtists.isEmpty { result.albumArtists = other.albumArtists }
+            if genres.isEmpty { result.genres = other.genres }
+            result.trackNumber = trackNumber ?? other.trackNumber
+            result.discNumber = discNumber ?? other.discNumber
+            result.date = date ?? other.date
+            return result
+        }
+    }
+
+    /// The title to show: the tag, else the file name without its extension.
+    public var displayTitle: String {
+        if let title = tags.title, !title.isEmpty { return title }
+        let name = URL(string: url)?.lastPathComponent ?? (url as NSString).lastPathComponent
+        let decoded = name.removingPercentEncoding ?? name
+        let stem = (decoded as NSString).deletingPathExtension
+        return stem.isEmpty ? url : stem
+    }
+}
+
+/// Something to put in the queue, before mpv has given it an id.
+public struct QueueItem: Sendable, Equatable, Codable {
+    /// The URL or path.
+    public var url: String
+    /// Tags known in advance (the demo's titles, or saved state), used until mpv reads the file's own.
+    public var tags: QueueEntry.Tags
+
+    /// Makes an item.
+    public init(url: String, tags: QueueEntry.Tags = QueueEntry.Tags()) {
+        self.url = url
+        self.tags = tags
+    }
+}
+
+extension QueueEntry.Tags {
+    /// Reads mpv's `metadata` map. Keys are matched without regard to case, as tag formats differ.
+    init(mpvMetadata node: MPVNode) {
+        var byKey: [String: String] = [:]
+        for (key, value) in node.entries ?? [] {
+            if let text = value.string { byKey[key.lowercased()] = text }
+        }
+        func list(_ keys: String...) -> [String] {
+            for key in keys {
+                if let value = byKey[key], !value.isEmpty {
+                    return value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                }
+            }
+            return []
+        }
+        func number(_ key: String) -> Int? {
+            byKey[key].flatMap { Int($0.split(separator: "/").first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "") }
+        }
+        self.init(title: byKey["title"], artists: list("artist"), album: byKey["album"])
+        albumArtists = list("album_artist", "albumartist", "album artist")
+        genres = list("genre")
+        trackNumber = number("track") ?? number("tracknumber")
+        discNumber = number("disc") ?? number("discnumber")
+        date = byKey["date"] ?? byKey["year"]
+    }
+}
