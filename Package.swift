@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "DBus", targets: ["DBus"]),
         .library(name: "MPRIS", targets: ["MPRIS"]),
         .library(name: "MPVPlayer", targets: ["MPVPlayer"]),
+        .library(name: "TOML", targets: ["TOML"]),
         .library(name: "RemoteBridgeTesting", targets: ["RemoteBridgeTesting"]),
     ],
     targets: [
@@ -32,6 +33,9 @@ let package = Package(
         // No pkgConfig: mpv.pc adds -D_REENTRANT, which SwiftPM warns about; the headers are in /usr/include.
         .systemLibrary(name: "CMPV"),
         .target(name: "MPVPlayer", dependencies: ["CMPV"]),
+        // A small TOML parser for configuration files, with line numbers for every key.
+        .target(name: "TOML"),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         // Test support: a private dbus-daemon, outside programs, and later media and evdev FIFOs.
         .target(name: "RemoteBridgeTesting", dependencies: ["DBus", "MPRIS", "RemoteControl"]),
     ],
