@@ -2,13 +2,13 @@
 
 SWIFT ?= swift
 # Debian packages the build and the tests need. `make deps` installs the missing ones.
-DEBIAN_PACKAGES := pkg-config libdbus-1-dev dbus-daemon
+DEBIAN_PACKAGES := pkg-config libdbus-1-dev dbus-daemon libmpv-dev playerctl sox util-linux
 NO_WARNINGS := scripts/swift-no-warnings
 
 .PHONY: help deps build test examples demo benchmark clean
 
 help:
-	@echo "make demo       run the demo (for now: the player view controller example)"
+	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
 	@echo "make test       install missing Debian packages, build with zero warnings, run every test, build the examples"
 	@echo "make build      build the package"
 	@echo "make examples   build the example programs (a separate package that uses this one by path)"
@@ -31,8 +31,8 @@ examples: deps
 	$(NO_WARNINGS) $(SWIFT) build --package-path examples
 
 demo: deps
-	$(NO_WARNINGS) $(SWIFT) build --package-path examples --product PlayerViewController
-	$(SWIFT) run --skip-build --package-path examples PlayerViewController
+	$(NO_WARNINGS) $(SWIFT) build --product remote-playerd
+	scripts/demo "$$($(SWIFT) build --show-bin-path)/remote-playerd"
 
 benchmark: deps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark

@@ -6,13 +6,20 @@ import PackageDescription
 let package = Package(
     name: "RemoteBridge",
     products: [
+        .executable(name: "remote-playerd", targets: ["remote-playerd"]),
         .library(name: "RemoteControl", targets: ["RemoteControl"]),
         .library(name: "ButtonGestures", targets: ["ButtonGestures"]),
         .library(name: "DBus", targets: ["DBus"]),
         .library(name: "MPRIS", targets: ["MPRIS"]),
         .library(name: "MPVPlayer", targets: ["MPVPlayer"]),
         .library(name: "TOML", targets: ["TOML"]),
+        .library(name: "RemotePlayer", targets: ["RemotePlayer"]),
         .library(name: "RemoteBridgeTesting", targets: ["RemoteBridgeTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The core model: events, responders, the application. Pure Swift, no I/O.
@@ -36,6 +43,23 @@ let package = Package(
         // A small TOML parser for configuration files, with line numbers for every key.
         .target(name: "TOML"),
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
+        // remote-playerd, put together as a library so tests can run it in-process.
+        .target(
+            name: "RemotePlayer",
+            dependencies: [
+                "RemoteControl", "DBus", "MPRIS", "MPVPlayer", "TOML",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        .testTarget(name: "RemotePlayerTests", dependencies: ["RemotePlayer", "RemoteBridgeTesting"]),
+        .executableTarget(
+            name: "remote-playerd",
+            dependencies: [
+                "RemotePlayer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         // Test support: a private dbus-daemon, outside programs, and later media and evdev FIFOs.
         .target(name: "RemoteBridgeTesting", dependencies: ["DBus", "MPRIS", "RemoteControl"]),
     ],

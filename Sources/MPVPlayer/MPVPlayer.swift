@@ -69,8 +69,11 @@ public final class MPVPlayer {
     public private(set) var currentAudioOutput: String?
     /// Called with each change, on the main actor.
     public var onChange: (@MainActor (Change) -> Void)?
-    private var pendingTags: [String: [QueueEntry.Tags]] = [:]
+    /// Items handed to mpv whose playlist entries have not been seen yet, in order.
+    private var pendingItems: [QueueItem] = []
     private var pendingStart: (id: Int64, position: Duration)?
+    /// The entry whose file mpv has finished opening; seeks before that are kept for it.
+    private var loadedID: Int64?
     private var scanTimer: (any DispatchSourceTimer)?
     private var scanDirection = 0
     private var isShutDown = false
@@ -137,17 +140,12 @@ public final class MPVPlayer {
 
     /// Appends items to the queue. With `play`, the first of them starts playing.
     public func append(_ items: [QueueItem], play: Bool = false) {
-        for (index, item) in items.enumerated() {
-            pendingTags[item.url, default: []].append(item.tags)
-            let mode = (play && index == 0) ? "append-play" : "append"
-            do {
-                try mpv.command(["loadfile", item.url, mode])
-            } catch {
-                onChange?(.loadFailed(url: item.url, reason: error.description))
-            }
+        for item in items {
+            queue(item)
         }
-        if play, let first = items.first {
-            startAfterAppending(url: first.url)
+        if play, !items.isEmpty {
+            refreshPlaylist()
+            startAt(index: entries.count - items.count)
         }
     }
 
@@ -158,8 +156,7 @@ public final class MPVPlayer {
         entries = []
         currentID = nil
         for item in items {
-            pendingTags[item.url, default: []].append(item.tags)
-            try? mpv.command(["loadfile", item.url, "append"])
+            queue(item)
         }
         guard !items.isEmpty else { return }
         let startIndex = min(max(0, index), items.count - 1)
@@ -179,8 +176,7 @@ public final class MPVPlayer {
     /// Inserts a URI after the entry `after` (nil: at the start), making it current if asked.
     public func insert(uri: String, after: Int64?, makeCurrent: Bool) throws(MPVError) {
         try checkScheme(uri)
-        pendingTags[uri, default: []].append(QueueEntry.Tags())
-        try mpv.command(["loadfile", uri, "append"])
+        guard queue(QueueItem(url: uri)) else { throw MPVError(operation: "open \(uri)", reason: "mpv refused it") }
         refreshPlaylist()
         let from = entries.count - 1
         let to = after.flatMap { id in entries.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
@@ -207,6 +203,20 @@ public final class MPVPlayer {
         try mpv.set("pause", false)
     }
 
+    /// Hands one item to mpv, remembering it until its playlist entry appears.
+    @discardableResult
+    private func queue(_ item: QueueItem) -> Bool {
+        do throws(MPVError) {
+            pendingItems.append(item)
+            try mpv.command(["loadfile", item.url, "append"])
+            return true
+        } catch {
+            pendingItems.removeLast()
+            onChange?(.loadFailed(url: item.url, reason: error.description))
+            return false
+        }
+    }
+
     /// Checks a URI's scheme against the configuration.
     public func checkScheme(_ uri: String) throws(MPVError) {
         guard let scheme = Self.scheme(of: uri) else {
@@ -220,7 +230,7 @@ public final class MPVPlayer {
     }
 
     /// The lowercased scheme of a URI (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`).
-    public static func scheme(of uri: String) -> String? {
+    public nonisolated static func scheme(of uri: String) -> String? {
         guard let colon = uri.firstIndex(of: ":") else { return nil }
         let scheme = uri[..<colon]
         guard let first = scheme.unicodeScalars.first, first.isASCII, CharacterSet.letters.contains(first),
@@ -288,8 +298,12 @@ public final class MPVPlayer {
         }
     }
 
-    /// Seeks to an absolute position.
+    /// Seeks to an absolute position. Before the current file has opened, the seek waits for it.
     public func seek(to position: Duration) {
+        if let currentID, loadedID != currentID {
+            pendingStart = (currentID, position)
+            return
+        }
         try? mpv.command(["seek", Self.seconds(position), "absolute+exact"])
     }
 
@@ -335,6 +349,7 @@ public final class MPVPlayer {
             next()
         } else {
             try? mpv.command(["seek", Self.seconds(scanDirection > 0 ? step : .zero - step), "relative"])
+            onChange?(.state)
         }
     }
 
@@ -375,6 +390,7 @@ public final class MPVPlayer {
             propertyChanged(name, value)
         case .startFile(let id):
             if id != 0 { currentID = id }
+            loadedID = nil
             onChange?(.state)
         case .fileLoaded:
             fileLoaded()
@@ -409,7 +425,10 @@ public final class MPVPlayer {
             onChange?(.queueChanged)
             return
         case "duration":
-            if let seconds = value.double, seconds.isFinite { updateCurrent { $0.length = .milliseconds(Int64(seconds * 1000)) } }
+            guard let seconds = value.double, seconds.isFinite, seconds > 0 else { return }
+            // A length given with the item wins: mpv's grows while a generated source plays.
+            let queued = pendingLengths.contains(currentID ?? -1)
+            if !queued { updateCurrent { $0.length = .milliseconds(Int64(seconds * 1000)) } }
             return
         case "metadata":
             if value != .none { updateCurrent { $0.tags = QueueEntry.Tags(mpvMetadata: value).filled(from: $0.tags) } }
@@ -427,6 +446,7 @@ public final class MPVPlayer {
     }
 
     private func fileLoaded() {
+        loadedID = currentID
         if let pending = pendingStart, pending.id == currentID {
             pendingStart = nil
             seek(to: pending.position)
@@ -453,22 +473,23 @@ public final class MPVPlayer {
         entries = list.compactMap { item in
             guard let id = item["id"]?.int64, let url = item["filename"]?.string else { return nil }
             if let existing = known[id] { return existing }
-            var tags = QueueEntry.Tags()
-            if var waiting = pendingTags[url], !waiting.isEmpty {
-                tags = waiting.removeFirst()
-                pendingTags[url] = waiting.isEmpty ? nil : waiting
-            }
-            return QueueEntry(id: id, url: url, tags: tags)
+            // mpv appends in order, so new entries match the items handed to it in order. The
+            // item's own URL is kept: mpv rewrites some (av://lavfi:… becomes lavfi:…).
+            guard !pendingItems.isEmpty else { return QueueEntry(id: id, url: url, tags: QueueEntry.Tags()) }
+            let item = pendingItems.removeFirst()
+            return QueueEntry(id: id, url: item.url, tags: item.tags, length: item.length)
         }
         if let currentID, !entries.contains(where: { $0.id == currentID }) { self.currentID = nil }
     }
 
-    private func startAfterAppending(url: String) {
-        refreshPlaylist()
-        guard let index = entries.lastIndex(where: { $0.url == url }) else { return }
+    private func startAt(index: Int) {
+        guard entries.indices.contains(index) else { return }
         try? mpv.set("pause", false)
         try? mpv.command(["playlist-play-index", String(index)])
     }
+
+    /// Entries whose length was given with their item, and is not to be replaced by mpv's.
+    private var pendingLengths: Set<Int64> { Set(entries.filter(\.hasGivenLength).map(\.id)) }
 
     static func seconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components

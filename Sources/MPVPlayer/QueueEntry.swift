@@ -12,6 +12,18 @@ public struct QueueEntry: Sendable, Equatable {
     public var length: Duration?
     /// Cover art as a file:// URI, once found.
     public var artURL: String?
+    /// Whether `length` came with the queued item (and so is not replaced by mpv's).
+    public var hasGivenLength: Bool
+
+    /// Makes an entry.
+    public init(id: Int64, url: String, tags: Tags, length: Duration? = nil, artURL: String? = nil) {
+        self.id = id
+        self.url = url
+        self.tags = tags
+        self.length = length
+        self.artURL = artURL
+        self.hasGivenLength = length != nil
+    }
 
     /// The tags MPRIS shows.
     public struct Tags: Sendable, Equatable, Codable {
@@ -70,11 +82,14 @@ public struct QueueItem: Sendable, Equatable, Codable {
     public var url: String
     /// Tags known in advance (the demo's titles, or saved state), used until mpv reads the file's own.
     public var tags: QueueEntry.Tags
+    /// The length, when known in advance (generated sources, whose mpv duration grows as they play).
+    public var length: Duration?
 
     /// Makes an item.
-    public init(url: String, tags: QueueEntry.Tags = QueueEntry.Tags()) {
+    public init(url: String, tags: QueueEntry.Tags = QueueEntry.Tags(), length: Duration? = nil) {
         self.url = url
         self.tags = tags
+        self.length = length
     }
 }
 

@@ -1,3 +1,4 @@
+import DBus
 import Foundation
 
 /// Runs an outside program (such as `playerctl`) without blocking the main actor.
@@ -16,8 +17,8 @@ public enum ExternalProcess {
 
     /// Runs `name` (found on PATH) with `arguments`, and `environment` added to ours.
     public static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
-        guard let executable = TestBus.findExecutable(name) else {
-            throw TestBus.StartError(description: "\(name) is not installed; run `make deps`")
+        guard let executable = PrivateBus.findExecutable(name) else {
+            throw PrivateBus.StartError(description: "\(name) is not installed; run `make deps`")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

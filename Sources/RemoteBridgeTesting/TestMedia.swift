@@ -1,0 +1,47 @@
+import Foundation
+
+/// A folder of short, tagged FLAC tones made with sox, plus cover art and a broken file.
+public struct TestMedia: Sendable {
+    /// The folder.
+    public let directory: URL
+    /// The tones, in order: "Tone 1" … "Tone N", artist "Test Artist", album "Test Album".
+    public let tones: [URL]
+    /// A file named .flac that is not audio.
+    public let broken: URL
+    /// cover.jpg next to the tones (its bytes are not a real picture; only its path matters).
+    public let cover: URL
+
+    /// Makes `count` tones of `seconds` each.
+    public static func make(count: Int = 3, seconds: Int = 30) async throws -> TestMedia {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-media-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var tones: [URL] = []
+        for index in 1...count {
+            let file = directory.appendingPathComponent(String(format: "%02d tone.flac", index))
+            let result = try await ExternalProcess.run(
+                "sox",
+                [
+                    "-n", "-r", "8000", "-c", "1", "--comment", "TITLE=Tone \(index)", "--add-comment", "ARTIST=Test Artist",
+                    "--add-comment", "ALBUM=Test Album", "--add-comment", "TRACKNUMBER=\(index)", "--add-comment", "GENRE=Test",
+                    file.path, "synth", String(seconds), "sine", String(220 * index),
+                ])
+            guard result.status == 0 else { throw TestSupportError(description: "sox failed: \(result.standardError)") }
+            tones.append(file)
+        }
+        let broken = directory.appendingPathComponent("99 broken.flac")
+        try Data("this is not a FLAC file".utf8).write(to: broken)
+        let cover = directory.appendingPathComponent("cover.jpg")
+        try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: cover)
+        return TestMedia(directory: directory, tones: tones, broken: broken, cover: cover)
+    }
+
+    /// Removes the folder.
+    public func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// An error with a description, for test support failures.
+struct TestSupportError: Error, CustomStringConvertible {
+    let description: String
+}

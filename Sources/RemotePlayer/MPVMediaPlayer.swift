@@ -1,0 +1,142 @@
+import MPRIS
+import MPVPlayer
+
+/// Presents an `MPVPlayer` to the MPRIS server as a `MediaPlayer`.
+///
+/// This is an adapter rather than an extension of `MPVPlayer` (as DESIGN §2 sketched) because
+/// both types have an `onChange` of their own kind; an adapter keeps `MPVPlayer` free of MPRIS.
+@MainActor
+final class MPVMediaPlayer: MediaPlayer {
+    let player: MPVPlayer
+    var onChange: (@MainActor (MediaPlayerChange) -> Void)?
+    /// Told of entries that failed to load.
+    var onLoadFailure: (@MainActor (String, String) -> Void)?
+    private var lastQueueIDs: [Int64] = []
+
+    init(player: MPVPlayer) {
+        self.player = player
+        player.onChange = { [weak self] change in self?.forward(change) }
+    }
+
+    private func forward(_ change: MPVPlayer.Change) {
+        switch change {
+        case .state:
+            onChange?(.state)
+        case .seeked(let position):
+            onChange?(.seeked(position))
+        case .queueChanged:
+            let ids = player.entries.map(\.id)
+            if ids != lastQueueIDs {
+                lastQueueIDs = ids
+                onChange?(.trackListReplaced)
+            }
+            onChange?(.state)
+        case .entryChanged(let entry):
+            onChange?(.trackMetadataChanged(Self.track(entry)))
+            onChange?(.state)
+        case .loadFailed(let url, let reason):
+            onLoadFailure?(url, reason)
+        }
+    }
+
+    static func track(_ entry: QueueEntry) -> Track {
+        Track(
+            id: Int(entry.id), url: entry.url, title: entry.displayTitle, artists: entry.tags.artists, album: entry.tags.album,
+            albumArtists: entry.tags.albumArtists, genres: entry.tags.genres, trackNumber: entry.tags.trackNumber,
+            discNumber: entry.tags.discNumber, length: entry.length, artURL: entry.artURL, date: entry.tags.date)
+    }
+
+    var playbackStatus: PlaybackStatus {
+        switch player.status {
+        case .playing: .playing
+        case .paused: .paused
+        case .stopped: .stopped
+        }
+    }
+
+    var loopStatus: LoopStatus {
+        switch player.loop {
+        case .none: .none
+        case .track: .track
+        case .playlist: .playlist
+        }
+    }
+
+    var shuffle: Bool { player.shuffle }
+    var volume: Double { player.volume }
+    var rate: Double { player.speed }
+    var minimumRate: Double { 0.25 }
+    var maximumRate: Double { 4 }
+    var position: Duration { player.position }
+    var currentTrack: Track? { player.current.map(Self.track) }
+    var queue: [Track] { player.entries.map(Self.track) }
+    var canGoNext: Bool {
+        guard let index = player.currentIndex else { return false }
+        return index + 1 < player.entries.count || player.loop == .playlist
+    }
+    var canGoPrevious: Bool { player.currentIndex != nil }
+    var canPlay: Bool { !player.entries.isEmpty }
+    var canPause: Bool { !player.entries.isEmpty }
+    var canSeek: Bool { player.current != nil && (player.isSeekable || player.status == .stopped) }
+    var supportedURISchemes: [String] { player.configuration.allowedSchemes }
+    var supportedMIMETypes: [String] {
+        ["audio/mpeg", "audio/flac", "audio/x-flac", "audio/ogg", "audio/opus", "audio/x-vorbis+ogg", "audio/mp4", "audio/aac",
+         "audio/x-wav", "audio/wav", "audio/webm", "audio/x-matroska", "audio/x-mpegurl", "audio/x-scpls"]
+    }
+
+    func play() { player.play() }
+    func pause() { player.pause() }
+    func stop() { player.stop() }
+    func next() { player.next() }
+    func previous() { player.previous() }
+    func seek(by offset: Duration) { player.seek(by: offset) }
+    func setPosition(_ position: Duration) { player.seek(to: position) }
+    func setLoopStatus(_ status: LoopStatus) {
+        player.setLoop(status == .track ? .track : status == .playlist ? .playlist : .none)
+    }
+    func setShuffle(_ shuffle: Bool) { player.setShuffle(shuffle) }
+    func setVolume(_ volume: Double) { player.setVolume(volume) }
+    func setRate(_ rate: Double) { player.setSpeed(rate) }
+
+    func openURI(_ uri: String) throws(MediaPlayerError) {
+        try checked(uri)
+        do throws(MPVError) {
+            try player.open(uri: uri)
+        } catch {
+            throw .failed(error.description)
+        }
+    }
+
+    func addTrack(uri: String, after: Int?, makeCurrent: Bool) throws(MediaPlayerError) {
+        try checked(uri)
+        do throws(MPVError) {
+            try player.insert(uri: uri, after: after.map(Int64.init), makeCurrent: makeCurrent)
+        } catch {
+            throw .failed(error.description)
+        }
+    }
+
+    func removeTrack(id: Int) throws(MediaPlayerError) {
+        do throws(MPVError) {
+            try player.remove(id: Int64(id))
+        } catch {
+            throw .noSuchTrack(id)
+        }
+    }
+
+    func goTo(trackID id: Int) throws(MediaPlayerError) {
+        do throws(MPVError) {
+            try player.goTo(id: Int64(id))
+        } catch {
+            throw .noSuchTrack(id)
+        }
+    }
+
+    /// Turns a refused scheme into the MPRIS error that says so.
+    private func checked(_ uri: String) throws(MediaPlayerError) {
+        guard let scheme = MPVPlayer.scheme(of: uri) else {
+            throw .unsupportedScheme(uri: uri, supported: supportedURISchemes)
+        }
+        guard supportedURISchemes.contains(scheme) else { throw .unsupportedScheme(uri: uri, supported: supportedURISchemes) }
+    }
+}

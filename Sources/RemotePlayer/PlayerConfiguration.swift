@@ -1,0 +1,101 @@
+import Foundation
+import TOML
+
+/// `remote-playerd`'s settings, from `config.toml`. Every key is optional.
+///
+/// ```toml
+/// [player]
+/// name = "remotebridge"                        # org.mpris.MediaPlayer2.<name>
+/// audio-output = "auto"                        # or pulse, alsa, pipewire, null, …
+/// supported-uri-schemes = ["file", "http", "https"]
+/// previous-restarts-after = 3.0                # seconds; 0 turns it off
+/// autoplay = false
+///
+/// [media-keys]
+/// skip-forward = 30.0                          # seconds, for FastForward
+/// skip-backward = 10.0                         # seconds, for Rewind
+/// ```
+public struct PlayerConfiguration: Sendable, Equatable {
+    /// The player's name: its bus name is `org.mpris.MediaPlayer2.<name>`.
+    public var name = "remotebridge"
+    /// mpv's audio output; `auto` falls back to `null` with a warning.
+    public var audioOutput = "auto"
+    /// The URI schemes OpenUri accepts.
+    public var supportedURISchemes = ["file", "http", "https"]
+    /// previousTrack restarts the track after this much has played.
+    public var previousRestartThreshold: Duration = .seconds(3)
+    /// Start playing at start-up.
+    public var autoplay = false
+    /// How far the FastForward media key skips.
+    public var skipForwardInterval: Duration = .seconds(30)
+    /// How far the Rewind media key skips.
+    public var skipBackwardInterval: Duration = .seconds(10)
+
+    /// The defaults.
+    public init() {}
+
+    /// `$XDG_CONFIG_HOME/remotebridge/config.toml` (or `~/.config/…`).
+    public static var defaultPath: String {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.config"
+        return base + "/remotebridge/config.toml"
+    }
+
+    /// Reads the file at `path`. A missing file gives the defaults only when `required` is false.
+    public static func load(path: String, required: Bool) throws(ConfigurationError) -> PlayerConfiguration {
+        guard FileManager.default.fileExists(atPath: path) else {
+            if required { throw ConfigurationError(file: path, line: 0, key: "", message: "no such file") }
+            return PlayerConfiguration()
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ConfigurationError(file: path, line: 0, key: "", message: "cannot be read (\(error.localizedDescription))")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationError(file: path, line: 0, key: "", message: "is not UTF-8 text")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Parses configuration text; the whole file is checked before anything is used.
+    public static func parse(_ text: String, file: String) throws(ConfigurationError) -> PlayerConfiguration {
+        var root = try ConfigurationSection.parse(text, file: file)
+        var configuration = PlayerConfiguration()
+        if var player = try root.section("player") {
+            if let name = try player.string("name") {
+                guard PlayerConfiguration.isValidName(name) else {
+                    throw ConfigurationError(
+                        file: file, line: player.line(of: "name"), key: "[player] name",
+                        message: "\(name.debugDescription) cannot be part of a bus name; use letters, digits, _ and -")
+                }
+                configuration.name = name
+            }
+            if let output = try player.string("audio-output") { configuration.audioOutput = output }
+            if let schemes = try player.strings("supported-uri-schemes") {
+                configuration.supportedURISchemes = schemes.map { $0.lowercased() }
+            }
+            if let threshold = try player.seconds("previous-restarts-after", in: 0...3600) {
+                configuration.previousRestartThreshold = threshold
+            }
+            if let autoplay = try player.bool("autoplay") { configuration.autoplay = autoplay }
+            try player.rejectUnknownKeys(known: ["name", "audio-output", "supported-uri-schemes", "previous-restarts-after", "autoplay"])
+        }
+        if var keys = try root.section("media-keys") {
+            if let forward = try keys.seconds("skip-forward", in: 1...3600) { configuration.skipForwardInterval = forward }
+            if let backward = try keys.seconds("skip-backward", in: 1...3600) { configuration.skipBackwardInterval = backward }
+            try keys.rejectUnknownKeys(known: ["skip-forward", "skip-backward"])
+        }
+        // Sections that other programs read from the same file.
+        _ = try root.section("headset")
+        _ = try root.section("input")
+        try root.rejectUnknownKeys(known: ["player", "media-keys", "headset", "input"])
+        return configuration
+    }
+
+    static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-") }
+            && !(name.first?.isNumber ?? true)
+    }
+}

@@ -1,0 +1,252 @@
+import DBus
+import Dispatch
+import Foundation
+import Logging
+import MPRIS
+import MPVPlayer
+import RemoteControl
+
+/// `remote-playerd` put together: the application, the player and its controller, the MPRIS
+/// server, the now-playing tracker, and state persistence. `main` only parses arguments.
+@MainActor
+public final class RemotePlayerDaemon {
+    /// What the command line asks for.
+    public struct Options: Sendable {
+        /// The bus address; nil for the session bus.
+        public var busAddress: String?
+        /// Overrides `[player] name`.
+        public var name: String?
+        /// Take the bus name over from a running instance.
+        public var replace = false
+        /// Overrides `[player] audio-output`.
+        public var audioOutput: String?
+        /// Start playing at once.
+        public var autoplay = false
+        /// Play the built-in demo queue.
+        public var demo = false
+        /// The configuration file; nil for the default path (where a missing file is fine).
+        public var configPath: String?
+        /// The state file; nil for the default path.
+        public var statePath: String?
+        /// Neither read nor write state.
+        public var noState = false
+        /// Files, folders, URLs and playlists to queue, replacing the saved queue.
+        public var items: [String] = []
+        /// How often the state is saved while playing.
+        public var stateSaveInterval: Duration = .seconds(5)
+
+        /// The defaults.
+        public init() {}
+    }
+
+    public let configuration: PlayerConfiguration
+    public let connection: DBusConnection
+    public let application = RemoteApplication()
+    public let player: MPVPlayer
+    public let controller: PlayerController
+    public let server: MPRISServer
+    public let tracker: NowPlayingTracker
+    /// The bus name owned: `org.mpris.MediaPlayer2.<name>`, or `.instance<pid>` if that was taken.
+    public let busName: String
+    private let mediaPlayer: MPVMediaPlayer
+    private let stateStore: StateStore?
+    private let logger: Logger
+    private var saveScheduled = false
+    private var periodicSave: (any DispatchSourceTimer)?
+    private var finished = false
+    private var warnedAboutAudio = false
+    private let stateSaveInterval: Duration
+    /// Called after every player change has been handled; tests use it to wait for mpv.
+    public var onPlayerChange: (@MainActor () -> Void)?
+    private var finishWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Why the daemon could not start.
+    public struct StartError: Error, CustomStringConvertible {
+        /// The explanation, in plain words.
+        public let description: String
+    }
+
+    /// Starts everything: reads the configuration and state, starts mpv, connects, claims the
+    /// name, exports MPRIS, and queues the media. Nothing plays unless asked.
+    public init(options: Options, logger: Logger) async throws {
+        self.logger = logger
+        var configuration = try PlayerConfiguration.load(
+            path: options.configPath ?? PlayerConfiguration.defaultPath, required: options.configPath != nil)
+        if let name = options.name {
+            try MPRISBusName.validate(name)
+            configuration.name = name
+        }
+        if let output = options.audioOutput { configuration.audioOutput = output }
+        if options.autoplay { configuration.autoplay = true }
+        self.configuration = configuration
+        stateSaveInterval = options.stateSaveInterval
+        stateStore = options.noState ? nil : StateStore(path: options.statePath ?? StateStore.defaultPath)
+        let saved = try stateStore?.load()
+
+        var playerConfiguration = MPVPlayer.Configuration()
+        playerConfiguration.audioOutput = configuration.audioOutput
+        playerConfiguration.allowedSchemes = configuration.supportedURISchemes
+        playerConfiguration.previousRestartThreshold = configuration.previousRestartThreshold
+        playerConfiguration.artCacheDirectory = Self.cacheDirectory
+        player = try MPVPlayer(configuration: playerConfiguration)
+        mediaPlayer = MPVMediaPlayer(player: player)
+        controller = PlayerController(player: player, next: application)
+        do {
+            connection = try await DBusConnection.connect(to: options.busAddress)
+        } catch {
+            player.shutdown()
+            throw StartError(description: error.message)
+        }
+        server = MPRISServer(
+            connection: connection, application: application, player: mediaPlayer,
+            identity: .init(name: "RemoteBridge", desktopEntry: "remotebridge"))
+        tracker = NowPlayingTracker(connection: connection)
+        try server.start()
+        busName = try await MPRISBusName.claim(configuration.name, on: connection, replace: options.replace)
+        logger.info("on the bus as \(busName)", metadata: ["bus": "\(connection.address)"])
+
+        application.beginReceivingRemoteControlEvents()
+        controller.becomeFirstResponder()
+        wireUp()
+        try await tracker.start()
+        queueMedia(options: options, saved: saved)
+    }
+
+    private func wireUp() {
+        server.onQuit = { [weak self] in self?.finish(reason: "Quit was called") }
+        connection.onNameLost = { [weak self] name in
+            guard let self, name == self.busName else { return }
+            self.finish(reason: "another instance took \(name)")
+        }
+        connection.onDisconnect = { [weak self] in self?.finish(reason: "the bus went away") }
+        mediaPlayer.onLoadFailure = { [weak self] url, reason in
+            self?.logger.warning("skipped \(url): \(reason)")
+        }
+        let forward = mediaPlayer.onChange
+        mediaPlayer.onChange = { [weak self] change in
+            forward?(change)
+            self?.playerChanged(change)
+        }
+        tracker.onChange = { [weak self] _ in self?.updateNowPlaying() }
+    }
+
+    private func queueMedia(options: Options, saved: PlayerState?) {
+        if options.demo {
+            player.load(DemoContent.queue, play: configuration.autoplay)
+        } else if !options.items.isEmpty {
+            let (items, problems) = QueueSource.expand(options.items)
+            for problem in problems { logger.warning("\(problem)") }
+            player.load(items, play: configuration.autoplay)
+        } else if let saved {
+            player.setVolume(saved.volume)
+            player.setLoop(saved.loop)
+            player.load(
+                saved.queue, currentIndex: saved.currentIndex ?? 0, position: .milliseconds(Int64(saved.position * 1000)),
+                play: configuration.autoplay)
+            if saved.shuffle { player.setShuffle(true) }
+            logger.info("restored \(saved.queue.count) entries, paused")
+        }
+    }
+
+    // MARK: Running
+
+    /// Waits until Quit, NameLost, a disconnection or `finish`.
+    public func waitUntilFinished() async {
+        guard !finished else { return }
+        await withCheckedContinuation { finishWaiters.append($0) }
+    }
+
+    /// Ends the daemon's run: `waitUntilFinished()` returns. Call `shutdown()` afterwards.
+    public func finish(reason: String) {
+        guard !finished else { return }
+        finished = true
+        logger.info("stopping: \(reason)")
+        let waiters = finishWaiters
+        finishWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Saves the state, stops mpv and leaves the bus.
+    public func shutdown() {
+        finish(reason: "shutting down")
+        saveNow()
+        periodicSave?.cancel()
+        periodicSave = nil
+        server.stop()
+        player.shutdown()
+        connection.close()
+    }
+
+    // MARK: Now playing and persistence
+
+    private func updateNowPlaying() {
+        application.isNowPlaying = tracker.nowPlaying == busName
+    }
+
+    private func playerChanged(_ change: MediaPlayerChange) {
+        if configuration.audioOutput == "auto", !warnedAboutAudio, player.currentAudioOutput == "null" {
+            warnedAboutAudio = true
+            logger.warning("no audio device could be opened; playing to mpv's null output (set [player] audio-output to choose one)")
+        }
+        switch change {
+        case .trackListReplaced, .trackAdded, .trackRemoved: scheduleSave()
+        default: break
+        }
+        if player.status == .playing {
+            if tracker.nowPlaying != busName, !application.isNowPlaying { application.isNowPlaying = true }
+            startPeriodicSave()
+        } else if periodicSave != nil {
+            periodicSave?.cancel()
+            periodicSave = nil
+            scheduleSave()
+        }
+        onPlayerChange?()
+    }
+
+    /// Saves at the end of this main-loop turn, once however many changes were made.
+    private func scheduleSave() {
+        guard stateStore != nil, !saveScheduled else { return }
+        saveScheduled = true
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated { [weak self] in
+                self?.saveScheduled = false
+                self?.saveNow()
+            }
+        }
+    }
+
+    /// Every `stateSaveInterval` (5 s) while playing; no timer at all otherwise.
+    private func startPeriodicSave() {
+        guard stateStore != nil, periodicSave == nil else { return }
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        let interval = DispatchTimeInterval.milliseconds(Int(stateSaveInterval.components.seconds * 1000 + stateSaveInterval.components.attoseconds / 1_000_000_000_000_000))
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { MainActor.assumeIsolated { [weak self] in self?.saveNow() } }
+        periodicSave = timer
+        timer.resume()
+    }
+
+    /// The state as it is now.
+    public var currentState: PlayerState {
+        PlayerState(
+            queue: player.entries.map { QueueItem(url: $0.url, tags: $0.tags, length: $0.hasGivenLength ? $0.length : nil) }, currentIndex: player.currentIndex,
+            position: Double(player.position.components.seconds) + Double(player.position.components.attoseconds) / 1e18,
+            volume: player.volume, loop: player.loop, shuffle: player.shuffle)
+    }
+
+    /// Writes the state file now.
+    public func saveNow() {
+        guard let stateStore else { return }
+        do throws(StateStore.Failure) {
+            try stateStore.save(currentState)
+        } catch {
+            logger.error("\(error.description)")
+        }
+    }
+
+    static var cacheDirectory: URL {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.cache"
+        return URL(fileURLWithPath: base).appendingPathComponent("remotebridge/art")
+    }
+}
