@@ -47,7 +47,7 @@ public final class RemotePlayerDaemon {
     public let server: MPRISServer
     public let tracker: NowPlayingTracker
     /// The bus name owned: `org.mpris.MediaPlayer2.<name>`, or `.instance<pid>` if that was taken.
-    public let busName: String
+    public private(set) var busName = ""
     private let mediaPlayer: MPVMediaPlayer
     private let stateStore: StateStore?
     private let logger: Logger
@@ -101,15 +101,15 @@ public final class RemotePlayerDaemon {
             connection: connection, application: application, player: mediaPlayer,
             identity: .init(name: "RemoteBridge", desktopEntry: "remotebridge"))
         tracker = NowPlayingTracker(connection: connection)
-        try server.start()
-        busName = try await MPRISBusName.claim(configuration.name, on: connection, replace: options.replace)
-        logger.info("on the bus as \(busName)", metadata: ["bus": "\(connection.address)"])
-
         application.beginReceivingRemoteControlEvents()
         controller.becomeFirstResponder()
+        try server.start()
+        // The queue is in place before the name appears, so the first client finds a ready player.
+        queueMedia(options: options, saved: saved)
+        busName = try await MPRISBusName.claim(configuration.name, on: connection, replace: options.replace)
+        logger.info("on the bus as \(busName)", metadata: ["bus": "\(connection.address)"])
         wireUp()
         try await tracker.start()
-        queueMedia(options: options, saved: saved)
     }
 
     private func wireUp() {

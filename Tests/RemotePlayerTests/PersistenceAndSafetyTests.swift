@@ -1,0 +1,151 @@
+import DBus
+import Foundation
+import MPRIS
+import RemoteBridgeTesting
+import RemotePlayer
+import Testing
+
+@Suite("remote-playerd: state, bad input, names", .serialized)
+@MainActor
+struct PersistenceAndSafetyTests {
+    @Test("a restart restores the queue, the entry and the position, paused")
+    func restartRestores() async throws {
+        let f = try await PlayerFixture()
+        defer { f.stop() }
+        await f.until("loaded") { f.player.current?.length != nil }
+        f.player.play()
+        f.player.next()
+        await f.until("second tone") { f.player.currentIndex == 1 && f.player.current?.length != nil }
+        f.player.seek(to: .seconds(12))
+        await f.until("at 12 s") { f.seconds >= 12 }
+        f.player.setVolume(0.6)
+        f.player.setLoop(.track)
+        await f.until("settings applied") { f.player.loop == .track && abs(f.player.volume - 0.6) < 0.01 }
+        try await f.restart()
+        await f.until("restored") { f.player.current?.length != nil && f.seconds >= 11 }
+        #expect(f.player.entries.map(\.url) == f.media.tones.map(\.path))
+        #expect(f.player.currentIndex == 1)
+        #expect(f.player.status == .paused)
+        #expect(abs(f.seconds - 12) < 1.5)
+        #expect(abs(f.player.volume - 0.6) < 0.01)
+        #expect(f.player.loop == .track)
+    }
+
+    @Test("after kill -9 and a restart, at most the save interval of position is lost, and none of the queue")
+    func killNine() async throws {
+        let bus = try TestBus()
+        let media = try await TestMedia.make()
+        defer {
+            bus.stop()
+            media.remove()
+        }
+        let statePath = media.directory.appendingPathComponent("state.json").path
+        let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/remote-playerd").path
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build remote-playerd first (make test does)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = [
+            "--bus", bus.address, "--audio-output", "null", "--state", statePath, "--config", media.directory.path + "/none.toml",
+            "--state-save-interval", "1", "--log-level", "critical",
+        ] + media.tones.map(\.path)
+        _ = FileManager.default.createFile(atPath: media.directory.path + "/none.toml", contents: Data())
+        let connection = try await DBusConnection.connect(to: bus.address)
+        let client = MPRISClient(connection: connection, busName: "org.mpris.MediaPlayer2.remotebridge")
+        let ownerChanges = try await SignalRecorder.start(on: connection, MatchRule(member: "NameOwnerChanged", arg0: client.busName))
+        try process.run()
+        try #require(await ownerChanges.waitFor(count: 1), "remote-playerd did not appear on the bus")
+        // Play at 4× so the position builds up quickly.
+        try await client.setProperty("Rate", .double(4))
+        try await client.play()
+        // Another process writes the state file on its own timer, and a file has no change signal,
+        // so this polls it (every 100 ms, for at most 15 s) until a few saves have happened.
+        let store = StateStore(path: statePath)
+        for _ in 0..<150 {
+            if let saved = try? store.load(), saved.position >= 6 { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let before = try await client.position()
+        kill(process.processIdentifier, SIGKILL)
+        #expect(await ownerChanges.waitFor(count: 2), "the name was not released when the process died")
+        let state = try #require(try store.load())
+        #expect(state.queue.map(\.url) == media.tones.map(\.path))
+        let lost = Double(before.components.seconds) - state.position
+        // One save interval (1 s) of wall time at 4× is 4 s of position; allow for the round trips.
+        #expect(lost <= 5, "lost \(lost) s of position")
+        #expect(state.position > 0)
+
+        let restarted = try await PlayerFixture.startDaemon(bus: bus, items: [], statePath: statePath)
+        defer { restarted.shutdown() }
+        #expect(restarted.player.entries.map(\.url) == media.tones.map(\.path))
+        #expect(restarted.player.status != .playing)
+    }
+
+    @Test("missing and broken entries are skipped, and playback goes on")
+    func brokenEntries() async throws {
+        let media = try await TestMedia.make(count: 2)
+        let f = try await PlayerFixture(
+            items: [media.tones[0].path, "/no/such/file.flac", media.broken.path, media.tones[1].path], media: media)
+        defer { f.stop() }
+        #expect(f.player.entries.count == 3)  // the missing file never reached the queue
+        await f.until("loaded") { f.player.current?.length != nil }
+        f.player.play()
+        f.player.next()  // the broken entry: mpv fails it and moves on
+        await f.until("on the second good tone") { f.player.current?.tags.title == "Tone 2" && f.player.status == .playing }
+        #expect(f.player.currentIndex == 2)
+    }
+
+    @Test(
+        "OpenUri injection attempts change nothing beyond a refusal or a literally loaded path",
+        arguments: ["a;b", "x; quit", "run touch /tmp/remotebridge-pwned", "quit", "loadfile /etc/passwd", "file:///tmp/a\nquit", "file:///x;quit"])
+    func openURIInjection(uri: String) async throws {
+        let f = try await PlayerFixture()
+        defer { f.stop() }
+        await f.until("loaded") { f.player.current?.length != nil }
+        let before = f.player.entries.count
+        do throws(DBusError) {
+            try await f.client.openURI(uri)
+            // Accepted: it must have been queued as one literal entry, and mpv must still be running.
+            #expect(uri.hasPrefix("file:"))
+            await f.until("queued literally") { f.player.entries.count == before + 1 }
+            #expect(f.player.entries.last?.url == uri)
+        } catch {
+            #expect(error.name == "org.freedesktop.DBus.Error.NotSupported")
+            #expect(f.player.entries.count == before)
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/remotebridge-pwned"))
+        #expect(try await f.client.property("Identity", interface: MPRISNames.root) == .string("RemoteBridge"))
+        try f.player.goTo(id: f.player.entries[0].id)
+        await f.until("mpv still plays after the attempt") { f.player.status == .playing && f.player.currentIndex == 0 }
+    }
+
+    @Test("a second instance gets org.mpris.MediaPlayer2.remotebridge.instance<pid>")
+    func secondInstance() async throws {
+        let f = try await PlayerFixture()
+        defer { f.stop() }
+        let second = try await PlayerFixture.startDaemon(
+            bus: f.bus, items: [], statePath: f.media.directory.appendingPathComponent("second.json").path)
+        defer { second.shutdown() }
+        #expect(f.daemon.busName == "org.mpris.MediaPlayer2.remotebridge")
+        #expect(second.busName == "org.mpris.MediaPlayer2.remotebridge.instance\(getpid())")
+    }
+
+    @Test("--replace takes the name over; the old instance saves its state and finishes")
+    func replaceHandsOver() async throws {
+        let f = try await PlayerFixture()
+        defer { f.stop() }
+        await f.until("loaded") { f.player.current?.length != nil }
+        f.player.seek(to: .seconds(9))
+        await f.until("at 9 s") { f.seconds >= 8.5 }
+        let old = f.daemon
+        let newStatePath = f.media.directory.appendingPathComponent("new.json").path
+        let replacement = try await PlayerFixture.startDaemon(bus: f.bus, items: [], statePath: newStatePath, replace: true)
+        defer { replacement.shutdown() }
+        #expect(replacement.busName == "org.mpris.MediaPlayer2.remotebridge")
+        await old.waitUntilFinished()  // NameLost ends its run
+        old.shutdown()
+        let state = try #require(try StateStore(path: f.statePath).load())
+        #expect(state.queue.count == 3)
+        #expect(abs(state.position - 9) < 1)
+    }
+}
