@@ -74,6 +74,9 @@ public final class MPVPlayer {
     private var pendingStart: (id: Int64, position: Duration)?
     /// The entry whose file mpv has finished opening; seeks before that are kept for it.
     private var loadedID: Int64?
+    /// The entry we asked mpv to play and whose start-file event has not come yet; start-file
+    /// events of entries asked for earlier are stale and do not move `currentID` back.
+    private var awaitedStartID: Int64?
     private var scanTimer: (any DispatchSourceTimer)?
     private var scanDirection = 0
     private var isShutDown = false
@@ -164,7 +167,7 @@ public final class MPVPlayer {
         if entries.indices.contains(startIndex), position > .zero {
             pendingStart = (entries[startIndex].id, position)
         }
-        try? mpv.command(["playlist-play-index", String(startIndex)])
+        playIndex(startIndex)
     }
 
     /// Opens a URI: checks its scheme, appends it, and plays it.
@@ -182,7 +185,7 @@ public final class MPVPlayer {
         let to = after.flatMap { id in entries.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
         if to != from { try mpv.command(["playlist-move", String(from), String(to)]) }
         refreshPlaylist()
-        if makeCurrent { try mpv.command(["playlist-play-index", String(to)]) }
+        if makeCurrent { playIndex(to) }
     }
 
     /// Removes an entry.
@@ -199,7 +202,7 @@ public final class MPVPlayer {
         guard let index = entries.firstIndex(where: { $0.id == id }) else {
             throw MPVError(operation: "go to", reason: "no entry \(id) in the queue")
         }
-        try mpv.command(["playlist-play-index", String(index)])
+        playIndex(index)
         try mpv.set("pause", false)
     }
 
@@ -245,9 +248,8 @@ public final class MPVPlayer {
     public func play() {
         if status == .stopped {
             guard !entries.isEmpty else { return }
-            let index = currentIndex ?? 0
             try? mpv.set("pause", false)
-            try? mpv.command(["playlist-play-index", String(index)])
+            playIndex(currentIndex ?? 0)
         } else {
             try? mpv.set("pause", false)
         }
@@ -269,9 +271,9 @@ public final class MPVPlayer {
     public func next() {
         guard let index = currentIndex else { return }
         if index + 1 < entries.count {
-            try? mpv.command(["playlist-play-index", String(index + 1)])
+            playIndex(index + 1)
         } else if loop == .playlist {
-            try? mpv.command(["playlist-play-index", "0"])
+            playIndex(0)
         } else {
             stop()
         }
@@ -284,7 +286,7 @@ public final class MPVPlayer {
         if threshold > .zero, position > threshold || index == 0 {
             seek(to: .zero)
         } else {
-            try? mpv.command(["playlist-play-index", String(index - 1)])
+            playIndex(index - 1)
         }
     }
 
@@ -389,6 +391,8 @@ public final class MPVPlayer {
         case .propertyChange(let name, let value):
             propertyChanged(name, value)
         case .startFile(let id):
+            if let awaited = awaitedStartID, awaited != id { return }
+            awaitedStartID = nil
             if id != 0 { currentID = id }
             loadedID = nil
             onChange?(.state)
@@ -485,7 +489,22 @@ public final class MPVPlayer {
     private func startAt(index: Int) {
         guard entries.indices.contains(index) else { return }
         try? mpv.set("pause", false)
-        try? mpv.command(["playlist-play-index", String(index)])
+        playIndex(index)
+    }
+
+    /// Makes entry `index` current at once (so state saved a moment later already says so),
+    /// and asks mpv to play it.
+    private func playIndex(_ index: Int) {
+        if entries.indices.contains(index) {
+            if entries[index].id != currentID { loadedID = nil }
+            currentID = entries[index].id
+            awaitedStartID = entries[index].id
+        }
+        do throws(MPVError) {
+            try mpv.command(["playlist-play-index", String(index)])
+        } catch {
+            awaitedStartID = nil
+        }
     }
 
     /// Entries whose length was given with their item, and is not to be replaced by mpv's.

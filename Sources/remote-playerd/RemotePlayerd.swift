@@ -99,27 +99,41 @@ struct RemotePlayerd: AsyncParsableCommand {
         }
         defer { privateBus?.stop() }
 
-        let daemon: RemotePlayerDaemon
-        do {
-            daemon = try await RemotePlayerDaemon(options: options, logger: logger)
-        } catch {
-            logger.critical("\(error)")
-            throw ExitCode.failure
-        }
-        let service = DaemonService(daemon: daemon)
+        // The group runs before the daemon starts, so a signal during start-up is handled too.
+        let service = DaemonService(options: options, logger: logger)
         let group = ServiceGroup(
             configuration: .init(
                 services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
+        if await service.startFailure.value {
+            throw ExitCode.failure
+        }
     }
 }
 
 /// Runs the daemon under swift-service-lifecycle: SIGTERM and SIGINT save and exit 0, as Quit does.
 struct DaemonService: Service {
-    let daemon: RemotePlayerDaemon
+    let options: RemotePlayerDaemon.Options
+    let logger: Logger
+    /// Set when the daemon could not start, so `main` exits 1.
+    let startFailure = StartFailure()
+
+    @MainActor
+    final class StartFailure {
+        var value = false
+    }
 
     func run() async throws {
+        let daemon: RemotePlayerDaemon
+        do {
+            daemon = try await RemotePlayerDaemon(options: options, logger: logger)
+        } catch {
+            logger.critical("\(error)")
+            await MainActor.run { startFailure.value = true }
+            return
+        }
+        if Task.isShuttingDownGracefully { await daemon.finish(reason: "signal during start-up") }
         await withGracefulShutdownHandler {
             await daemon.waitUntilFinished()
         } onGracefulShutdown: {

@@ -81,6 +81,41 @@ struct PersistenceAndSafetyTests {
         #expect(restarted.player.status != .playing)
     }
 
+    @Test("SIGTERM, SIGINT and the MPRIS Quit method all save the state and exit 0", arguments: ["SIGTERM", "SIGINT", "Quit"])
+    func lifecycle(how: String) async throws {
+        let bus = try TestBus()
+        let media = try await TestMedia.make(count: 2)
+        defer {
+            bus.stop()
+            media.remove()
+        }
+        let statePath = media.directory.appendingPathComponent("state.json").path
+        let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/remote-playerd").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["--bus", bus.address, "--audio-output", "null", "--state", statePath, "--log-level", "critical"]
+            + media.tones.map(\.path)
+        let connection = try await DBusConnection.connect(to: bus.address)
+        let client = MPRISClient(connection: connection, busName: "org.mpris.MediaPlayer2.remotebridge")
+        let ownerChanges = try await SignalRecorder.start(on: connection, MatchRule(member: "NameOwnerChanged", arg0: client.busName))
+        let exited = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { exited.continuation.yield($0.terminationStatus) }
+        try process.run()
+        try #require(await ownerChanges.waitFor(count: 1))
+        try await client.next()
+        switch how {
+        case "SIGTERM": kill(process.processIdentifier, SIGTERM)
+        case "SIGINT": kill(process.processIdentifier, SIGINT)
+        default: _ = try await client.call("Quit", interface: MPRISNames.root)
+        }
+        var statuses = exited.stream.makeAsyncIterator()
+        #expect(await statuses.next() == 0)
+        let state = try #require(try StateStore(path: statePath).load())
+        #expect(state.queue.map(\.url) == media.tones.map(\.path))
+        #expect(state.currentIndex == 1)
+    }
+
     @Test("missing and broken entries are skipped, and playback goes on")
     func brokenEntries() async throws {
         let media = try await TestMedia.make(count: 2)

@@ -1,0 +1,126 @@
+import Foundation
+import MPVPlayer
+import RemoteBridgeTesting
+import RemotePlayer
+import TOML
+import Testing
+
+@Suite("Configuration")
+struct ConfigurationTests {
+    @Test("every key is optional; an empty file gives the defaults")
+    func defaults() throws {
+        #expect(try PlayerConfiguration.parse("", file: "c.toml") == PlayerConfiguration())
+    }
+
+    @Test("every key is read")
+    func allKeys() throws {
+        let configuration = try PlayerConfiguration.parse(
+            """
+            [player]
+            name = "music"
+            audio-output = "pulse"
+            supported-uri-schemes = ["file", "HTTPS"]
+            previous-restarts-after = 0
+            autoplay = true
+
+            [media-keys]
+            skip-forward = 15
+            skip-backward = 5.5
+            """, file: "c.toml")
+        #expect(configuration.name == "music")
+        #expect(configuration.audioOutput == "pulse")
+        #expect(configuration.supportedURISchemes == ["file", "https"])
+        #expect(configuration.previousRestartThreshold == .zero)
+        #expect(configuration.autoplay)
+        #expect(configuration.skipForwardInterval == .seconds(15))
+        #expect(configuration.skipBackwardInterval == .milliseconds(5500))
+    }
+
+    @Test(
+        "a bad file is refused with the file, line and key named",
+        arguments: [
+            ("[player]\naudio-output = 3", 2, "[player] audio-output", "expected a string"),
+            ("[player]\n\nvolume = 1", 3, "[player] volume", "unknown key"),
+            ("[players]\nname = \"x\"", 1, "players", "unknown key"),
+            ("[player]\nname = \"has space\"", 2, "[player] name", "bus name"),
+            ("[media-keys]\nskip-forward = -3", 2, "[media-keys] skip-forward", "outside"),
+            ("[player]\nautoplay = \"yes\"", 2, "[player] autoplay", "true or false"),
+            ("[player]\nsupported-uri-schemes = [\"file\", 2]", 2, "[player] supported-uri-schemes", "array of strings"),
+            ("player = 1", 1, "player", "expected a table"),
+            ("[player\n", 1, "", "expected ]"),
+        ])
+    func badFiles(text: String, line: Int, key: String, fragment: String) {
+        do {
+            _ = try PlayerConfiguration.parse(text, file: "/home/u/.config/remotebridge/config.toml")
+            Issue.record("accepted \(text.debugDescription)")
+        } catch {
+            #expect(error.file == "/home/u/.config/remotebridge/config.toml")
+            #expect(error.line == line)
+            #expect(error.key == key)
+            #expect(error.message.contains(fragment), "\(error.message)")
+            #expect(error.description.hasPrefix("/home/u/.config/remotebridge/config.toml:\(line)"))
+        }
+    }
+
+    @Test("a missing file is fine at the default path and an error when named")
+    func missingFile() throws {
+        #expect(try PlayerConfiguration.load(path: "/nonexistent/config.toml", required: false) == PlayerConfiguration())
+        #expect(throws: ConfigurationError.self) { try PlayerConfiguration.load(path: "/nonexistent/config.toml", required: true) }
+    }
+}
+
+@Suite("Queue sources")
+struct QueueSourceTests {
+    @Test("folders expand recursively and sorted; playlists and URLs are read; problems are reported")
+    func expand() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-queue-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let album = root.appendingPathComponent("Album")
+        try FileManager.default.createDirectory(at: album.appendingPathComponent("CD2"), withIntermediateDirectories: true)
+        for name in ["10 ten.flac", "2 two.mp3", "notes.txt", "CD2/1 one.ogg"] {
+            _ = FileManager.default.createFile(atPath: album.appendingPathComponent(name).path, contents: Data())
+        }
+        try "#EXTM3U\n#EXTINF:123,Named Entry\nAlbum/2 two.mp3\n\nhttps://radio.example/stream\n# comment\n"
+            .write(to: root.appendingPathComponent("list.m3u"), atomically: true, encoding: .utf8)
+        try "[playlist]\nFile2=Album/10 ten.flac\nTitle1=First\nFile1=https://a.example/x.mp3\nNumberOfEntries=2\n"
+            .write(to: root.appendingPathComponent("list.pls"), atomically: true, encoding: .utf8)
+        let (items, problems) = QueueSource.expand([
+            album.path, root.appendingPathComponent("list.m3u").path, root.appendingPathComponent("list.pls").path, "/no/such",
+            "http://example.com/a.mp3",
+        ])
+        #expect(items.map(\.url) == [
+            album.path + "/2 two.mp3", album.path + "/10 ten.flac", album.path + "/CD2/1 one.ogg",
+            album.path + "/2 two.mp3", "https://radio.example/stream",
+            "https://a.example/x.mp3", album.path + "/10 ten.flac",
+            "http://example.com/a.mp3",
+        ])
+        #expect(items[3].tags.title == "Named Entry")
+        #expect(items[5].tags.title == "First")
+        #expect(problems == ["/no/such: no such file or folder; skipped"])
+    }
+}
+
+@Suite("State store")
+struct StateStoreTests {
+    @Test("saves and loads; a damaged file gives an error naming it")
+    func roundTrip() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = StateStore(path: directory.appendingPathComponent("nested/state.json").path)
+        #expect(try store.load() == nil)
+        let state = PlayerState(
+            queue: [QueueItem(url: "/a.flac", tags: .init(title: "A")), QueueItem(url: "https://b")], currentIndex: 1,
+            position: 12.5, volume: 0.8, loop: .playlist, shuffle: true)
+        try store.save(state)
+        #expect(try store.load() == state)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("nested").path)
+        #expect(leftovers == ["state.json"])
+        try "{not json".write(toFile: store.path, atomically: true, encoding: .utf8)
+        do {
+            _ = try store.load()
+            Issue.record("loaded a damaged file")
+        } catch {
+            #expect(error.description.contains(store.path))
+        }
+    }
+}
