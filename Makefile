@@ -35,6 +35,8 @@ demo: deps
 	scripts/demo "$$($(SWIFT) build --show-bin-path)/remote-playerd"
 
 benchmark: deps
+	scripts/install-debian-packages mpv mpv-mpris
+	$(SWIFT) build -c release --product remote-playerd
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
 
 clean:

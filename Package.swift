@@ -7,13 +7,16 @@ let package = Package(
     name: "RemoteBridge",
     products: [
         .executable(name: "remote-playerd", targets: ["remote-playerd"]),
+        .executable(name: "headsetd", targets: ["headsetd"]),
         .library(name: "RemoteControl", targets: ["RemoteControl"]),
         .library(name: "ButtonGestures", targets: ["ButtonGestures"]),
         .library(name: "DBus", targets: ["DBus"]),
         .library(name: "MPRIS", targets: ["MPRIS"]),
         .library(name: "MPVPlayer", targets: ["MPVPlayer"]),
         .library(name: "TOML", targets: ["TOML"]),
+        .library(name: "MediaKeys", targets: ["MediaKeys"]),
         .library(name: "RemotePlayer", targets: ["RemotePlayer"]),
+        .library(name: "HeadsetHandler", targets: ["HeadsetHandler"]),
         .library(name: "RemoteBridgeTesting", targets: ["RemoteBridgeTesting"]),
     ],
     dependencies: [
@@ -40,6 +43,11 @@ let package = Package(
         // No pkgConfig: mpv.pc adds -D_REENTRANT, which SwiftPM warns about; the headers are in /usr/include.
         .systemLibrary(name: "CMPV"),
         .target(name: "MPVPlayer", dependencies: ["CMPV"]),
+        // The evdev ioctls, as C (ioctl is variadic). Nothing else lives here.
+        .target(name: "CEvdev"),
+        // Input sources: evdev devices or FIFOs, the key map, and the desktop's media keys.
+        .target(name: "MediaKeys", dependencies: ["CEvdev", "DBus", "RemoteControl", "ButtonGestures"]),
+        .testTarget(name: "MediaKeysTests", dependencies: ["MediaKeys", "RemoteBridgeTesting"]),
         // A small TOML parser for configuration files, with line numbers for every key.
         .target(name: "TOML"),
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
@@ -56,6 +64,22 @@ let package = Package(
             name: "remote-playerd",
             dependencies: [
                 "RemotePlayer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        // headsetd, put together as a library so tests can run it in-process.
+        .target(
+            name: "HeadsetHandler",
+            dependencies: [
+                "ButtonGestures", "DBus", "MediaKeys", "MPRIS", "RemoteControl", "TOML",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemoteBridgeTesting"]),
+        .executableTarget(
+            name: "headsetd",
+            dependencies: [
+                "HeadsetHandler",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -14,6 +14,11 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // Shared by the benchmark targets: an MPRIS latency probe and /proc readers.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "DBus", package: "RemoteBridge"), .product(name: "MPRIS", package: "RemoteBridge")]
+        ),
         // DESIGN §9: in-process delivery through a 4-deep responder chain with one monitor.
         .executableTarget(
             name: "RemoteControlBenchmarks",
@@ -28,11 +33,24 @@ let package = Package(
         .executableTarget(
             name: "MPRISBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "MPRIS", package: "RemoteBridge"),
                 .product(name: "RemoteBridgeTesting", package: "RemoteBridge"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/MPRISBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // DESIGN §9 against the peer: remote-playerd and mpv with mpv-mpris, in the same run.
+        .executableTarget(
+            name: "PlayerBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "DBus", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/PlayerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ],

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import DBus
 import MPRIS
 import RemoteBridgeTesting
@@ -15,8 +16,7 @@ final class MPRISBench {
     let player = InMemoryPlayer()
     let controller: TestPlayerController
     let server: MPRISServer
-    let client: MPRISClient
-    private var waiter: CheckedContinuation<Void, Never>?
+    let probe: MPRISProbe
 
     init() async throws {
         bus = try TestBus()
@@ -28,25 +28,7 @@ final class MPRISBench {
         server = MPRISServer(connection: serverConnection, application: application, player: player, identity: .init(name: "bench"))
         try server.start()
         let name = try await MPRISBusName.claim("bench", on: serverConnection)
-        client = MPRISClient(connection: clientConnection, busName: name)
-        try await client.followPropertiesChanged { [weak self] _, changed, _ in
-            guard changed["PlaybackStatus"] != nil, let waiter = self?.waiter else { return }
-            self?.waiter = nil
-            waiter.resume()
-        }
-    }
-
-    /// One Properties.Get round trip.
-    func getRoundTrip() async throws {
-        _ = try await client.property("PlaybackStatus")
-    }
-
-    /// PlayPause sent → the PropertiesChanged carrying the new PlaybackStatus received.
-    func playPauseToNotification() async {
-        await withCheckedContinuation { continuation in
-            waiter = continuation
-            Task { try? await client.playPause() }
-        }
+        probe = try await MPRISProbe(connection: clientConnection, busName: name)
     }
 
     func stop() {
@@ -72,10 +54,10 @@ let benchmarks: @Sendable () -> Void = {
     )
 
     Benchmark("MPRIS Properties.Get round trip (in-memory player)", configuration: configuration) { _ async throws in
-        try await bench?.getRoundTrip()
+        try await bench?.probe.getRoundTrip()
     }
 
     Benchmark("MPRIS PlayPause → PropertiesChanged(PlaybackStatus) (in-memory player)", configuration: configuration) { _ async in
-        await bench?.playPauseToNotification()
+        await bench?.probe.playPauseToNotification()
     }
 }

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Reads a process's threads and memory from /proc.
+public enum ProcessStats {
+    /// One thread's context switches: each is a wakeup (voluntary) or a preemption.
+    public struct ThreadSwitches: Sendable {
+        public var name: String
+        public var switches: Int
+    }
+
+    /// Every thread of `pid`, with its name and context-switch count so far.
+    public static func threads(of pid: Int32) -> [Int: ThreadSwitches] {
+        let base = "/proc/\(pid)/task"
+        var result: [Int: ThreadSwitches] = [:]
+        for tid in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] {
+            guard let id = Int(tid), let status = try? String(contentsOfFile: "\(base)/\(tid)/status", encoding: .utf8) else { continue }
+            var name = "?"
+            var switches = 0
+            for line in status.split(separator: "\n") {
+                let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 2 else { continue }
+                if parts[0] == "Name" { name = parts[1] }
+                if parts[0] == "voluntary_ctxt_switches" || parts[0] == "nonvoluntary_ctxt_switches" { switches += Int(parts[1]) ?? 0 }
+            }
+            result[id] = ThreadSwitches(name: name, switches: switches)
+        }
+        return result
+    }
+
+    /// Wakeups per second over `seconds`, split into the threads `isOurs` accepts and the rest.
+    public static func wakeupsPerSecond(of pid: Int32, over seconds: Int, isOurs: (String) -> Bool) async throws -> (ours: Double, others: Double) {
+        let before = threads(of: pid)
+        try await Task.sleep(for: .seconds(seconds))
+        let after = threads(of: pid)
+        var ours = 0
+        var others = 0
+        for (id, thread) in after {
+            let delta = thread.switches - (before[id]?.switches ?? 0)
+            if isOurs(thread.name) { ours += delta } else { others += delta }
+        }
+        return (Double(ours) / Double(seconds), Double(others) / Double(seconds))
+    }
+
+    /// The resident set size in kilobytes.
+    public static func residentKilobytes(of pid: Int32) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        }
+        return 0
+    }
+}

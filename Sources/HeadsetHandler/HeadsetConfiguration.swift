@@ -1,0 +1,73 @@
+import ButtonGestures
+import Foundation
+import RemoteControl
+import TOML
+
+/// `headsetd`'s settings: the `[headset]` section of `config.toml`.
+///
+/// ```toml
+/// [headset]
+/// click-interval = 0.3        # seconds between a release and the next press of one pattern
+/// hold-duration = 0.5         # seconds a press lasts to count as a hold
+/// devices = ["/dev/input/event5"]   # default: every headset-like device found
+/// grab = false                # take the devices for ourselves (EVIOCGRAB)
+///
+/// [headset.gestures]
+/// click = "toggle-play-pause"
+/// hold = "stop"               # "none" unbinds
+/// ```
+public struct HeadsetConfiguration: Sendable, Equatable {
+    /// The longest gap between a release and the next press within one pattern.
+    public var clickInterval: Duration = .milliseconds(300)
+    /// The shortest press that counts as a hold.
+    public var holdDuration: Duration = .milliseconds(500)
+    /// Gesture bindings that differ from the defaults; nil unbinds.
+    public var gestures: [HeadsetGesture: RemoteControlSubtype?] = [:]
+    /// Devices to read; empty means discover headset-like devices.
+    public var devices: [String] = []
+    /// Whether to grab the devices.
+    public var grab = false
+
+    /// The defaults.
+    public init() {}
+
+    /// Reads `path`; a missing file gives the defaults unless `required`.
+    public static func load(path: String, required: Bool) throws(ConfigurationError) -> HeadsetConfiguration {
+        guard FileManager.default.fileExists(atPath: path) else {
+            if required { throw ConfigurationError(file: path, line: 0, key: "", message: "no such file") }
+            return HeadsetConfiguration()
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ConfigurationError(file: path, line: 0, key: "", message: "cannot be read (\(error.localizedDescription))")
+        }
+        return try parse(String(decoding: data, as: UTF8.self), file: path)
+    }
+
+    /// Parses configuration text, checking the whole `[headset]` section.
+    public static func parse(_ text: String, file: String) throws(ConfigurationError) -> HeadsetConfiguration {
+        var root = try ConfigurationSection.parse(text, file: file)
+        var configuration = HeadsetConfiguration()
+        guard var headset = try root.section("headset") else { return configuration }
+        if let interval = try headset.seconds("click-interval", in: 0.05...5) { configuration.clickInterval = interval }
+        if let hold = try headset.seconds("hold-duration", in: 0.1...10) { configuration.holdDuration = hold }
+        if let devices = try headset.strings("devices") { configuration.devices = devices }
+        if let grab = try headset.bool("grab") { configuration.grab = grab }
+        if var gestures = try headset.section("gestures") {
+            let subtypeNames = RemoteControlSubtype.allCases.map(\.name)
+            for key in gestures.keys {
+                guard let gesture = HeadsetGesture(name: key) else {
+                    throw ConfigurationError(
+                        file: file, line: gestures.line(of: key), key: "[headset.gestures] \(key)",
+                        message: "unknown gesture; the gestures are: \(HeadsetGesture.allCases.map(\.name).joined(separator: ", "))")
+                }
+                let value = try gestures.string(key, oneOf: subtypeNames + ["none"]) ?? "none"
+                configuration.gestures[gesture] = value == "none" ? .some(nil) : RemoteControlSubtype(name: value)
+            }
+        }
+        try headset.rejectUnknownKeys(known: ["click-interval", "hold-duration", "devices", "grab", "gestures"])
+        return configuration
+    }
+}

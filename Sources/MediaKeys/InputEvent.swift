@@ -1,0 +1,100 @@
+/// One `struct input_event` record, as the kernel writes it on 64-bit Linux: a `timeval`
+/// (two 64-bit fields), then `u16 type`, `u16 code`, `s32 value`. 24 bytes, little-endian.
+public struct InputEvent: Sendable, Equatable {
+    /// The record's size in bytes.
+    public static let size = 24
+
+    public static let synchronization: UInt16 = 0  // EV_SYN
+    public static let key: UInt16 = 1  // EV_KEY
+    public static let synReport: UInt16 = 0  // SYN_REPORT
+    public static let synDropped: UInt16 = 3  // SYN_DROPPED
+
+    /// Seconds of the kernel's timestamp.
+    public var seconds: Int64
+    /// Microseconds of the kernel's timestamp.
+    public var microseconds: Int64
+    /// EV_SYN, EV_KEY, ….
+    public var type: UInt16
+    /// The key or sync code.
+    public var code: UInt16
+    /// For keys: 1 press, 0 release, 2 autorepeat.
+    public var value: Int32
+
+    /// Makes a record.
+    public init(seconds: Int64 = 0, microseconds: Int64 = 0, type: UInt16, code: UInt16, value: Int32) {
+        self.seconds = seconds
+        self.microseconds = microseconds
+        self.type = type
+        self.code = code
+        self.value = value
+    }
+
+    /// A key edge.
+    public static func key(_ code: UInt16, pressed: Bool) -> InputEvent {
+        InputEvent(type: key, code: code, value: pressed ? 1 : 0)
+    }
+
+    /// SYN_REPORT, which ends a group of events.
+    public static let report = InputEvent(type: synchronization, code: synReport, value: 0)
+
+    /// The record's 24 bytes.
+    public var bytes: [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(Self.size)
+        withUnsafeBytes(of: seconds.littleEndian) { result += $0 }
+        withUnsafeBytes(of: microseconds.littleEndian) { result += $0 }
+        withUnsafeBytes(of: type.littleEndian) { result += $0 }
+        withUnsafeBytes(of: code.littleEndian) { result += $0 }
+        withUnsafeBytes(of: value.littleEndian) { result += $0 }
+        return result
+    }
+
+    /// Reads a record from 24 bytes starting at `offset`.
+    public init(bytes: some RandomAccessCollection<UInt8>, at offset: Int) {
+        func integer<T: FixedWidthInteger>(_ start: Int, _: T.Type) -> T {
+            var value: T = 0
+            for index in 0..<MemoryLayout<T>.size {
+                let byte = bytes[bytes.index(bytes.startIndex, offsetBy: offset + start + index)]
+                value |= T(truncatingIfNeeded: byte) << (8 * index)
+            }
+            return value
+        }
+        self.init(
+            seconds: integer(0, Int64.self), microseconds: integer(8, Int64.self), type: integer(16, UInt16.self),
+            code: integer(18, UInt16.self), value: integer(20, Int32.self))
+    }
+}
+
+/// Groups records the way the kernel documents: events up to a SYN_REPORT belong together, and
+/// after SYN_DROPPED everything up to and including the next SYN_REPORT is discarded.
+public struct InputEventDecoder: Sendable {
+    private var buffer: [UInt8] = []
+    private var dropping = false
+
+    /// Makes a decoder.
+    public init() {}
+
+    /// Takes raw bytes (any split) and returns the key edges they complete: (code, pressed).
+    /// Autorepeat (value 2) is ignored.
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [(code: UInt16, pressed: Bool)] {
+        buffer += bytes
+        var edges: [(code: UInt16, pressed: Bool)] = []
+        var offset = 0
+        while offset + InputEvent.size <= buffer.count {
+            let event = InputEvent(bytes: buffer, at: offset)
+            offset += InputEvent.size
+            if event.type == InputEvent.synchronization {
+                if event.code == InputEvent.synDropped {
+                    dropping = true
+                } else if event.code == InputEvent.synReport, dropping {
+                    dropping = false
+                }
+                continue
+            }
+            guard !dropping, event.type == InputEvent.key, event.value == 0 || event.value == 1 else { continue }
+            edges.append((event.code, event.value == 1))
+        }
+        buffer.removeFirst(offset)
+        return edges
+    }
+}
