@@ -85,7 +85,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         // Test support: a private dbus-daemon, outside programs, and later media and evdev FIFOs.
-        .target(name: "RemoteBridgeTesting", dependencies: ["DBus", "MPRIS", "RemoteControl"]),
+        .target(name: "RemoteBridgeTesting", dependencies: ["DBus", "MPRIS", "RemoteControl", "MediaKeys"]),
     ],
     swiftLanguageModes: [.v6]
 )

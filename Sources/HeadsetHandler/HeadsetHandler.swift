@@ -38,6 +38,10 @@ public final class HeadsetHandler {
     private let output: PlayerOutput
     private let logger: Logger
     private var object: ExportedObject?
+    private var outbox: [(RemoteControlEvent, String)] = []
+    private var draining = false
+    /// Called with every key edge read from a device or injected, after it was handled.
+    public var onInput: (@MainActor (UInt16, Bool) -> Void)?
 
     /// Starts: reads the configuration, connects, follows the players, opens the devices and
     /// exports `Headset1`.
@@ -108,6 +112,7 @@ public final class HeadsetHandler {
         } else if let subtype = KeyMap.subtype(for: code, pressed: pressed) {
             deliver(RemoteControlEvent(subtype: subtype, source: .inputDevice(device), timestamp: clock.now))
         }
+        onInput?(code, pressed)
     }
 
     /// Sends an event to the now-playing player, and announces recognized gestures.
@@ -121,7 +126,17 @@ public final class HeadsetHandler {
             logger.notice("\(event.subtype.name): no MPRIS player to send it to")
             return
         }
-        Task { await output.send(event, to: target) }
+        outbox.append((event, target))
+        guard !draining else { return }
+        draining = true
+        Task {
+            // One at a time, in order: a begin and its end must not overtake each other.
+            while !outbox.isEmpty {
+                let (next, to) = outbox.removeFirst()
+                await output.send(next, to: to)
+            }
+            draining = false
+        }
     }
 
     // MARK: Headset1

@@ -1,0 +1,207 @@
+import ButtonGestures
+import DBus
+import Foundation
+import HeadsetHandler
+import Logging
+import MPRIS
+import RemoteBridgeTesting
+import RemoteControl
+import Testing
+
+/// headsetd in-process on a virtual clock, reading a FIFO, in front of an in-memory MPRIS player.
+@MainActor
+final class HeadsetFixture {
+    let bus = try! TestBus()
+    let clock = VirtualClock()
+    let fifo: EvdevFIFO
+    let playerConnection: DBusConnection
+    let application = RemoteApplication()
+    let player = InMemoryPlayer()
+    let controller: TestPlayerController
+    let server: MPRISServer
+    let handler: HeadsetHandler
+    let client: DBusConnection
+    var edges = 0
+    private var edgeWaiter: (Int, CheckedContinuation<Void, Never>)?
+
+    init() async throws {
+        fifo = try EvdevFIFO()
+        playerConnection = try await DBusConnection.connect(to: bus.address)
+        controller = TestPlayerController(player: player, next: application)
+        application.beginReceivingRemoteControlEvents()
+        controller.becomeFirstResponder()
+        server = MPRISServer(connection: playerConnection, application: application, player: player, identity: .init(name: "test"))
+        try server.start()
+        _ = try await MPRISBusName.claim("test", on: playerConnection)
+        let config = fifo.path + ".toml"
+        _ = FileManager.default.createFile(atPath: config, contents: Data())
+        var options = HeadsetHandler.Options()
+        options.busAddress = bus.address
+        options.devices = [fifo.path]
+        options.configPath = config
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        handler = try await HeadsetHandler(options: options, logger: logger, clock: clock)
+        client = try await DBusConnection.connect(to: bus.address)
+        handler.onInput = { [unowned self] _, _ in
+            edges += 1
+            if let (count, continuation) = edgeWaiter, edges >= count {
+                edgeWaiter = nil
+                continuation.resume()
+            }
+        }
+    }
+
+    deinit {
+        fifo.remove()
+        bus.stop()
+    }
+
+    /// Waits until `count` key edges have been read in all.
+    func waitForEdges(_ count: Int) async {
+        guard edges < count else { return }
+        await withCheckedContinuation { edgeWaiter = (count, $0) }
+    }
+
+    /// Round trips to the player until `condition` holds (headsetd's MPRIS calls are in flight).
+    func settle(until condition: () -> Bool) async throws {
+        for _ in 0..<100 where !condition() {
+            try await client.barrier(with: handler.connection.uniqueName)
+            try await client.barrier(with: playerConnection.uniqueName)
+        }
+    }
+
+    func call(_ member: String, _ arguments: [DBusValue]) async throws(DBusError) {
+        _ = try await client.call(HeadsetHandler.busName, HeadsetHandler.objectPath, HeadsetHandler.interfaceName, member, arguments)
+    }
+}
+
+@Suite("headsetd")
+@MainActor
+struct HeadsetHandlerTests {
+    @Test("a click read from the device plays the now-playing player, once the double-click window passes")
+    func clickFromDevice() async throws {
+        let f = try await HeadsetFixture()
+        try await f.settle { f.handler.tracker.target != nil }
+        #expect(f.handler.tracker.target == "org.mpris.MediaPlayer2.test")
+        let recognized = try await SignalRecorder.start(on: f.client, MatchRule(interface: HeadsetHandler.interfaceName, member: "GestureRecognized"))
+        try f.fifo.key(226, pressed: true)
+        f.clock.advance(by: .milliseconds(80))
+        try f.fifo.key(226, pressed: false)
+        await f.waitForEdges(2)
+        #expect(f.player.playbackStatus == .stopped)
+        f.clock.advance(by: .milliseconds(300))
+        try await f.settle { f.player.playbackStatus == .playing }
+        #expect(f.player.playbackStatus == .playing)
+        #expect(await recognized.waitFor(count: 1))
+        #expect(recognized.messages[0].body == [.string("click"), .string("toggle-play-pause"), .string("org.mpris.MediaPlayer2.test")])
+    }
+
+    @Test("other media keys go through the key map at once")
+    func otherKeys() async throws {
+        let f = try await HeadsetFixture()
+        try await f.settle { f.handler.tracker.target != nil }
+        try f.fifo.key(163, pressed: true)  // KEY_NEXTSONG
+        try f.fifo.key(163, pressed: false)
+        await f.waitForEdges(2)
+        try await f.settle { f.player.currentIndex == 1 }
+        #expect(f.player.currentIndex == 1)
+    }
+
+    @Test("Click(2, 0) makes a double-click on the server side; Click(2, 1) a double-click-and-hold")
+    func clickMethod() async throws {
+        let f = try await HeadsetFixture()
+        try await f.settle { f.handler.tracker.target != nil }
+        try await f.call("Click", [.uint32(2), .double(0)])
+        f.clock.advance(by: .seconds(2))
+        try await f.settle { f.player.currentIndex == 1 }
+        #expect(f.player.currentIndex == 1)
+        let delivered = try await SignalRecorder.start(on: f.client, MatchRule(interface: MPRISNames.remoteControl, member: "EventDelivered"))
+        try await f.call("Click", [.uint32(2), .double(1)])
+        f.clock.advance(by: .seconds(3))
+        #expect(await delivered.waitFor(count: 2))
+        #expect(delivered.messages.map { $0.body[0] } == [.string("begin-seeking-forward"), .string("end-seeking-forward")])
+    }
+
+    @Test("Press and Release inject edges; bad buttons and patterns get InvalidArgs")
+    func pressAndErrors() async throws {
+        let f = try await HeadsetFixture()
+        try await f.settle { f.handler.tracker.target != nil }
+        try await f.call("Press", [.string("KEY_STOPCD")])
+        try await f.call("Release", [.string("KEY_STOPCD")])
+        f.player.play()
+        try await f.call("Press", [.string("166")])
+        try await f.settle { f.player.playbackStatus == .stopped }
+        #expect(f.player.playbackStatus == .stopped)
+        for (member, arguments) in [
+            ("Press", [DBusValue.string("KEY_A")]), ("Release", [.string("")]), ("Click", [.uint32(0), .double(0)]),
+            ("Click", [.uint32(2), .double(-1)]), ("Click", [.uint32(2), .double(.nan)]), ("Click", [.int32(2), .double(0)]),
+        ] {
+            do throws(DBusError) {
+                try await f.call(member, arguments)
+                Issue.record("\(member)\(arguments) was accepted")
+            } catch {
+                #expect(error.name == "org.freedesktop.DBus.Error.InvalidArgs")
+            }
+        }
+    }
+
+    @Test("Target, Devices and Gestures")
+    func properties() async throws {
+        let f = try await HeadsetFixture()
+        try await f.settle { f.handler.tracker.target != nil }
+        let all = try await f.client.getAllProperties(HeadsetHandler.busName, HeadsetHandler.objectPath, HeadsetHandler.interfaceName)
+        #expect(all["Target"] == .string("org.mpris.MediaPlayer2.test"))
+        #expect(all["Devices"] == .strings([f.fifo.path]))
+        let gestures = all["Gestures"].flatMap { value -> [String: String]? in
+            guard case .dictionary(_, _, let entries) = value else { return nil }
+            return Dictionary(uniqueKeysWithValues: entries.map { ($0.key.stringValue ?? "", $0.value.stringValue ?? "") })
+        }
+        #expect(gestures == [
+            "click": "toggle-play-pause", "double-click": "next-track", "triple-click": "previous-track",
+            "double-click-and-hold": "begin-seeking-forward", "triple-click-and-hold": "begin-seeking-backward",
+        ])
+    }
+}
+
+@Suite("headsetd configuration")
+struct HeadsetConfigurationTests {
+    @Test("timings, devices, grab and gesture bindings")
+    func parse() throws {
+        let configuration = try HeadsetConfiguration.parse(
+            """
+            [headset]
+            click-interval = 0.25
+            hold-duration = 0.6
+            devices = ["/dev/input/event7"]
+            grab = true
+            [headset.gestures]
+            hold = "stop"
+            triple-click = "none"
+            """, file: "c.toml")
+        #expect(configuration.clickInterval == .milliseconds(250))
+        #expect(configuration.holdDuration == .milliseconds(600))
+        #expect(configuration.devices == ["/dev/input/event7"])
+        #expect(configuration.grab)
+        #expect(configuration.gestures[.hold] == .some(.stop))
+        #expect(configuration.gestures[.tripleClick] == .some(nil))
+    }
+
+    @Test("unknown gestures, subtypes and keys are refused with the line named")
+    func errors() {
+        for (text, line, fragment) in [
+            ("[headset.gestures]\nquadruple-click = \"stop\"", 2, "unknown gesture"),
+            ("[headset.gestures]\nclick = \"explode\"", 2, "is not one of"),
+            ("[headset]\nclicks = 1", 2, "unknown key"),
+            ("[headset]\nhold-duration = 99", 2, "outside"),
+        ] {
+            do {
+                _ = try HeadsetConfiguration.parse(text, file: "c.toml")
+                Issue.record("accepted \(text)")
+            } catch {
+                #expect(error.line == line)
+                #expect(error.message.contains(fragment), "\(error.message)")
+            }
+        }
+    }
+}

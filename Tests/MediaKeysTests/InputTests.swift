@@ -1,0 +1,134 @@
+import DBus
+import Foundation
+import MediaKeys
+import RemoteBridgeTesting
+import RemoteControl
+import Testing
+
+@Suite("evdev records")
+struct InputEventTests {
+    @Test("a record is 24 little-endian bytes and round-trips")
+    func roundTrip() {
+        let event = InputEvent(seconds: 1_700_000_000, microseconds: 123_456, type: 1, code: 226, value: 1)
+        #expect(event.bytes.count == 24)
+        #expect(Array(event.bytes[16..<24]) == [1, 0, 226, 0, 1, 0, 0, 0])
+        #expect(InputEvent(bytes: event.bytes, at: 0) == event)
+    }
+
+    @Test("records split anywhere are reassembled; autorepeat is ignored")
+    func splitAndRepeat() {
+        var decoder = InputEventDecoder()
+        let bytes = ([.key(163, pressed: true), InputEvent(type: 1, code: 163, value: 2), .report, .key(163, pressed: false), .report] as [InputEvent])
+            .flatMap(\.bytes)
+        var edges: [(UInt16, Bool)] = []
+        for chunk in stride(from: 0, to: bytes.count, by: 7) {
+            edges += decoder.feed(bytes[chunk..<min(chunk + 7, bytes.count)]).map { ($0.code, $0.pressed) }
+        }
+        #expect(edges.map(\.0) == [163, 163])
+        #expect(edges.map(\.1) == [true, false])
+    }
+
+    @Test("after SYN_DROPPED, events up to and including the next SYN_REPORT are skipped")
+    func synDropped() {
+        var decoder = InputEventDecoder()
+        let events: [InputEvent] = [
+            .key(200, pressed: true), .report,
+            InputEvent(type: 0, code: 3, value: 0), .key(201, pressed: true), .key(201, pressed: false), .report,
+            .key(166, pressed: true), .report,
+        ]
+        let edges = decoder.feed(events.flatMap(\.bytes))
+        #expect(edges.map(\.code) == [200, 166])
+    }
+}
+
+@Suite("key map and devices")
+struct KeyMapTests {
+    @Test("DESIGN §4's key map")
+    func keyMap() {
+        let presses: [(UInt16, RemoteControlSubtype?)] = [
+            (200, .play), (207, .play), (201, .pause), (166, .stop), (163, .nextTrack), (165, .previousTrack),
+            (208, .beginSeekingForward), (168, .beginSeekingBackward), (164, .togglePlayPause), (226, .togglePlayPause), (30, nil),
+        ]
+        for (code, subtype) in presses { #expect(KeyMap.subtype(for: code, pressed: true) == subtype, "\(code)") }
+        #expect(KeyMap.subtype(for: 208, pressed: false) == .endSeekingForward)
+        #expect(KeyMap.subtype(for: 168, pressed: false) == .endSeekingBackward)
+        #expect(KeyMap.subtype(for: 163, pressed: false) == nil)
+        #expect(KeyMap.isSingleButton(226) && KeyMap.isSingleButton(164) && !KeyMap.isSingleButton(163))
+    }
+
+    @Test("headset-like devices: Bluetooth, jacks, and names with Headset or (AVRCP)")
+    func classification() {
+        #expect(DeviceIdentity(name: "WH-1000XM4 (AVRCP)").isHeadsetLike)
+        #expect(DeviceIdentity(name: "Jabra", bus: DeviceIdentity.busBluetooth).isHeadsetLike)
+        #expect(DeviceIdentity(name: "HDA Intel PCH Headphone Mic").isHeadsetLike)
+        #expect(DeviceIdentity(name: "sof-hda-dsp Headset Jack").isHeadsetLike)
+        #expect(DeviceIdentity(name: "Logitech USB Headset", bus: DeviceIdentity.busUSB).isHeadsetLike)
+        #expect(!DeviceIdentity(name: "AT Translated Set 2 keyboard").isHeadsetLike)
+    }
+}
+
+@Suite("InputDeviceReader on a FIFO")
+@MainActor
+struct InputDeviceReaderTests {
+    /// Collects key edges and lets the test wait for them.
+    final class Edges {
+        var seen: [(UInt16, Bool)] = []
+        var waiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+
+        func add(_ code: UInt16, _ pressed: Bool) {
+            seen.append((code, pressed))
+            if let waiter, seen.count >= waiter.count {
+                self.waiter = nil
+                waiter.continuation.resume()
+            }
+        }
+
+        func wait(for count: Int) async {
+            guard seen.count < count else { return }
+            await withCheckedContinuation { waiter = (count, $0) }
+        }
+    }
+
+    @Test("reads records from any path, and keeps reading across writers")
+    func readsAcrossWriters() async throws {
+        let fifo = try EvdevFIFO()
+        defer { fifo.remove() }
+        let reader = InputDeviceReader(path: fifo.path, identity: DeviceIdentity(name: "Test Headset"))
+        let edges = Edges()
+        reader.onKey = { edges.add($0, $1) }
+        reader.start()
+        defer { reader.stop() }
+        #expect(reader.isOpen)
+        #expect(reader.identity.name == "Test Headset")
+        try fifo.key(226, pressed: true)
+        try fifo.key(226, pressed: false)
+        await edges.wait(for: 2)
+        try fifo.key(163, pressed: true)  // a second writer, after the first closed
+        await edges.wait(for: 3)
+        #expect(edges.seen.map(\.0) == [226, 226, 163])
+        #expect(edges.seen.map(\.1) == [true, false, true])
+    }
+
+    @Test("a device that is missing is opened when it appears")
+    func opensWhenItAppears() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-late-\(UUID().uuidString)").path
+        let reader = InputDeviceReader(path: path)
+        var statuses: [String] = []
+        reader.onStatus = { statuses.append($0) }
+        let edges = Edges()
+        reader.onKey = { edges.add($0, $1) }
+        reader.start()
+        defer { reader.stop() }
+        #expect(!reader.isOpen)
+        let fifo = try EvdevFIFO(path: path)
+        defer { fifo.remove() }
+        // inotify reports the new node; then the reader opens it.
+        while !reader.isOpen {
+            await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+        }
+        try fifo.key(164, pressed: true)
+        await edges.wait(for: 1)
+        #expect(edges.seen.first?.0 == 164)
+        #expect(statuses.contains { $0.contains("is back") })
+    }
+}
