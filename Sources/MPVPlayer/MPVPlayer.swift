@@ -425,7 +425,8 @@ public final class MPVPlayer {
         case "seekable": isSeekable = value.flag ?? false
         case "current-ao": currentAudioOutput = value.string
         case "playlist":
-            refreshPlaylist(from: value)
+            // The event's copy may be older than commands sent since; read the live playlist.
+            refreshPlaylist()
             onChange?(.queueChanged)
             return
         case "duration":
@@ -470,8 +471,8 @@ public final class MPVPlayer {
         if entries[index] != before { onChange?(.entryChanged(entries[index])) }
     }
 
-    private func refreshPlaylist(from node: MPVNode? = nil) {
-        let list = (node ?? mpv.get("playlist")).array ?? []
+    private func refreshPlaylist() {
+        let list = mpv.get("playlist").array ?? []
         var known: [Int64: QueueEntry] = [:]
         for entry in entries { known[entry.id] = entry }
         entries = list.compactMap { item in
