@@ -55,7 +55,7 @@ let package = Package(
         .target(
             name: "RemotePlayer",
             dependencies: [
-                "RemoteControl", "DBus", "MPRIS", "MPVPlayer", "TOML",
+                "RemoteControl", "DBus", "MPRIS", "MPVPlayer", "TOML", "MediaKeys",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),

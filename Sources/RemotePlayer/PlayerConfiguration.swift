@@ -14,6 +14,9 @@ import TOML
 /// [media-keys]
 /// skip-forward = 30.0                          # seconds, for FastForward
 /// skip-backward = 10.0                         # seconds, for Rewind
+///
+/// [input]
+/// devices = ["/dev/input/event3"]              # media keys read directly
 /// ```
 public struct PlayerConfiguration: Sendable, Equatable {
     /// The player's name: its bus name is `org.mpris.MediaPlayer2.<name>`.
@@ -30,6 +33,8 @@ public struct PlayerConfiguration: Sendable, Equatable {
     public var skipForwardInterval: Duration = .seconds(30)
     /// How far the Rewind media key skips.
     public var skipBackwardInterval: Duration = .seconds(10)
+    /// Input devices (or FIFOs) whose media keys control this player.
+    public var inputDevices: [String] = []
 
     /// The defaults.
     public init() {}
@@ -87,9 +92,12 @@ public struct PlayerConfiguration: Sendable, Equatable {
             if let backward = try keys.seconds("skip-backward", in: 1...3600) { configuration.skipBackwardInterval = backward }
             try keys.rejectUnknownKeys(known: ["skip-forward", "skip-backward"])
         }
-        // Sections that other programs read from the same file.
+        if var input = try root.section("input") {
+            if let devices = try input.strings("devices") { configuration.inputDevices = devices }
+            try input.rejectUnknownKeys(known: ["devices"])
+        }
+        // headsetd reads this section of the same file.
         _ = try root.section("headset")
-        _ = try root.section("input")
         try root.rejectUnknownKeys(known: ["player", "media-keys", "headset", "input"])
         return configuration
     }

@@ -2,6 +2,7 @@ import DBus
 import Dispatch
 import Foundation
 import Logging
+import MediaKeys
 import MPRIS
 import MPVPlayer
 import RemoteControl
@@ -49,6 +50,11 @@ public final class RemotePlayerDaemon {
     /// The bus name owned: `org.mpris.MediaPlayer2.<name>`, or `.instance<pid>` if that was taken.
     public private(set) var busName = ""
     private let mediaPlayer: MPVMediaPlayer
+    /// The desktop's media keys, grabbed whenever playback starts.
+    public let mediaKeys: DesktopMediaKeys
+    /// The input devices listed in `[input] devices`.
+    public private(set) var inputReaders: [InputDeviceReader] = []
+    private var wasPlaying = false
     private let stateStore: StateStore?
     private let logger: Logger
     private var saveScheduled = false
@@ -101,9 +107,13 @@ public final class RemotePlayerDaemon {
             connection: connection, application: application, player: mediaPlayer,
             identity: .init(name: "RemoteBridge", desktopEntry: "remotebridge"))
         tracker = NowPlayingTracker(connection: connection)
+        mediaKeys = DesktopMediaKeys(
+            connection: connection, applicationName: configuration.name, skipForward: configuration.skipForwardInterval,
+            skipBackward: configuration.skipBackwardInterval)
         application.beginReceivingRemoteControlEvents()
         controller.becomeFirstResponder()
         try server.start()
+        openInputDevices()
         // The queue is in place before the name appears, so the first client finds a ready player.
         queueMedia(options: options, saved: saved)
         busName = try await MPRISBusName.claim(configuration.name, on: connection, replace: options.replace)
@@ -128,6 +138,33 @@ public final class RemotePlayerDaemon {
             self?.playerChanged(change)
         }
         tracker.onChange = { [weak self] _ in self?.updateNowPlaying() }
+        mediaKeys.onEvent = { [weak self] event in self?.application.sendEvent(event) }
+        mediaKeys.onSetting = { [weak self] setting in
+            guard let player = self?.player else { return }
+            switch setting {
+            case .cycleLoop: player.setLoop(player.loop == .none ? .playlist : player.loop == .playlist ? .track : .none)
+            case .toggleShuffle: player.setShuffle(!player.shuffle)
+            }
+        }
+    }
+
+    /// Reads the devices of `[input] devices`; their keys are broadcast events.
+    private func openInputDevices() {
+        for path in configuration.inputDevices {
+            let reader = InputDeviceReader(path: path)
+            reader.onKey = { [weak self, weak reader] code, pressed in
+                guard let self, let subtype = KeyMap.subtype(for: code, pressed: pressed) else { return }
+                self.application.sendEvent(RemoteControlEvent(subtype: subtype, source: .inputDevice(reader?.identity.name ?? path)))
+            }
+            reader.onStatus = { [logger] in logger.notice("\($0)") }
+            reader.start()
+            inputReaders.append(reader)
+        }
+    }
+
+    /// Gives the desktop's media keys back; call before `shutdown()`.
+    public func releaseMediaKeys() async {
+        await mediaKeys.release()
     }
 
     private func queueMedia(options: Options, saved: PlayerState?) {
@@ -173,6 +210,7 @@ public final class RemotePlayerDaemon {
         periodicSave?.cancel()
         periodicSave = nil
         server.stop()
+        for reader in inputReaders { reader.stop() }
         player.shutdown()
         connection.close()
     }
@@ -192,7 +230,13 @@ public final class RemotePlayerDaemon {
         case .trackListReplaced, .trackAdded, .trackRemoved: scheduleSave()
         default: break
         }
-        if player.status == .playing {
+        let playing = player.status == .playing
+        if playing, !wasPlaying {
+            // The player that most recently started playing owns the desktop's media keys.
+            Task { await mediaKeys.grab() }
+        }
+        wasPlaying = playing
+        if playing {
             if tracker.nowPlaying != busName, !application.isNowPlaying { application.isNowPlaying = true }
             startPeriodicSave()
         } else if periodicSave != nil {

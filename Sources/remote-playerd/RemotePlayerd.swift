@@ -139,6 +139,7 @@ struct DaemonService: Service {
         } onGracefulShutdown: {
             Task { @MainActor in daemon.finish(reason: "signal") }
         }
+        await daemon.releaseMediaKeys()
         await daemon.shutdown()
     }
 }

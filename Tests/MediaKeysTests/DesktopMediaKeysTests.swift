@@ -4,44 +4,6 @@ import RemoteBridgeTesting
 import RemoteControl
 import Testing
 
-/// A stand-in for a desktop's settings daemon on the private bus: it records grabs and can
-/// send MediaPlayerKeyPressed. (The real GNOME daemon cannot run here.)
-@MainActor
-final class FakeSettingsDaemon {
-    let connection: DBusConnection
-    let daemon: DesktopMediaKeys.Daemon
-    var grabs: [(String, UInt32)] = []
-    var releases: [String] = []
-
-    init(bus: TestBus, daemon: DesktopMediaKeys.Daemon) async throws {
-        self.daemon = daemon
-        connection = try await DBusConnection.connect(to: bus.address)
-        let interface = DBusInterface(
-            daemon.interface,
-            methods: [
-                DBusMethod("GrabMediaPlayerKeys", inputs: [DBusArgument("application", "s"), DBusArgument("time", "u")]) { [weak self] call in
-                    if case .uint32(let time) = call.arguments[1] { self?.grabs.append((call.arguments[0].stringValue ?? "", time)) }
-                    return []
-                },
-                DBusMethod("ReleaseMediaPlayerKeys", inputs: [DBusArgument("application", "s")]) { [weak self] call in
-                    self?.releases.append(call.arguments[0].stringValue ?? "")
-                    return []
-                },
-            ],
-            signals: [DBusSignal("MediaPlayerKeyPressed", [DBusArgument("application", "s"), DBusArgument("key", "s")])])
-        let exported = try ExportedObject(path: daemon.path, interfaces: [interface])
-        connection.export(exported)
-        _ = try await connection.requestName(daemon.busName)
-        objectHolder = exported
-    }
-
-    private var objectHolder: ExportedObject?
-
-    func press(_ key: String, for application: String = "remotebridge") throws {
-        try objectHolder?.emit(interface: daemon.interface, signal: "MediaPlayerKeyPressed", [.string(application), .string(key)])
-    }
-}
-
 @Suite("Desktop media keys")
 @MainActor
 struct DesktopMediaKeysTests {

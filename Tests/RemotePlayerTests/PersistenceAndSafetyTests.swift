@@ -3,6 +3,8 @@ import Foundation
 import MPRIS
 import RemoteBridgeTesting
 import RemotePlayer
+import Logging
+import MediaKeys
 import Testing
 
 @Suite("remote-playerd: state, bad input, names", .serialized)
@@ -182,5 +184,62 @@ struct PersistenceAndSafetyTests {
         let state = try #require(try StateStore(path: f.statePath).load())
         #expect(state.queue.count == 3)
         #expect(abs(state.position - 9) < 1)
+    }
+}
+
+@Suite("remote-playerd: media keys and input devices", .serialized)
+@MainActor
+struct PlayerInputTests {
+    @Test("keys from configured devices are broadcast: refused until the player is now playing")
+    func inputDevices() async throws {
+        let bus = try TestBus()
+        let media = try await TestMedia.make(count: 3)
+        let fifo = try EvdevFIFO()
+        let gnome = try await FakeSettingsDaemon(bus: bus, daemon: DesktopMediaKeys.daemons[0])
+        defer {
+            fifo.remove()
+            bus.stop()
+            media.remove()
+        }
+        let config = media.directory.appendingPathComponent("input.toml").path
+        try "[input]\ndevices = [\"\(fifo.path)\"]\n".write(toFile: config, atomically: true, encoding: .utf8)
+        var options = RemotePlayerDaemon.Options()
+        options.busAddress = bus.address
+        options.audioOutput = "null"
+        options.noState = true
+        options.configPath = config
+        options.items = media.tones.map(\.path)
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let daemon = try await RemotePlayerDaemon(options: options, logger: logger)
+        defer { daemon.shutdown() }
+        var outcomes: [String] = []
+        var waiter: CheckedContinuation<Void, Never>?
+        _ = daemon.application.addDeliveryObserver { event, outcome in
+            outcomes.append("\(event.source.name) \(event.subtype.name) \(outcome.name)")
+            waiter?.resume()
+            waiter = nil
+        }
+        #expect(daemon.inputReaders.first?.isOpen == true)
+        try fifo.key(163, pressed: true)
+        await withCheckedContinuation { waiter = $0 }
+        #expect(outcomes.last?.hasSuffix("next-track not-now-playing") == true)
+        #expect(daemon.player.currentIndex == 0)
+        // Playing makes it the now-playing app, and grabs the desktop's media keys.
+        daemon.player.play()
+        let connection = try await DBusConnection.connect(to: bus.address)
+        for _ in 0..<200 where !(daemon.application.isNowPlaying && gnome.grabs.count == 1) {
+            try await connection.barrier(with: daemon.connection.uniqueName)
+        }
+        #expect(daemon.application.isNowPlaying)
+        #expect(gnome.grabs.map(\.0) == ["remotebridge"])
+        try fifo.key(163, pressed: true)
+        await withCheckedContinuation { waiter = $0 }
+        #expect(outcomes.last?.hasSuffix("next-track handled") == true)
+        try gnome.press("Next")
+        await withCheckedContinuation { waiter = $0 }
+        #expect(outcomes.last == "media-keys next-track handled")
+        await daemon.releaseMediaKeys()
+        #expect(gnome.releases == ["remotebridge"])
     }
 }

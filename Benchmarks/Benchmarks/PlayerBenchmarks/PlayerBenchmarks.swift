@@ -59,8 +59,9 @@ final class PeerBench {
     }
 
     func stop() {
-        daemon.terminate()
-        mpv.terminate()
+        // SIGKILL: the benchmark runner may block SIGTERM, and children inherit the mask.
+        kill(daemon.processIdentifier, SIGKILL)
+        kill(mpv.processIdentifier, SIGKILL)
         bus.stop()
         media.remove()
     }
