@@ -1,4 +1,5 @@
 import CDBus
+import Glibc
 import Dispatch
 
 /// Owns one libdbus connection and all of its I/O, without polling.
@@ -229,15 +230,20 @@ private func updateWatch(_ watch: OpaquePointer, _ context: UnsafeMutableRawPoin
         dbus_watch_handle(watch, condition)
         io.dispatchAll()
     }
-    if flags & DBUS_WATCH_READABLE.rawValue != 0 {
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: io.queue)
+    // Each source watches a duplicate of libdbus's descriptor, closed by its cancel handler:
+    // libdbus closes its own descriptor right after removing a watch, and a DispatchSource whose
+    // descriptor is closed before its (asynchronous) cancellation completes corrupts dispatch.
+    if flags & DBUS_WATCH_READABLE.rawValue != 0, case let copy = dup(fd), copy >= 0 {
+        let source = DispatchSource.makeReadSource(fileDescriptor: copy, queue: io.queue)
         source.setEventHandler { handle(DBUS_WATCH_READABLE.rawValue) }
+        source.setCancelHandler { close(copy) }
         holder.sources.append(source)
         source.resume()
     }
-    if flags & DBUS_WATCH_WRITABLE.rawValue != 0 {
-        let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: io.queue)
+    if flags & DBUS_WATCH_WRITABLE.rawValue != 0, case let copy = dup(fd), copy >= 0 {
+        let source = DispatchSource.makeWriteSource(fileDescriptor: copy, queue: io.queue)
         source.setEventHandler { handle(DBUS_WATCH_WRITABLE.rawValue) }
+        source.setCancelHandler { close(copy) }
         holder.sources.append(source)
         source.resume()
     }

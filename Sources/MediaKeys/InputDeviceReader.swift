@@ -28,6 +28,7 @@ public final class InputDeviceReader {
     private var fd: Int32 = -1
     private var source: (any DispatchSourceRead)?
     private var watcher: DirectoryWatcher?
+    private var retryTimer: (any DispatchSourceTimer)?
     private var decoder = InputEventDecoder()
 
     /// Makes a reader; `start()` opens the device. `identity` is used for paths that are not
@@ -46,6 +47,8 @@ public final class InputDeviceReader {
     /// Closes the device and stops waiting for it.
     public func stop() {
         watcher = nil
+        retryTimer?.cancel()
+        retryTimer = nil
         closeDevice()
     }
 
@@ -66,6 +69,8 @@ public final class InputDeviceReader {
         decoder = InputEventDecoder()
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
         source.setEventHandler { MainActor.assumeIsolated { [weak self] in self?.readAvailable() } }
+        // The descriptor is closed only once the source is cancelled, as dispatch requires.
+        source.setCancelHandler { Glibc.close(descriptor) }
         self.source = source
         source.resume()
         watcher = nil
@@ -92,22 +97,36 @@ public final class InputDeviceReader {
     }
 
     private func closeDevice() {
-        source?.cancel()
-        source = nil
-        if fd >= 0 {
+        if let source {
+            source.cancel()  // its cancel handler closes the descriptor
+        } else if fd >= 0 {
             Glibc.close(fd)
-            fd = -1
         }
+        source = nil
+        fd = -1
     }
 
     private func waitForDevice() {
         let directory = (path as NSString).deletingLastPathComponent
-        watcher = DirectoryWatcher(directory: directory) { [weak self] in
-            guard let self, !self.isOpen else { return }
-            if self.open() { self.onStatus?("\(self.path): the device is back") }
+        watcher = DirectoryWatcher(directory: directory) { [weak self] in self?.retry() }
+        if watcher == nil, retryTimer == nil {
+            // inotify can run out (fs.inotify.max_user_instances); then, and only then, retry on a timer.
+            onStatus?("\(path): cannot watch \(directory) for the device (\(String(cString: strerror(errno)))); retrying every 2 s")
+            let timer = DispatchSource.makeTimerSource(queue: .main)
+            timer.schedule(deadline: .now() + 2, repeating: 2)
+            timer.setEventHandler { MainActor.assumeIsolated { [weak self] in self?.retry() } }
+            retryTimer = timer
+            timer.resume()
         }
         // It may have appeared between the failed open and the watch.
-        if open() { onStatus?("\(path): the device is back") }
+        retry()
+    }
+
+    private func retry() {
+        guard !isOpen, open() else { return }
+        retryTimer?.cancel()
+        retryTimer = nil
+        onStatus?("\(path): the device is back")
     }
 }
 

@@ -122,10 +122,13 @@ struct InputDeviceReaderTests {
         #expect(!reader.isOpen)
         let fifo = try EvdevFIFO(path: path)
         defer { fifo.remove() }
-        // inotify reports the new node; then the reader opens it.
-        while !reader.isOpen {
+        // inotify reports the new node; then the reader opens it. (The deadline only keeps a
+        // broken build from hanging the suite.)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !reader.isOpen, ContinuousClock.now < deadline {
             await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
         }
+        try #require(reader.isOpen, "the reader did not open the FIFO once it appeared")
         try fifo.key(164, pressed: true)
         await edges.wait(for: 1)
         #expect(edges.seen.first?.0 == 164)
