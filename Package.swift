@@ -75,7 +75,7 @@ let package = Package(
                 "ButtonGestures", "DBus", "MediaKeys", "MPRIS", "RemoteControl", "TOML",
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemoteBridgeTesting"]),
+        .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemotePlayer", "RemoteBridgeTesting"]),
         .executableTarget(
             name: "headsetd",
             dependencies: [

@@ -53,6 +53,18 @@ let package = Package(
             path: "Benchmarks/PlayerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // DESIGN §9: headset gesture decided → MPRIS call at the player.
+        .executableTarget(
+            name: "HeadsetBenchmarks",
+            dependencies: [
+                .product(name: "HeadsetHandler", package: "RemoteBridge"),
+                .product(name: "MPRIS", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/HeadsetBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -28,6 +28,8 @@ public final class InputDeviceReader {
     private var fd: Int32 = -1
     private var source: (any DispatchSourceRead)?
     private var watcher: DirectoryWatcher?
+    /// The device and inode of the node opened, to notice when the path is replaced.
+    private var openedNode: (device: UInt64, inode: UInt64)?
     private var retryTimer: (any DispatchSourceTimer)?
     private var decoder = InputEventDecoder()
 
@@ -41,7 +43,8 @@ public final class InputDeviceReader {
 
     /// Opens the device, or waits for it to appear.
     public func start() {
-        if !open() { waitForDevice() }
+        if !open() { onStatus?("\(path): not there yet; waiting for it") }
+        waitForDevice()
     }
 
     /// Closes the device and stops waiting for it.
@@ -62,6 +65,7 @@ public final class InputDeviceReader {
             return false
         }
         fd = descriptor
+        openedNode = (UInt64(info.st_dev), UInt64(info.st_ino))
         if let read = DeviceIdentity.read(fd: descriptor) {
             identity = read
             if grab, CEvdevGrab.grab(descriptor) == false { onStatus?("\(path): could not grab the device") }
@@ -73,7 +77,6 @@ public final class InputDeviceReader {
         source.setCancelHandler { Glibc.close(descriptor) }
         self.source = source
         source.resume()
-        watcher = nil
         return true
     }
 
@@ -104,9 +107,14 @@ public final class InputDeviceReader {
         }
         source = nil
         fd = -1
+        openedNode = nil
     }
 
+    /// Watches the device's folder for as long as the reader runs: a node that appears is
+    /// opened, and a node replaced under the same path (unplugged and plugged back, or a new
+    /// FIFO) is opened afresh.
     private func waitForDevice() {
+        guard watcher == nil else { return retry() }
         let directory = (path as NSString).deletingLastPathComponent
         watcher = DirectoryWatcher(directory: directory) { [weak self] in self?.retry() }
         if watcher == nil, retryTimer == nil {
@@ -123,6 +131,13 @@ public final class InputDeviceReader {
     }
 
     private func retry() {
+        if isOpen, let openedNode {
+            var info = stat()
+            let same = stat(path, &info) == 0 && UInt64(info.st_dev) == openedNode.device && UInt64(info.st_ino) == openedNode.inode
+            guard !same else { return }
+            onStatus?("\(path): the device went away; waiting for it to come back")
+            closeDevice()
+        }
         guard !isOpen, open() else { return }
         retryTimer?.cancel()
         retryTimer = nil

@@ -135,3 +135,34 @@ struct InputDeviceReaderTests {
         #expect(statuses.contains { $0.contains("is back") })
     }
 }
+
+@Suite("InputDeviceReader: a device that vanishes and returns")
+@MainActor
+struct VanishingDeviceTests {
+    @Test("a node replaced under the same path is opened afresh, and read")
+    func vanishAndReturn() async throws {
+        let fifo = try EvdevFIFO()
+        defer { fifo.remove() }
+        let reader = InputDeviceReader(path: fifo.path)
+        var statuses: [String] = []
+        reader.onStatus = { statuses.append($0) }
+        let edges = InputDeviceReaderTests.Edges()
+        reader.onKey = { edges.add($0, $1) }
+        reader.start()
+        defer { reader.stop() }
+        try fifo.key(226, pressed: true)
+        await edges.wait(for: 1)
+        // Unplugged: the node disappears, and a new one appears under the same path.
+        fifo.remove()
+        let again = try EvdevFIFO(path: fifo.path)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !statuses.contains(where: { $0.contains("is back") }), ContinuousClock.now < deadline {
+            await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+        }
+        #expect(statuses.contains { $0.contains("went away") })
+        try #require(statuses.contains { $0.contains("is back") })
+        try again.key(163, pressed: true)
+        await edges.wait(for: 2)
+        #expect(edges.seen.map(\.0) == [226, 163])
+    }
+}

@@ -239,6 +239,17 @@ struct PlayerInputTests {
         try gnome.press("Next")
         await withCheckedContinuation { waiter = $0 }
         #expect(outcomes.last == "media-keys next-track handled")
+        // Pausing and playing again grabs again, so the player that last started owns the keys.
+        daemon.player.pause()
+        for _ in 0..<200 where daemon.player.status != .paused {
+            try await connection.barrier(with: daemon.connection.uniqueName)
+        }
+        daemon.player.play()
+        for _ in 0..<200 where gnome.grabs.count < 2 {
+            try await connection.barrier(with: daemon.connection.uniqueName)
+            try await connection.barrier(with: gnome.connection.uniqueName)
+        }
+        #expect(gnome.grabs.count == 2)
         await daemon.releaseMediaKeys()
         #expect(gnome.releases == ["remotebridge"])
     }

@@ -1,0 +1,111 @@
+import Benchmark
+import DBus
+import Foundation
+import HeadsetHandler
+import Logging
+import MPRIS
+import RemoteBridgeTesting
+import RemoteControl
+
+/// headsetd reading a FIFO, in front of an in-memory MPRIS player, on a private bus. Only
+/// `click` is bound, so the gesture is decided by the release itself: the sample is the time
+/// from writing that release to the FIFO until the MPRIS call reaches the player (DESIGN §9),
+/// with no intentional multi-click wait in it.
+@MainActor
+final class HeadsetBench {
+    let bus: PrivateBus
+    let fifo: EvdevFIFO
+    let connection: DBusConnection
+    let application = RemoteApplication()
+    let player = InMemoryPlayer()
+    let controller: TestPlayerController
+    let server: MPRISServer
+    let handler: HeadsetHandler
+    private var inputWaiter: CheckedContinuation<Void, Never>?
+    private var arrivalWaiter: CheckedContinuation<Void, Never>?
+
+    init() async throws {
+        bus = try PrivateBus()
+        fifo = try EvdevFIFO()
+        connection = try await DBusConnection.connect(to: bus.address)
+        controller = TestPlayerController(player: player, next: application)
+        application.beginReceivingRemoteControlEvents()
+        controller.becomeFirstResponder()
+        server = MPRISServer(connection: connection, application: application, player: player, identity: .init(name: "bench"))
+        try server.start()
+        _ = try await MPRISBusName.claim("bench", on: connection)
+        let config = fifo.path + ".toml"
+        try """
+        [headset.gestures]
+        double-click = "none"
+        triple-click = "none"
+        double-click-and-hold = "none"
+        triple-click-and-hold = "none"
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        var options = HeadsetHandler.Options()
+        options.busAddress = bus.address
+        options.devices = [fifo.path]
+        options.configPath = config
+        var logger = Logger(label: "bench")
+        logger.logLevel = .critical
+        handler = try await HeadsetHandler(options: options, logger: logger)
+        for _ in 0..<500 where handler.tracker.target == nil {
+            try await handler.connection.barrier(with: connection.uniqueName)
+        }
+        handler.onInput = { [weak self] _, _ in
+            self?.inputWaiter?.resume()
+            self?.inputWaiter = nil
+        }
+        _ = application.addDeliveryObserver { [weak self] event, _ in
+            guard event.source == .mpris else { return }
+            self?.arrivalWaiter?.resume()
+            self?.arrivalWaiter = nil
+        }
+    }
+
+    /// Presses (not measured), then measures release → MPRIS call at the player.
+    func click() async throws -> Duration {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            inputWaiter = nil
+            do {
+                try fifo.key(226, pressed: true)
+                inputWaiter = nil
+                continuation.resume()
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
+        await withCheckedContinuation { inputWaiter = $0 }
+        let start = ContinuousClock.now
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            arrivalWaiter = continuation
+            try? fifo.key(226, pressed: false)
+        }
+        return ContinuousClock.now - start
+    }
+
+    func stop() {
+        handler.shutdown()
+        fifo.remove()
+        bus.stop()
+    }
+}
+
+@MainActor var headsetBench: HeadsetBench?
+
+let benchmarks: @Sendable () -> Void = {
+    let configuration = Benchmark.Configuration(
+        metrics: [.custom("FIFO release → MPRIS call at the player (μs)")],
+        warmupIterations: 20, scalingFactor: .one, maxDuration: .seconds(10), maxIterations: 1000,
+        setup: {
+            let made = try await HeadsetBench()
+            await MainActor.run { headsetBench = made }
+        },
+        teardown: { await MainActor.run { headsetBench?.stop(); headsetBench = nil } })
+
+    Benchmark("Headset: deciding edge written to the FIFO → MPRIS call arrives", configuration: configuration) { benchmark async throws in
+        guard let elapsed = try await headsetBench?.click() else { return }
+        let (seconds, attoseconds) = elapsed.components
+        benchmark.measurement(.custom("FIFO release → MPRIS call at the player (μs)"), Int(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+    }
+}

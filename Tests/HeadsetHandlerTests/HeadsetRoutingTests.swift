@@ -1,0 +1,137 @@
+import ButtonGestures
+import DBus
+import Foundation
+import HeadsetHandler
+import Logging
+import MediaKeys
+import MPRIS
+import RemoteBridgeTesting
+import RemoteControl
+import RemotePlayer
+import Testing
+
+@Suite("headsetd routing and keys")
+@MainActor
+struct HeadsetRoutingTests {
+    @Test("every key of the map, fed through the FIFO, has its effect on the player")
+    func everyKey() async throws {
+        let f = try await HeadsetFixture()
+        try await f.settle { f.handler.tracker.target != nil }
+        var delivered: [String] = []
+        let recorder = try await SignalRecorder.start(on: f.client, MatchRule(interface: MPRISNames.remoteControl, member: "EventDelivered"))
+        let keys: [(UInt16, String)] = [
+            (200, "play"), (207, "play"), (201, "pause"), (166, "stop"), (163, "next-track"), (165, "previous-track"),
+            (208, "begin-seeking-forward"), (168, "begin-seeking-backward"),
+        ]
+        var edges = 0
+        for (code, _) in keys {
+            try f.fifo.key(code, pressed: true)
+            try f.fifo.key(code, pressed: false)
+            edges += 2
+            await f.waitForEdges(edges)
+        }
+        #expect(await recorder.waitFor(count: 10))
+        delivered = recorder.messages.map { $0.body[0].stringValue ?? "" }
+        #expect(delivered == [
+            "play", "play", "pause", "stop", "next-track", "previous-track",
+            "begin-seeking-forward", "end-seeking-forward", "begin-seeking-backward", "end-seeking-backward",
+        ])
+        #expect(recorder.messages.allSatisfy { $0.body[1] == .string("mpris") || $0.body[1] == .string("test") })
+    }
+
+    @Test("with two players, the one that most recently started playing gets the clicks, and keeps them while paused")
+    func routing() async throws {
+        let f = try await HeadsetFixture()
+        let second = try await SecondPlayer(bus: f.bus)
+        try await f.settle { f.handler.tracker.players.count == 2 }
+        second.player.play()  // the newest to start playing
+        try await f.settle { f.handler.tracker.target == "org.mpris.MediaPlayer2.second" }
+        second.player.pause()  // paused, but still the last to have played
+        try await f.settle { second.player.playbackStatus == .paused }
+        try await f.call("Click", [.uint32(2), .double(0)])
+        f.clock.advance(by: .seconds(2))
+        try await f.settle { second.player.currentIndex == 1 }
+        #expect(second.player.currentIndex == 1)
+        #expect(f.player.currentIndex == 0)
+        f.player.play()  // now the first player started most recently
+        try await f.settle { f.handler.tracker.target == "org.mpris.MediaPlayer2.test" }
+        try await f.call("Click", [.uint32(2), .double(0)])
+        f.clock.advance(by: .seconds(2))
+        try await f.settle { f.player.currentIndex == 1 }
+        #expect(f.player.currentIndex == 1)
+        #expect(second.player.currentIndex == 1)
+    }
+}
+
+/// Another in-memory player on the bus, named "second".
+@MainActor
+final class SecondPlayer {
+    let connection: DBusConnection
+    let application = RemoteApplication()
+    let player = InMemoryPlayer()
+    let controller: TestPlayerController
+    let server: MPRISServer
+
+    init(bus: TestBus) async throws {
+        connection = try await DBusConnection.connect(to: bus.address)
+        controller = TestPlayerController(player: player, next: application)
+        application.beginReceivingRemoteControlEvents()
+        controller.becomeFirstResponder()
+        server = MPRISServer(connection: connection, application: application, player: player, identity: .init(name: "second"))
+        try server.start()
+        _ = try await MPRISBusName.claim("second", on: connection)
+    }
+}
+
+/// FIFO → headsetd → remote-playerd with real mpv, on the real clock.
+@Suite("headsetd end to end", .serialized)
+@MainActor
+struct HeadsetEndToEndTests {
+    @Test("a double-click on the FIFO moves remote-playerd (real mpv) to the next track; a click pauses it")
+    func wallClock() async throws {
+        let bus = try TestBus()
+        let media = try await TestMedia.make(count: 3)
+        let fifo = try EvdevFIFO()
+        defer {
+            fifo.remove()
+            bus.stop()
+            media.remove()
+        }
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        var playerOptions = RemotePlayerDaemon.Options()
+        playerOptions.busAddress = bus.address
+        playerOptions.audioOutput = "null"
+        playerOptions.noState = true
+        playerOptions.configPath = media.directory.path + "/empty.toml"
+        _ = FileManager.default.createFile(atPath: playerOptions.configPath!, contents: Data())
+        playerOptions.items = media.tones.map(\.path)
+        let daemon = try await RemotePlayerDaemon(options: playerOptions, logger: logger)
+        defer { daemon.shutdown() }
+        var headsetOptions = HeadsetHandler.Options()
+        headsetOptions.busAddress = bus.address
+        headsetOptions.devices = [fifo.path]
+        headsetOptions.configPath = playerOptions.configPath
+        let headset = try await HeadsetHandler(options: headsetOptions, logger: logger)
+        defer { headset.shutdown() }
+        let recognized = try await SignalRecorder.start(
+            on: headset.connection, MatchRule(interface: HeadsetHandler.interfaceName, member: "GestureRecognized"))
+        for _ in 0..<100 where headset.tracker.target == nil {
+            try await headset.connection.barrier(with: daemon.connection.uniqueName)
+        }
+        daemon.player.play()
+        // Double-click: two 60 ms presses 120 ms apart, written as a headset would.
+        for index in 0..<2 {
+            try fifo.key(226, pressed: true)
+            try await Task.sleep(for: .milliseconds(60))  // real button timing, not a wait for a result
+            try fifo.key(226, pressed: false)
+            if index == 0 { try await Task.sleep(for: .milliseconds(120)) }
+        }
+        #expect(await recognized.waitFor(count: 1))
+        #expect(recognized.messages.first?.body.prefix(2) == [.string("double-click"), .string("next-track")])
+        for _ in 0..<200 where daemon.player.currentIndex != 1 {
+            try await headset.connection.barrier(with: daemon.connection.uniqueName)
+        }
+        #expect(daemon.player.currentIndex == 1)
+    }
+}
