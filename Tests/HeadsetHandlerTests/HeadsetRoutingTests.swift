@@ -42,7 +42,7 @@ struct HeadsetRoutingTests {
     @Test("with two players, the one that most recently started playing gets the clicks, and keeps them while paused")
     func routing() async throws {
         let f = try await HeadsetFixture()
-        let second = try await SecondPlayer(bus: f.bus)
+        let second = try await ServedPlayer(address: f.bus.address, name: "second")
         try await f.settle { f.handler.tracker.players.count == 2 }
         second.player.play()  // the newest to start playing
         try await f.settle { f.handler.tracker.target == "org.mpris.MediaPlayer2.second" }
@@ -60,26 +60,6 @@ struct HeadsetRoutingTests {
         try await f.settle { f.player.currentIndex == 1 }
         #expect(f.player.currentIndex == 1)
         #expect(second.player.currentIndex == 1)
-    }
-}
-
-/// Another in-memory player on the bus, named "second".
-@MainActor
-final class SecondPlayer {
-    let connection: DBusConnection
-    let application = RemoteApplication()
-    let player = InMemoryPlayer()
-    let controller: TestPlayerController
-    let server: MPRISServer
-
-    init(bus: TestBus) async throws {
-        connection = try await DBusConnection.connect(to: bus.address)
-        controller = TestPlayerController(player: player, next: application)
-        application.beginReceivingRemoteControlEvents()
-        controller.becomeFirstResponder()
-        server = MPRISServer(connection: connection, application: application, player: player, identity: .init(name: "second"))
-        try server.start()
-        _ = try await MPRISBusName.claim("second", on: connection)
     }
 }
 

@@ -8,32 +8,26 @@ import Testing
 @MainActor
 final class MPRISFixture {
     let bus: TestBus
-    let serverConnection: DBusConnection
+    let served: ServedPlayer
     let clientConnection: DBusConnection
-    let application = RemoteApplication()
-    let player: InMemoryPlayer
-    let controller: TestPlayerController
-    let server: MPRISServer
-    let busName: String
     let client: MPRISClient
     var quitCalls = 0
 
     init(name: String = "test", tracks: Int = 3, bus existing: TestBus? = nil) async throws {
         bus = try existing ?? TestBus()
-        serverConnection = try await DBusConnection.connect(to: bus.address)
+        served = try await ServedPlayer(
+            address: bus.address, name: name, tracks: tracks, identity: .init(name: "RemoteBridge Test", desktopEntry: "remotebridge"))
         clientConnection = try await DBusConnection.connect(to: bus.address)
-        player = InMemoryPlayer(tracks: tracks)
-        controller = TestPlayerController(player: player, next: application)
-        application.beginReceivingRemoteControlEvents()
-        controller.becomeFirstResponder()
-        server = MPRISServer(
-            connection: serverConnection, application: application, player: player,
-            identity: .init(name: "RemoteBridge Test", desktopEntry: "remotebridge"))
-        try server.start()
-        busName = try await MPRISBusName.claim(name, on: serverConnection)
-        client = MPRISClient(connection: clientConnection, busName: busName)
-        server.onQuit = { [unowned self] in quitCalls += 1 }
+        client = MPRISClient(connection: clientConnection, busName: served.busName)
+        served.server.onQuit = { [unowned self] in quitCalls += 1 }
     }
+
+    var serverConnection: DBusConnection { served.connection }
+    var application: RemoteApplication { served.application }
+    var player: InMemoryPlayer { served.player }
+    var controller: TestPlayerController { served.controller }
+    var server: MPRISServer { served.server }
+    var busName: String { served.busName }
 
     deinit {
         bus.stop()

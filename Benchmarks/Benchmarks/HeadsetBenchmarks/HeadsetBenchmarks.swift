@@ -15,11 +15,7 @@ import RemoteControl
 final class HeadsetBench {
     let bus: PrivateBus
     let fifo: EvdevFIFO
-    let connection: DBusConnection
-    let application = RemoteApplication()
-    let player = InMemoryPlayer()
-    let controller: TestPlayerController
-    let server: MPRISServer
+    let served: ServedPlayer
     let handler: HeadsetHandler
     private var inputWaiter: CheckedContinuation<Void, Never>?
     private var arrivalWaiter: CheckedContinuation<Void, Never>?
@@ -27,13 +23,7 @@ final class HeadsetBench {
     init() async throws {
         bus = try PrivateBus()
         fifo = try EvdevFIFO()
-        connection = try await DBusConnection.connect(to: bus.address)
-        controller = TestPlayerController(player: player, next: application)
-        application.beginReceivingRemoteControlEvents()
-        controller.becomeFirstResponder()
-        server = MPRISServer(connection: connection, application: application, player: player, identity: .init(name: "bench"))
-        try server.start()
-        _ = try await MPRISBusName.claim("bench", on: connection)
+        served = try await ServedPlayer(address: bus.address, name: "bench")
         let config = fifo.path + ".toml"
         try """
         [headset.gestures]
@@ -50,13 +40,13 @@ final class HeadsetBench {
         logger.logLevel = .critical
         handler = try await HeadsetHandler(options: options, logger: logger)
         for _ in 0..<500 where handler.tracker.target == nil {
-            try await handler.connection.barrier(with: connection.uniqueName)
+            try await handler.connection.barrier(with: served.connection.uniqueName)
         }
         handler.onInput = { [weak self] _, _ in
             self?.inputWaiter?.resume()
             self?.inputWaiter = nil
         }
-        _ = application.addDeliveryObserver { [weak self] event, _ in
+        _ = served.application.addDeliveryObserver { [weak self] event, _ in
             guard event.source == .mpris else { return }
             self?.arrivalWaiter?.resume()
             self?.arrivalWaiter = nil
@@ -65,16 +55,8 @@ final class HeadsetBench {
 
     /// Presses (not measured), then measures release → MPRIS call at the player.
     func click() async throws -> Duration {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            inputWaiter = nil
-            do {
-                try fifo.key(226, pressed: true)
-                inputWaiter = nil
-                continuation.resume()
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }
+        try fifo.key(226, pressed: true)
+        // The reader runs on this (main) actor, so the edge cannot be handled before we wait.
         await withCheckedContinuation { inputWaiter = $0 }
         let start = ContinuousClock.now
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -10,25 +10,15 @@ import RemoteControl
 @MainActor
 final class MPRISBench {
     let bus: TestBus
-    let serverConnection: DBusConnection
+    let served: ServedPlayer
     let clientConnection: DBusConnection
-    let application = RemoteApplication()
-    let player = InMemoryPlayer()
-    let controller: TestPlayerController
-    let server: MPRISServer
     let probe: MPRISProbe
 
     init() async throws {
         bus = try TestBus()
-        serverConnection = try await DBusConnection.connect(to: bus.address)
+        served = try await ServedPlayer(address: bus.address, name: "bench")
         clientConnection = try await DBusConnection.connect(to: bus.address)
-        controller = TestPlayerController(player: player, next: application)
-        application.beginReceivingRemoteControlEvents()
-        controller.becomeFirstResponder()
-        server = MPRISServer(connection: serverConnection, application: application, player: player, identity: .init(name: "bench"))
-        try server.start()
-        let name = try await MPRISBusName.claim("bench", on: serverConnection)
-        probe = try await MPRISProbe(connection: clientConnection, busName: name)
+        probe = try await MPRISProbe(connection: clientConnection, busName: served.busName)
     }
 
     func stop() {
