@@ -67,7 +67,7 @@ struct HeadsetRoutingTests {
 @Suite("headsetd end to end", .serialized)
 @MainActor
 struct HeadsetEndToEndTests {
-    @Test("a double-click on the FIFO moves remote-playerd (real mpv) to the next track; a click pauses it")
+    @Test("a double-click on the FIFO moves remote-playerd (real mpv) to the next track")
     func wallClock() async throws {
         let bus = try TestBus()
         let media = try await TestMedia.make(count: 3)
