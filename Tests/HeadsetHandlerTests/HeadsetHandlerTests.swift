@@ -11,7 +11,7 @@ import Testing
 /// headsetd in-process on a virtual clock, reading a FIFO, in front of an in-memory MPRIS player.
 @MainActor
 final class HeadsetFixture {
-    let bus = try! TestBus()
+    let bus: TestBus
     let clock = VirtualClock()
     let fifo: EvdevFIFO
     let served: ServedPlayer
@@ -21,6 +21,7 @@ final class HeadsetFixture {
     private var edgeWaiter: (Int, CheckedContinuation<Void, Never>)?
 
     init() async throws {
+        bus = try TestBus()
         fifo = try EvdevFIFO()
         served = try await ServedPlayer(address: bus.address, name: "test")
         let config = fifo.path + ".toml"
