@@ -432,8 +432,9 @@ public final class MPVPlayer {
         case "duration":
             guard let seconds = value.double, seconds.isFinite, seconds > 0 else { return }
             // A length given with the item wins: mpv's grows while a generated source plays.
-            let queued = pendingLengths.contains(currentID ?? -1)
-            if !queued { updateCurrent { $0.length = .milliseconds(Int64(seconds * 1000)) } }
+            updateCurrent { entry in
+                if !entry.hasGivenLength { entry.length = .milliseconds(Int64(seconds * 1000)) }
+            }
             return
         case "metadata":
             if value != .none { updateCurrent { $0.tags = QueueEntry.Tags(mpvMetadata: value).filled(from: $0.tags) } }
@@ -507,9 +508,6 @@ public final class MPVPlayer {
             awaitedStartID = nil
         }
     }
-
-    /// Entries whose length was given with their item, and is not to be replaced by mpv's.
-    private var pendingLengths: Set<Int64> { Set(entries.filter(\.hasGivenLength).map(\.id)) }
 
     static func seconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
