@@ -5,7 +5,10 @@ SWIFT ?= swift
 DEBIAN_PACKAGES := pkg-config libdbus-1-dev dbus-daemon libmpv-dev playerctl sox util-linux
 NO_WARNINGS := scripts/swift-no-warnings
 
-.PHONY: help deps build test examples demo benchmark clean
+PREFIX ?= /usr/local
+DESTDIR ?=
+
+.PHONY: help deps build test examples demo benchmark install clean
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
@@ -13,6 +16,7 @@ help:
 	@echo "make build      build the package"
 	@echo "make examples   build the example programs (a separate package that uses this one by path)"
 	@echo "make benchmark  run the benchmarks (release build; see Benchmarks/)"
+	@echo "make install    install remote-playerd, headsetd, their user units, D-Bus and udev files under PREFIX (default /usr/local)"
 	@echo "make clean      remove build folders"
 
 deps:
@@ -38,6 +42,19 @@ benchmark: deps
 	scripts/install-debian-packages mpv mpv-mpris
 	$(SWIFT) build -c release --product remote-playerd
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
+
+install: deps
+	$(SWIFT) build -c release --product remote-playerd
+	$(SWIFT) build -c release --product headsetd
+	install -Dm755 "$$($(SWIFT) build -c release --show-bin-path)/remote-playerd" "$(DESTDIR)$(PREFIX)/bin/remote-playerd"
+	install -Dm755 "$$($(SWIFT) build -c release --show-bin-path)/headsetd" "$(DESTDIR)$(PREFIX)/bin/headsetd"
+	install -Dm644 dist/systemd/remote-playerd.service "$(DESTDIR)$(PREFIX)/lib/systemd/user/remote-playerd.service"
+	install -Dm644 dist/systemd/headsetd.service "$(DESTDIR)$(PREFIX)/lib/systemd/user/headsetd.service"
+	sed -i 's|/usr/local/bin|$(PREFIX)/bin|' "$(DESTDIR)$(PREFIX)/lib/systemd/user/remote-playerd.service" "$(DESTDIR)$(PREFIX)/lib/systemd/user/headsetd.service"
+	install -Dm644 dbus/services/org.mpris.MediaPlayer2.remotebridge.service "$(DESTDIR)$(PREFIX)/share/dbus-1/services/org.mpris.MediaPlayer2.remotebridge.service"
+	sed -i 's|/usr/local/bin|$(PREFIX)/bin|' "$(DESTDIR)$(PREFIX)/share/dbus-1/services/org.mpris.MediaPlayer2.remotebridge.service"
+	install -Dm644 dist/udev/70-remotebridge-headset.rules "$(DESTDIR)$(PREFIX)/lib/udev/rules.d/70-remotebridge-headset.rules"
+	@echo "Installed under $(DESTDIR)$(PREFIX). Then: systemctl --user daemon-reload && systemctl --user enable --now remote-playerd headsetd"
 
 clean:
 	rm -rf .build examples/.build Benchmarks/.build
