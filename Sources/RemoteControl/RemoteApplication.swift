@@ -21,8 +21,8 @@ open class RemoteApplication: Responder {
     @exclusivity(unchecked) public var isNowPlaying = false {
         didSet { if isNowPlaying != oldValue { stateDidChange() } }
     }
-    private var deliveryObservers: [(token: EventMonitorToken, body: @MainActor (RemoteControlEvent, DeliveryOutcome) -> Void)] = []
-    private var stateObservers: [(token: EventMonitorToken, body: @MainActor () -> Void)] = []
+    @exclusivity(unchecked) private var deliveryObservers: [(token: EventMonitorToken, body: @MainActor (RemoteControlEvent, DeliveryOutcome) -> Void)] = []
+    @exclusivity(unchecked) private var stateObservers: [(token: EventMonitorToken, body: @MainActor () -> Void)] = []
 
     /// Starts (or counts one more request for) receiving remote-control events.
     public func beginReceivingRemoteControlEvents() {
@@ -72,9 +72,11 @@ open class RemoteApplication: Responder {
         } else if !allowed {
             outcome = .notNowPlaying
         } else {
+            // `consume`: the target's reference is handed over, not copied (one retain less per event).
             let handler =
-                if let target { DeliveryTrace.deliver(event, to: target) } else { DeliveryTrace.deliver(event, to: self) }
-            outcome = handler.map { .handled(by: $0) } ?? .discarded
+                if let target = consume target { DeliveryTrace.deliver(event, to: target) } else { DeliveryTrace.deliver(event, to: self) }
+            // `if let`, not `Optional.map`: a closure here would carry a main-actor check per event.
+            if let handler { outcome = .handled(by: handler) } else { outcome = .discarded }
         }
         if !deliveryObservers.isEmpty {
             for observer in deliveryObservers {
