@@ -6,7 +6,8 @@ import Foundation
 /// libmpv's client API is thread-safe. The handle is freed only by the event thread, after mpv
 /// reports shutdown, so no call can race its destruction; that is why this type may be
 /// `@unchecked Sendable` without a lock of its own. Commands always go through `mpv_command`
-/// with an argv array, never `mpv_command_string`, so no string from outside is parsed by mpv.
+/// with an argv array, never the string form that mpv parses, so no string from outside can
+/// become an mpv command.
 final class MPVHandle: @unchecked Sendable {
     private let handle: OpaquePointer
     private let lock = NSLock()
