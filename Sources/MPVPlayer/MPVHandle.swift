@@ -3,9 +3,9 @@ import Foundation
 
 /// Owns one `mpv_handle`: its options, commands, properties and event thread.
 ///
-/// libmpv's client API is thread-safe. The handle is freed only by the event thread, after mpv
-/// reports shutdown, so no call can race its destruction; that is why this type may be
-/// `@unchecked Sendable` without a lock of its own. Commands always go through `mpv_command`
+/// `@unchecked Sendable`: libmpv's client API is thread-safe, and the one piece of mutable state
+/// here, `destroyed`, is guarded by `lock`. The handle is freed only by the event thread, after
+/// mpv reports shutdown. Commands always go through `mpv_command`
 /// with an argv array, never the string form that mpv parses, so no string from outside can
 /// become an mpv command.
 final class MPVHandle: @unchecked Sendable {
