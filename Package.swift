@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "remote-playerd", targets: ["remote-playerd"]),
         .executable(name: "headsetd", targets: ["headsetd"]),
+        .executable(name: "remotectl", targets: ["remotectl"]),
         .library(name: "RemoteControl", targets: ["RemoteControl"]),
         .library(name: "ButtonGestures", targets: ["ButtonGestures"]),
         .library(name: "DBus", targets: ["DBus"]),
@@ -17,6 +18,7 @@ let package = Package(
         .library(name: "MediaKeys", targets: ["MediaKeys"]),
         .library(name: "RemotePlayer", targets: ["RemotePlayer"]),
         .library(name: "HeadsetHandler", targets: ["HeadsetHandler"]),
+        .library(name: "RemoteCtl", targets: ["RemoteCtl"]),
         .library(name: "RemoteBridgeTesting", targets: ["RemoteBridgeTesting"]),
     ],
     dependencies: [
@@ -84,6 +86,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
+        // remotectl, as a library so tests run it in-process, and its main.
+        .target(name: "RemoteCtl", dependencies: ["DBus", "MPRIS", "RemoteControl"]),
+        .testTarget(name: "RemoteCtlTests", dependencies: ["RemoteCtl", "RemoteBridgeTesting"]),
+        .executableTarget(
+            name: "remotectl",
+            dependencies: ["RemoteCtl", "DBus", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Test support: a private dbus-daemon, outside programs, and later media and evdev FIFOs.
         .target(name: "RemoteBridgeTesting", dependencies: ["DBus", "MPRIS", "RemoteControl", "MediaKeys"]),
     ],

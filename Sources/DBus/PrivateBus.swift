@@ -91,6 +91,7 @@ public final class PrivateBus: Sendable {
     }
 
     public static func findExecutable(_ name: String) -> String? {
+        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") + ["/usr/bin", "/bin"] {
             let candidate = "\(directory)/\(name)"

@@ -1,0 +1,171 @@
+import DBus
+import Foundation
+import MPRIS
+import RemoteControl
+
+/// What `remotectl` does, as a library so tests can run it in-process. Each function prints
+/// through `output`/`errors` and returns the exit status: 0 success, 1 no player or failure.
+@MainActor
+public struct RemoteCtl {
+    public let connection: DBusConnection
+    public let selection: PlayerSelection
+    public var output: (String) -> Void = { print($0) }
+    public var errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+
+    /// Makes a controller on `connection` for the players `selection` names.
+    public init(connection: DBusConnection, selection: PlayerSelection) {
+        self.connection = connection
+        self.selection = selection
+    }
+
+    /// The transport verbs, with the capability each needs.
+    public enum Transport: String, CaseIterable, Sendable {
+        case play, pause, playPause = "play-pause", stop, next, previous
+
+        var method: String {
+            switch self {
+            case .play: "Play"
+            case .pause: "Pause"
+            case .playPause: "PlayPause"
+            case .stop: "Stop"
+            case .next: "Next"
+            case .previous: "Previous"
+            }
+        }
+
+        var capability: String? {
+            switch self {
+            case .play: "CanPlay"
+            case .pause, .playPause: "CanPause"
+            case .stop: "CanControl"
+            case .next: "CanGoNext"
+            case .previous: "CanGoPrevious"
+            }
+        }
+    }
+
+    private func players() async -> [String]? {
+        do throws(DBusError) {
+            let players = try await selection.resolve(on: connection)
+            if players.isEmpty {
+                errors("remotectl: no player found" + (selection.names.isEmpty ? "" : " matching \(selection.names.joined(separator: ","))"))
+                return nil
+            }
+            return players
+        } catch {
+            errors("remotectl: cannot list players: \(error)")
+            return nil
+        }
+    }
+
+    /// play, pause, play-pause, stop, next, previous.
+    public func transport(_ verb: Transport) async -> Int32 {
+        guard let players = await players() else { return 1 }
+        var status: Int32 = 0
+        for player in players {
+            let client = MPRISClient(connection: connection, busName: player)
+            do throws(DBusError) {
+                if let capability = verb.capability, try await client.property(capability) == .bool(false) {
+                    errors("remotectl: \(PlayerSelection.short(player)) cannot \(verb.rawValue) now (\(capability) is false)")
+                    status = 1
+                    continue
+                }
+                _ = try await client.call(verb.method)
+            } catch {
+                errors("remotectl: \(PlayerSelection.short(player)): \(verb.rawValue) failed: \(error)")
+                status = 1
+            }
+        }
+        return status
+    }
+
+    /// status: one line per player (`Playing`, …), or JSON lines.
+    public func status(json: Bool) async -> Int32 {
+        guard let players = await players() else { return 1 }
+        for player in players {
+            let status = (try? await MPRISClient(connection: connection, busName: player).property("PlaybackStatus").stringValue) ?? "Unknown"
+            let name = PlayerSelection.short(player)
+            if json {
+                output(#"{"player":"\#(name.jsonEscaped)","status":"\#(status.jsonEscaped)"}"#)
+            } else {
+                output(players.count > 1 ? "\(name): \(status)" : status)
+            }
+        }
+        return 0
+    }
+
+    /// list: every player, the now-playing one marked with `*`.
+    public func list(json: Bool) async -> Int32 {
+        let all = (try? await MPRISClient.players(on: connection)) ?? []
+        let chosen = (try? await PlayerSelection().resolve(on: connection))?.first
+        for player in all {
+            let name = PlayerSelection.short(player)
+            if json {
+                output(#"{"player":"\#(name.jsonEscaped)","nowPlaying":\#(player == chosen)}"#)
+            } else {
+                output((player == chosen ? "* " : "  ") + name)
+            }
+        }
+        return 0
+    }
+
+    /// send SUBTYPE: through RemoteControl1.SendEvent to a RemoteBridge player (printing the
+    /// outcome and responder), or as the closest MPRIS call to any other player.
+    public func send(_ name: String, interval: Duration?, position: Duration?) async -> Int32 {
+        guard let subtype = RemoteControlSubtype(name: name) else {
+            errors("remotectl: unknown subtype \(name.debugDescription); use a number or one of: \(RemoteControlSubtype.allCases.map(\.name).joined(separator: ", "))")
+            return 2
+        }
+        guard let players = await players() else { return 1 }
+        var status: Int32 = 0
+        for player in players {
+            let client = MPRISClient(connection: connection, busName: player)
+            do throws(DBusError) {
+                do throws(DBusError) {
+                    let (outcome, responder) = try await client.sendEvent(subtype, interval: interval, position: position)
+                    output(responder.isEmpty ? outcome : "\(outcome) by \(responder)")
+                } catch where error.name == "org.freedesktop.DBus.Error.UnknownInterface" || error.name == "org.freedesktop.DBus.Error.UnknownMethod" {
+                    try await closestCall(subtype, interval: interval, position: position, client: client)
+                    output("sent as MPRIS")
+                }
+            } catch {
+                errors("remotectl: \(PlayerSelection.short(player)): send \(subtype.name) failed: \(error)")
+                status = 1
+            }
+        }
+        return status
+    }
+
+    private func closestCall(_ subtype: RemoteControlSubtype, interval: Duration?, position: Duration?, client: MPRISClient) async throws(DBusError) {
+        switch subtype {
+        case .play: try await client.play()
+        case .pause: try await client.pause()
+        case .togglePlayPause: try await client.playPause()
+        case .stop: try await client.stop()
+        case .nextTrack: try await client.next()
+        case .previousTrack: try await client.previous()
+        case .skipForward, .beginSeekingForward: try await client.seek(by: interval ?? .seconds(30))
+        case .skipBackward, .beginSeekingBackward: try await client.seek(by: .zero - (interval ?? .seconds(10)))
+        case .endSeekingForward, .endSeekingBackward: break
+        case .changePlaybackPosition:
+            guard let position, let track = try await client.metadata()["mpris:trackid"]?.stringValue else { return }
+            try await client.setPosition(trackID: track, position)
+        }
+    }
+}
+
+extension String {
+    var jsonEscaped: String {
+        var result = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,161 @@
+import ArgumentParser
+import DBus
+import Foundation
+import RemoteCtl
+
+/// The options every subcommand takes.
+struct PlayerOptions: ParsableArguments {
+    @Option(name: [.short, .customLong("player")], help: ArgumentHelp("Players to control: NAME matches NAME and NAME.instance*.", valueName: "name[,name...]"))
+    var player: String?
+
+    @Flag(name: [.short, .customLong("all-players")], help: "Control every player.")
+    var allPlayers = false
+
+    @Option(name: [.short, .customLong("ignore-player")], help: ArgumentHelp("Leave this player out (repeatable).", valueName: "name"))
+    var ignorePlayer: [String] = []
+
+    @Option(name: .customLong("bus"), help: ArgumentHelp("The D-Bus address to use instead of the session bus.", valueName: "address"))
+    var bus: String?
+
+    @MainActor
+    func controller() async throws -> RemoteCtl {
+        let connection: DBusConnection
+        do {
+            connection = try await DBusConnection.connect(to: bus)
+        } catch {
+            FileHandle.standardError.write(Data("remotectl: \(error.message)\n".utf8))
+            throw ExitCode.failure
+        }
+        let names = player?.split(separator: ",").map(String.init) ?? []
+        return RemoteCtl(connection: connection, selection: PlayerSelection(names: names, all: allPlayers, ignored: ignorePlayer))
+    }
+}
+
+@main
+struct Remotectl: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remotectl",
+        abstract: "Controls MPRIS players and sends remote-control events, like playerctl and more.",
+        discussion: """
+            Without -p or -a, remotectl talks to the now-playing player: headsetd's target if \
+            headsetd runs, else a playing player, else a RemoteBridge player, else the first that \
+            can play. Exit status: 0 success, 1 no player or the command failed, 2 usage error.
+            """,
+        subcommands: [
+            Play.self, Pause.self, PlayPause.self, Stop.self, Next.self, Previous.self, Status.self, List.self, Send.self,
+        ])
+
+    /// ArgumentParser exits 64 on a usage error; remotectl promises 2, as playerctl users expect.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure || code.rawValue == 64 {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+extension Remotectl {
+    struct Play: TransportCommand {
+        static let configuration = CommandConfiguration(abstract: "Starts or resumes playback.")
+        static let verb = RemoteCtl.Transport.play
+        @OptionGroup var options: PlayerOptions
+    }
+
+    struct Pause: TransportCommand {
+        static let configuration = CommandConfiguration(abstract: "Pauses.")
+        static let verb = RemoteCtl.Transport.pause
+        @OptionGroup var options: PlayerOptions
+    }
+
+    struct PlayPause: TransportCommand {
+        static let configuration = CommandConfiguration(commandName: "play-pause", abstract: "Toggles between playing and paused.")
+        static let verb = RemoteCtl.Transport.playPause
+        @OptionGroup var options: PlayerOptions
+    }
+
+    struct Stop: TransportCommand {
+        static let configuration = CommandConfiguration(abstract: "Stops, keeping the queue.")
+        static let verb = RemoteCtl.Transport.stop
+        @OptionGroup var options: PlayerOptions
+    }
+
+    struct Next: TransportCommand {
+        static let configuration = CommandConfiguration(abstract: "Goes to the next track.")
+        static let verb = RemoteCtl.Transport.next
+        @OptionGroup var options: PlayerOptions
+    }
+
+    struct Previous: TransportCommand {
+        static let configuration = CommandConfiguration(abstract: "Goes to the previous track, or restarts this one.")
+        static let verb = RemoteCtl.Transport.previous
+        @OptionGroup var options: PlayerOptions
+    }
+
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Prints the playback status.")
+        @OptionGroup var options: PlayerOptions
+        @Flag(help: "One JSON object per line.") var json = false
+
+        @MainActor
+        func run() async throws {
+            let status = try await options.controller().status(json: json)
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Lists the players; * marks the now-playing one.")
+        @OptionGroup var options: PlayerOptions
+        @Flag(help: "One JSON object per line.") var json = false
+
+        @MainActor
+        func run() async throws {
+            _ = try await options.controller().list(json: json)
+        }
+    }
+
+    struct Send: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Sends any remote-control subtype, by name or number.")
+        @OptionGroup var options: PlayerOptions
+        @Argument(help: "A subtype: toggle-play-pause, 103, skip-forward, …") var subtype: String
+        @Option(help: ArgumentHelp("Seconds, for skip-forward and skip-backward.", valueName: "seconds")) var interval: Double?
+        @Option(help: ArgumentHelp("Seconds, for change-playback-position.", valueName: "seconds")) var position: Double?
+
+        @MainActor
+        func run() async throws {
+            func duration(_ seconds: Double?) throws -> Duration? {
+                guard let seconds else { return nil }
+                guard seconds.isFinite, seconds >= 0 else { throw ValidationError("seconds must be a number, 0 or more") }
+                return .milliseconds(Int64(seconds * 1000))
+            }
+            let status = try await options.controller().send(subtype, interval: try duration(interval), position: try duration(position))
+            if status == 2 { throw ValidationError("unknown subtype \(subtype.debugDescription)") }
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}
+
+/// A transport subcommand: it only needs to name its verb.
+protocol TransportCommand: AsyncParsableCommand {
+    static var verb: RemoteCtl.Transport { get }
+    var options: PlayerOptions { get }
+}
+
+extension TransportCommand {
+    @MainActor
+    func run() async throws {
+        let status = try await options.controller().transport(Self.verb)
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,107 @@
+import DBus
+import Foundation
+import MPRIS
+import RemoteBridgeTesting
+import RemoteCtl
+import Testing
+
+/// Two in-memory players on a private bus: "remotebridge" and "other".
+@MainActor
+final class CtlFixture {
+    let bus: TestBus
+    let ours: ServedPlayer
+    let other: ServedPlayer
+    let connection: DBusConnection
+    var out: [String] = []
+    var err: [String] = []
+
+    init() async throws {
+        bus = try TestBus()
+        ours = try await ServedPlayer(address: bus.address, name: "remotebridge")
+        other = try await ServedPlayer(address: bus.address, name: "other")
+        connection = try await DBusConnection.connect(to: bus.address)
+    }
+
+    deinit {
+        bus.stop()
+    }
+
+    func ctl(_ selection: PlayerSelection = PlayerSelection()) -> RemoteCtl {
+        var ctl = RemoteCtl(connection: connection, selection: selection)
+        ctl.output = { [unowned self] in out.append($0) }
+        ctl.errors = { [unowned self] in err.append($0) }
+        return ctl
+    }
+
+    func run(_ arguments: [String]) async throws -> ExternalProcess.Result {
+        let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/remotectl").path
+        return try await ExternalProcess.run(binary, arguments + ["--bus", bus.address])
+    }
+}
+
+@Suite("remotectl")
+@MainActor
+struct RemoteCtlTests {
+    @Test("selection: -p matches name and name.instance*, -a takes all, -i leaves out; the default prefers a playing player, then ours")
+    func selection() async throws {
+        let f = try await CtlFixture()
+        #expect(try await PlayerSelection(names: ["other"]).resolve(on: f.connection) == ["org.mpris.MediaPlayer2.other"])
+        #expect(try await PlayerSelection(all: true).resolve(on: f.connection).count == 2)
+        #expect(try await PlayerSelection(all: true, ignored: ["other"]).resolve(on: f.connection) == ["org.mpris.MediaPlayer2.remotebridge"])
+        #expect(try await PlayerSelection().resolve(on: f.connection) == ["org.mpris.MediaPlayer2.remotebridge"])
+        f.other.player.play()
+        #expect(try await PlayerSelection().resolve(on: f.connection) == ["org.mpris.MediaPlayer2.other"])
+        let third = try await ServedPlayer(address: f.bus.address, name: "remotebridge")
+        #expect(third.busName.hasPrefix("org.mpris.MediaPlayer2.remotebridge.instance"))
+        #expect(try await PlayerSelection(names: ["remotebridge"]).resolve(on: f.connection).count == 2)
+    }
+
+    @Test("transport verbs act on the chosen player; a verb it cannot do fails with a message")
+    func transport() async throws {
+        let f = try await CtlFixture()
+        let ctl = f.ctl(PlayerSelection(names: ["other"]))
+        #expect(await ctl.transport(.play) == 0)
+        #expect(f.other.player.playbackStatus == .playing)
+        #expect(await ctl.transport(.next) == 0)
+        #expect(await ctl.transport(.next) == 0)
+        #expect(f.other.player.currentIndex == 2)
+        #expect(await ctl.transport(.next) == 1)
+        #expect(f.err.last?.contains("cannot next now (CanGoNext is false)") == true)
+        #expect(await f.ctl(PlayerSelection(names: ["nobody"])).transport(.play) == 1)
+        #expect(f.err.last?.contains("no player found matching nobody") == true)
+    }
+
+    @Test("send goes through RemoteControl1 and prints the outcome and responder; status and list print")
+    func sendStatusList() async throws {
+        let f = try await CtlFixture()
+        let ctl = f.ctl(PlayerSelection(names: ["remotebridge"]))
+        #expect(await ctl.send("skip-forward", interval: .seconds(12), position: nil) == 0)
+        #expect(f.out.last == "handled by TestPlayerController")
+        #expect(f.ours.player.position == .seconds(12))
+        #expect(await ctl.send("108", interval: nil, position: nil) == 0)
+        #expect(f.out.last == "discarded")
+        #expect(await ctl.send("warp", interval: nil, position: nil) == 2)
+        #expect(await ctl.status(json: false) == 0)
+        #expect(f.out.last == "Stopped")
+        #expect(await ctl.status(json: true) == 0)
+        #expect(f.out.last == #"{"player":"remotebridge","status":"Stopped"}"#)
+        f.out = []
+        #expect(await f.ctl().list(json: false) == 0)
+        #expect(f.out == ["  other", "* remotebridge"])
+    }
+
+    @Test("the program's exit codes: 0 done, 1 no player, 2 usage")
+    func exitCodes() async throws {
+        let f = try await CtlFixture()
+        let played = try await f.run(["play", "-p", "other"])
+        #expect(played.status == 0)
+        #expect(f.other.player.playbackStatus == .playing)
+        let missing = try await f.run(["play", "-p", "nobody"])
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("no player found matching nobody"))
+        #expect(try await f.run(["fly"]).status == 2)
+        #expect(try await f.run(["send", "warp"]).status == 2)
+        #expect(try await f.run(["status", "-p", "other"]).output == "Playing")
+    }
+}
