@@ -16,7 +16,7 @@ help:
 	@echo "make build      build the package"
 	@echo "make examples   build the example programs (a separate package that uses this one by path)"
 	@echo "make benchmark  run the benchmarks (release build; see Benchmarks/)"
-	@echo "make install    install remote-playerd, headsetd, their user units, D-Bus and udev files under PREFIX (default /usr/local)"
+	@echo "make install    install remote-playerd, headsetd, remotectl, the user units, D-Bus and udev files under PREFIX (default /usr/local)"
 	@echo "make clean      remove build folders"
 
 deps:
@@ -46,8 +46,10 @@ benchmark: deps
 install: deps
 	$(SWIFT) build -c release --product remote-playerd
 	$(SWIFT) build -c release --product headsetd
+	$(SWIFT) build -c release --product remotectl
 	install -Dm755 "$$($(SWIFT) build -c release --show-bin-path)/remote-playerd" "$(DESTDIR)$(PREFIX)/bin/remote-playerd"
 	install -Dm755 "$$($(SWIFT) build -c release --show-bin-path)/headsetd" "$(DESTDIR)$(PREFIX)/bin/headsetd"
+	install -Dm755 "$$($(SWIFT) build -c release --show-bin-path)/remotectl" "$(DESTDIR)$(PREFIX)/bin/remotectl"
 	install -Dm644 dist/systemd/remote-playerd.service "$(DESTDIR)$(PREFIX)/lib/systemd/user/remote-playerd.service"
 	install -Dm644 dist/systemd/headsetd.service "$(DESTDIR)$(PREFIX)/lib/systemd/user/headsetd.service"
 	sed -i 's|/usr/local/bin|$(PREFIX)/bin|' "$(DESTDIR)$(PREFIX)/lib/systemd/user/remote-playerd.service" "$(DESTDIR)$(PREFIX)/lib/systemd/user/headsetd.service"
