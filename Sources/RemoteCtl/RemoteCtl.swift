@@ -44,7 +44,7 @@ public struct RemoteCtl {
         }
     }
 
-    private func players() async -> [String]? {
+    func players() async -> [String]? {
         do throws(DBusError) {
             let players = try await selection.resolve(on: connection)
             if players.isEmpty {

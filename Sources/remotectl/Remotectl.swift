@@ -42,7 +42,8 @@ struct Remotectl: AsyncParsableCommand {
             can play. Exit status: 0 success, 1 no player or the command failed, 2 usage error.
             """,
         subcommands: [
-            Play.self, Pause.self, PlayPause.self, Stop.self, Next.self, Previous.self, Status.self, List.self, Send.self,
+            Play.self, Pause.self, PlayPause.self, Stop.self, Next.self, Previous.self, Position.self, Volume.self, Loop.self,
+            Shuffle.self, Open.self, Status.self, List.self, Send.self,
         ])
 
     /// ArgumentParser exits 64 on a usage error; remotectl promises 2, as playerctl users expect.
@@ -102,6 +103,41 @@ extension Remotectl {
         @OptionGroup var options: PlayerOptions
     }
 
+    struct Position: SettingCommand {
+        static let configuration = CommandConfiguration(abstract: "Prints the position, or jumps to SECONDS, or moves by SECONDS+ / SECONDS-.")
+        @OptionGroup var options: PlayerOptions
+        @Argument(help: "SECONDS, SECONDS+ or SECONDS-.") var value: String?
+        func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.position(value) }
+    }
+
+    struct Volume: SettingCommand {
+        static let configuration = CommandConfiguration(abstract: "Prints the volume, or sets LEVEL, LEVEL+ or LEVEL- (1.0 is 100%).")
+        @OptionGroup var options: PlayerOptions
+        @Argument(help: "LEVEL, LEVEL+ or LEVEL-.") var value: String?
+        func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.volume(value) }
+    }
+
+    struct Loop: SettingCommand {
+        static let configuration = CommandConfiguration(abstract: "Prints or sets the loop mode: none, track or playlist.")
+        @OptionGroup var options: PlayerOptions
+        @Argument(help: "none, track or playlist.") var value: String?
+        func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.loop(value) }
+    }
+
+    struct Shuffle: SettingCommand {
+        static let configuration = CommandConfiguration(abstract: "Prints shuffle, or sets it: on, off or toggle.")
+        @OptionGroup var options: PlayerOptions
+        @Argument(help: "on, off or toggle.") var value: String?
+        func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.shuffle(value) }
+    }
+
+    struct Open: SettingCommand {
+        static let configuration = CommandConfiguration(abstract: "Opens a URI in the player.")
+        @OptionGroup var options: PlayerOptions
+        @Argument(help: "The URI, such as file:///music/song.flac.") var uri: String
+        func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.open(uri) }
+    }
+
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Prints the playback status.")
         @OptionGroup var options: PlayerOptions
@@ -156,6 +192,21 @@ extension TransportCommand {
     @MainActor
     func run() async throws {
         let status = try await options.controller().transport(Self.verb)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// A settings subcommand: it runs one RemoteCtl function and exits with its status.
+protocol SettingCommand: AsyncParsableCommand {
+    var options: PlayerOptions { get }
+    @MainActor func act(_ ctl: RemoteCtl) async -> Int32
+}
+
+extension SettingCommand {
+    @MainActor
+    func run() async throws {
+        let status = await act(try await options.controller())
+        if status == 2 { throw ExitCode(2) }
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -1,0 +1,121 @@
+import DBus
+import MPRIS
+
+extension RemoteCtl {
+    /// A value with an optional `+`/`-` suffix, as playerctl writes them: `30`, `5+`, `0.1-`.
+    struct Adjustment {
+        var amount: Double
+        var relative: Int  // 0 absolute, +1 add, -1 subtract
+
+        init?(_ text: String) {
+            var body = Substring(text)
+            relative = 0
+            if body.hasSuffix("+") {
+                relative = 1
+                body = body.dropLast()
+            } else if body.hasSuffix("-") {
+                relative = -1
+                body = body.dropLast()
+            }
+            guard let value = Double(body), value.isFinite, value >= 0 else { return nil }
+            amount = value
+        }
+    }
+
+    /// Runs `body` on every chosen player, reporting failures; returns the exit status.
+    func eachPlayer(_ what: String, _ body: (MPRISClient) async throws(DBusError) -> Void) async -> Int32 {
+        guard let players = await players() else { return 1 }
+        var status: Int32 = 0
+        for player in players {
+            do throws(DBusError) {
+                try await body(MPRISClient(connection: connection, busName: player))
+            } catch {
+                errors("remotectl: \(PlayerSelection.short(player)): \(what) failed: \(error)")
+                status = 1
+            }
+        }
+        return status
+    }
+
+    /// position [SECONDS][+|-]: prints it, jumps to it, or moves by it.
+    public func position(_ argument: String?) async -> Int32 {
+        guard let argument else {
+            return await eachPlayer("position") { client throws(DBusError) in
+                let position = try await client.position()
+                output(String(format: "%.3f", Double(position.components.seconds) + Double(position.components.attoseconds) / 1e18))
+            }
+        }
+        guard let adjustment = Adjustment(argument) else {
+            errors("remotectl: \(argument.debugDescription) is not a position; use SECONDS, SECONDS+ or SECONDS-")
+            return 2
+        }
+        let amount = Duration.milliseconds(Int64(adjustment.amount * 1000))
+        return await eachPlayer("position") { client throws(DBusError) in
+            if adjustment.relative == 0 {
+                guard let track = try await client.metadata()["mpris:trackid"]?.stringValue else { return }
+                try await client.setPosition(trackID: track, amount)
+            } else {
+                try await client.seek(by: adjustment.relative > 0 ? amount : .zero - amount)
+            }
+        }
+    }
+
+    /// volume [LEVEL][+|-]: prints it, or sets it (1.0 is 100%).
+    public func volume(_ argument: String?) async -> Int32 {
+        guard let argument else {
+            return await eachPlayer("volume") { client throws(DBusError) in
+                output(String(format: "%.2f", try await client.property("Volume").doubleValue ?? 0))
+            }
+        }
+        guard let adjustment = Adjustment(argument) else {
+            errors("remotectl: \(argument.debugDescription) is not a volume; use LEVEL, LEVEL+ or LEVEL- (1.0 is 100%)")
+            return 2
+        }
+        return await eachPlayer("volume") { client throws(DBusError) in
+            var level = adjustment.amount
+            if adjustment.relative != 0 {
+                level = (try await client.property("Volume").doubleValue ?? 0) + Double(adjustment.relative) * adjustment.amount
+            }
+            try await client.setProperty("Volume", .double(max(0, level)))
+        }
+    }
+
+    /// loop [none|track|playlist].
+    public func loop(_ argument: String?) async -> Int32 {
+        guard let argument else {
+            return await eachPlayer("loop") { client throws(DBusError) in
+                output(try await client.property("LoopStatus").stringValue ?? "")
+            }
+        }
+        guard let status = LoopStatus.allCases.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) else {
+            errors("remotectl: \(argument.debugDescription) is not a loop mode; use none, track or playlist")
+            return 2
+        }
+        return await eachPlayer("loop") { client throws(DBusError) in
+            try await client.setProperty("LoopStatus", .string(status.rawValue))
+        }
+    }
+
+    /// shuffle [on|off|toggle].
+    public func shuffle(_ argument: String?) async -> Int32 {
+        guard let argument else {
+            return await eachPlayer("shuffle") { client throws(DBusError) in
+                output(try await client.property("Shuffle").boolValue == true ? "On" : "Off")
+            }
+        }
+        let wanted = argument.lowercased()
+        guard ["on", "off", "toggle"].contains(wanted) else {
+            errors("remotectl: \(argument.debugDescription) is not a shuffle setting; use on, off or toggle")
+            return 2
+        }
+        return await eachPlayer("shuffle") { client throws(DBusError) in
+            let on = wanted == "toggle" ? !(try await client.property("Shuffle").boolValue ?? false) : wanted == "on"
+            try await client.setProperty("Shuffle", .bool(on))
+        }
+    }
+
+    /// open URI.
+    public func open(_ uri: String) async -> Int32 {
+        await eachPlayer("open") { client throws(DBusError) in try await client.openURI(uri) }
+    }
+}
