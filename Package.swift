@@ -88,7 +88,11 @@ let package = Package(
             ]),
         // remotectl, as a library so tests run it in-process, and its main.
         .target(name: "RemoteCtl", dependencies: ["DBus", "MPRIS", "RemoteControl"]),
-        .testTarget(name: "RemoteCtlTests", dependencies: ["RemoteCtl", "RemoteBridgeTesting"]),
+        .testTarget(
+            name: "RemoteCtlTests",
+            dependencies: [
+                "RemoteCtl", "HeadsetHandler", "ButtonGestures", "RemoteBridgeTesting", .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "remotectl",
             dependencies: ["RemoteCtl", "DBus", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

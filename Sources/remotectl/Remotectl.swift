@@ -43,7 +43,7 @@ struct Remotectl: AsyncParsableCommand {
             """,
         subcommands: [
             Play.self, Pause.self, PlayPause.self, Stop.self, Next.self, Previous.self, Position.self, Volume.self, Loop.self,
-            Shuffle.self, Open.self, Status.self, List.self, Send.self,
+            Shuffle.self, Open.self, Status.self, List.self, Send.self, SeekForward.self, SeekBackward.self, Click.self,
         ])
 
     /// ArgumentParser exits 64 on a usage error; remotectl promises 2, as playerctl users expect.
@@ -136,6 +136,34 @@ extension Remotectl {
         @OptionGroup var options: PlayerOptions
         @Argument(help: "The URI, such as file:///music/song.flac.") var uri: String
         func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.open(uri) }
+    }
+
+    struct SeekForward: SettingCommand {
+        static let configuration = CommandConfiguration(commandName: "seek-forward", abstract: "Scans forward while 'held' for --hold seconds.")
+        @OptionGroup var options: PlayerOptions
+        @Option(help: ArgumentHelp("How long to hold, in seconds.", valueName: "seconds")) var hold: Double = 2
+        func act(_ ctl: RemoteCtl) async -> Int32 {
+            guard hold.isFinite, (0...600).contains(hold) else { return 2 }
+            return await ctl.scan(forward: true, hold: .milliseconds(Int64(hold * 1000)))
+        }
+    }
+
+    struct SeekBackward: SettingCommand {
+        static let configuration = CommandConfiguration(commandName: "seek-backward", abstract: "Scans backward while 'held' for --hold seconds.")
+        @OptionGroup var options: PlayerOptions
+        @Option(help: ArgumentHelp("How long to hold, in seconds.", valueName: "seconds")) var hold: Double = 2
+        func act(_ ctl: RemoteCtl) async -> Int32 {
+            guard hold.isFinite, (0...600).contains(hold) else { return 2 }
+            return await ctl.scan(forward: false, hold: .milliseconds(Int64(hold * 1000)))
+        }
+    }
+
+    struct Click: SettingCommand {
+        static let configuration = CommandConfiguration(abstract: "Clicks the headset button through headsetd: --count clicks, the last held --hold seconds.")
+        @OptionGroup var options: PlayerOptions
+        @Option(help: "How many clicks (1 to 10).") var count = 1
+        @Option(help: ArgumentHelp("Hold the last press this long, in seconds.", valueName: "seconds")) var hold: Double = 0
+        func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.click(count: count, hold: hold) }
     }
 
     struct Status: AsyncParsableCommand {

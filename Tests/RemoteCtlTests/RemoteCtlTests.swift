@@ -3,6 +3,9 @@ import Foundation
 import MPRIS
 import RemoteBridgeTesting
 import RemoteCtl
+import ButtonGestures
+import HeadsetHandler
+import Logging
 import Testing
 
 /// Two in-memory players on a private bus: "remotebridge" and "other".
@@ -142,5 +145,49 @@ struct RemoteCtlSettingsTests {
         let viaBinary = try await f.run(["volume", "-p", "other"])
         #expect(viaBinary.output == "0.00")
         #expect(try await f.run(["loop", "sometimes", "-p", "other"]).status == 2)
+    }
+}
+
+@Suite("remotectl and headsetd")
+@MainActor
+struct RemoteCtlHeadsetTests {
+    @Test("click calls Headset1.Click; without headsetd it says so and exits 1")
+    func click() async throws {
+        let f = try await CtlFixture()
+        let ctl = f.ctl()
+        #expect(await ctl.click(count: 2, hold: 0) == 1)
+        #expect(f.err.last?.contains("is it running?") == true)
+        #expect(await ctl.click(count: 0, hold: 0) == 2)
+        let clock = VirtualClock()
+        var options = HeadsetHandler.Options()
+        options.busAddress = f.bus.address
+        options.configPath = NSTemporaryDirectory() + "remotebridge-none-\(getpid()).toml"
+        _ = FileManager.default.createFile(atPath: options.configPath!, contents: Data())
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let headset = try await HeadsetHandler(options: options, logger: logger, clock: clock)
+        defer { headset.shutdown() }
+        for _ in 0..<100 where headset.tracker.target == nil {
+            try await f.connection.barrier(with: headset.connection.uniqueName)
+        }
+        #expect(await ctl.click(count: 2, hold: 0) == 0)
+        clock.advance(by: .seconds(2))
+        let target = headset.tracker.target
+        let player = target == f.ours.busName ? f.ours.player : f.other.player
+        for _ in 0..<100 where player.currentIndex != 1 {
+            try await f.connection.barrier(with: headset.connection.uniqueName)
+            try await f.connection.barrier(with: f.ours.connection.uniqueName)
+            try await f.connection.barrier(with: f.other.connection.uniqueName)
+        }
+        #expect(player.currentIndex == 1)
+    }
+
+    @Test("seek-forward --hold sends begin, then end after the hold")
+    func seekHold() async throws {
+        let f = try await CtlFixture()
+        let recorder = try await SignalRecorder.start(on: f.connection, MatchRule(interface: MPRISNames.remoteControl, member: "EventDelivered"))
+        #expect(await f.ctl(PlayerSelection(names: ["remotebridge"])).scan(forward: true, hold: .milliseconds(50)) == 0)
+        #expect(await recorder.waitFor(count: 2))
+        #expect(recorder.messages.map { $0.body[0] } == [.string("begin-seeking-forward"), .string("end-seeking-forward")])
     }
 }
