@@ -43,7 +43,7 @@ struct Remotectl: AsyncParsableCommand {
             """,
         subcommands: [
             Play.self, Pause.self, PlayPause.self, Stop.self, Next.self, Previous.self, Position.self, Volume.self, Loop.self,
-            Shuffle.self, Open.self, Status.self, List.self, Send.self, SeekForward.self, SeekBackward.self, Click.self,
+            Shuffle.self, Open.self, Status.self, List.self, Send.self, SeekForward.self, SeekBackward.self, Click.self, Monitor.self,
         ])
 
     /// ArgumentParser exits 64 on a usage error; remotectl promises 2, as playerctl users expect.
@@ -164,6 +164,24 @@ extension Remotectl {
         @Option(help: "How many clicks (1 to 10).") var count = 1
         @Option(help: ArgumentHelp("Hold the last press this long, in seconds.", valueName: "seconds")) var hold: Double = 0
         func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.click(count: count, hold: hold) }
+    }
+
+    struct Monitor: SettingCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Prints EventDelivered, PropertiesChanged and Seeked as they happen, one line each, until interrupted.")
+        @OptionGroup var options: PlayerOptions
+        @Flag(help: "One JSON object per line.") var json = false
+        func act(_ ctl: RemoteCtl) async -> Int32 {
+            var line = ctl
+            line.output = { text in
+                // Unbuffered, so a pipe sees each line as it happens.
+                FileHandle.standardOutput.write(Data((text + "\n").utf8))
+            }
+            return await line.monitor(json: json) {
+                // Runs until the process is interrupted.
+                await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+            }
+        }
     }
 
     struct Status: AsyncParsableCommand {

@@ -191,3 +191,32 @@ struct RemoteCtlHeadsetTests {
         #expect(recorder.messages.map { $0.body[0] } == [.string("begin-seeking-forward"), .string("end-seeking-forward")])
     }
 }
+
+@Suite("remotectl monitor")
+@MainActor
+struct RemoteCtlMonitorTests {
+    @Test("monitor sees an event sent by send, the property changes, and Seeked")
+    func monitorSeesSend() async throws {
+        let f = try await CtlFixture()
+        var lines: [String] = []
+        var monitor = f.ctl(PlayerSelection(names: ["remotebridge"]))
+        monitor.output = { lines.append($0) }
+        var release: CheckedContinuation<Void, Never>?
+        let running = Task { @MainActor in
+            await monitor.monitor(json: false) { await withCheckedContinuation { release = $0 } }
+        }
+        for _ in 0..<100 where release == nil { try await f.connection.barrier(with: f.ours.connection.uniqueName) }
+        #expect(await f.ctl(PlayerSelection(names: ["remotebridge"])).send("skip-forward", interval: .seconds(5), position: nil) == 0)
+        #expect(await f.ctl(PlayerSelection(names: ["remotebridge"])).transport(.play) == 0)
+        for _ in 0..<100 where !lines.contains(where: { $0.contains("PlaybackStatus=Playing") }) {
+            try await f.connection.barrier(with: f.ours.connection.uniqueName)
+        }
+        #expect(lines.contains("remotebridge event skip-forward from test: handled by TestPlayerController"))
+        #expect(lines.contains("remotebridge seeked to 5.000 s"))
+        #expect(lines.contains { $0.hasPrefix("remotebridge changed") && $0.contains("PlaybackStatus=Playing") })
+        release?.resume()
+        #expect(await running.value == 0)
+        #expect(RemoteCtl.line(for: .signal(path: "/", interface: "x.y", member: "Seeked", body: [.int64(1_500_000)]), player: "org.mpris.MediaPlayer2.a", json: true)
+            == #"{"player":"a","signal":"Seeked","position":1.5}"#)
+    }
+}
