@@ -43,7 +43,7 @@ struct Remotectl: AsyncParsableCommand {
             """,
         subcommands: [
             Play.self, Pause.self, PlayPause.self, Stop.self, Next.self, Previous.self, Position.self, Volume.self, Loop.self,
-            Shuffle.self, Open.self, Status.self, List.self, Send.self, SeekForward.self, SeekBackward.self, Click.self, Monitor.self,
+            Shuffle.self, Open.self, Status.self, List.self, Send.self, SeekForward.self, SeekBackward.self, Click.self, Monitor.self, Metadata.self,
         ])
 
     /// ArgumentParser exits 64 on a usage error; remotectl promises 2, as playerctl users expect.
@@ -182,6 +182,19 @@ extension Remotectl {
                 await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
             }
         }
+    }
+
+    struct Metadata: SettingCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Prints the metadata, chosen KEYs, or a --format template.",
+            discussion: """
+                Templates are playerctl's: {{title}}, {{xesam:album}}, {{lc(artist)}}, {{uc(title)}},                 {{duration(position)}}, {{default(album, "none")}}, {{trunc(title, 20)}}, {{emoji(status)}}.                 Shortcuts: artist, album, title, playerName, status, volume, position.
+                """)
+        @OptionGroup var options: PlayerOptions
+        @Argument(help: "Metadata keys or shortcuts to print.") var keys: [String] = []
+        @Option(help: ArgumentHelp("A template.", valueName: "template")) var format: String?
+        @Flag(help: "One JSON object per player.") var json = false
+        func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.metadata(keys: keys, format: format, json: json) }
     }
 
     struct Status: AsyncParsableCommand {

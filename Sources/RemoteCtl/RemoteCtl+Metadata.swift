@@ -1,0 +1,48 @@
+import Foundation
+import DBus
+import MPRIS
+
+extension RemoteCtl {
+    /// The values a template or `metadata KEY` can name: every metadata key, plus the shortcuts.
+    func values(of client: MPRISClient) async throws(DBusError) -> [String: DBusValue] {
+        var values = try await client.metadata()
+        values["artist"] = values["xesam:artist"]
+        values["album"] = values["xesam:album"]
+        values["title"] = values["xesam:title"]
+        values["playerName"] = .string(PlayerSelection.short(client.busName))
+        values["status"] = try? await client.property("PlaybackStatus")
+        values["volume"] = try? await client.property("Volume")
+        values["position"] = try? await client.property("Position")
+        return values
+    }
+
+    /// metadata [KEY…] [--format TEMPLATE] [--json].
+    public func metadata(keys: [String], format: String?, json: Bool) async -> Int32 {
+        var template: Template?
+        if let format {
+            do throws(Template.Error) {
+                template = try Template(format)
+            } catch {
+                errors("remotectl: \(error.description)")
+                return 2
+            }
+        }
+        return await eachPlayer("metadata") { client throws(DBusError) in
+            let values = try await values(of: client)
+            let name = PlayerSelection.short(client.busName)
+            if let template {
+                output(template.render(values))
+            } else if !keys.isEmpty {
+                for key in keys { output(Template.text(values[key])) }
+            } else if json {
+                let fields = try await client.metadata().sorted { $0.key < $1.key }
+                    .map { #""\#($0.key.jsonEscaped)":"\#(Template.text($0.value).jsonEscaped)""# }
+                output("{" + ([#""player":"\#(name.jsonEscaped)""#] + fields).joined(separator: ",") + "}")
+            } else {
+                for (key, value) in try await client.metadata().sorted(by: { $0.key < $1.key }) {
+                    output("\(name) \(key.padding(toLength: 24, withPad: " ", startingAt: 0)) \(Template.text(value))")
+                }
+            }
+        }
+    }
+}
