@@ -16,7 +16,7 @@ help:
 	@echo "make build      build the package"
 	@echo "make examples   build the example programs (a separate package that uses this one by path)"
 	@echo "make benchmark  run the benchmarks (release build; see Benchmarks/)"
-	@echo "make install    install remote-playerd, headsetd, remotectl, the user units, D-Bus and udev files under PREFIX (default /usr/local)"
+	@echo "make install    install remote-playerd, headsetd, remotectl (with bash/zsh/fish completions), the user units, D-Bus and udev files under PREFIX (default /usr/local)"
 	@echo "make clean      remove build folders"
 
 deps:
@@ -56,6 +56,10 @@ install: deps
 	install -Dm644 dbus/services/org.mpris.MediaPlayer2.remotebridge.service "$(DESTDIR)$(PREFIX)/share/dbus-1/services/org.mpris.MediaPlayer2.remotebridge.service"
 	sed -i 's|/usr/local/bin|$(PREFIX)/bin|' "$(DESTDIR)$(PREFIX)/share/dbus-1/services/org.mpris.MediaPlayer2.remotebridge.service"
 	install -Dm644 dist/udev/70-remotebridge-headset.rules "$(DESTDIR)$(PREFIX)/lib/udev/rules.d/70-remotebridge-headset.rules"
+	mkdir -p "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	"$(DESTDIR)$(PREFIX)/bin/remotectl" --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/remotectl"
+	"$(DESTDIR)$(PREFIX)/bin/remotectl" --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_remotectl"
+	"$(DESTDIR)$(PREFIX)/bin/remotectl" --generate-completion-script fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/remotectl.fish"
 	@echo "Installed under $(DESTDIR)$(PREFIX). Then: systemctl --user daemon-reload && systemctl --user enable --now remote-playerd headsetd"
 
 clean:

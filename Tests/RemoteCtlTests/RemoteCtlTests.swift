@@ -245,3 +245,17 @@ struct RemoteCtlMetadataTests {
         #expect(f.err.last?.contains("bad format template") == true || f.err.last?.contains("not closed") == true)
     }
 }
+
+@Suite("remotectl completions")
+@MainActor
+struct RemoteCtlCompletionTests {
+    @Test("bash, zsh and fish completion scripts name the verbs", arguments: ["bash", "zsh", "fish"])
+    func completions(shell: String) async throws {
+        let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/remotectl").path
+        let script = try await ExternalProcess.run(binary, ["--generate-completion-script", shell])
+        #expect(script.status == 0)
+        #expect(script.output.contains("play-pause"))
+        #expect(script.output.contains("monitor"))
+    }
+}
