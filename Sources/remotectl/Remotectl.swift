@@ -198,13 +198,24 @@ extension Remotectl {
     }
 
     struct Status: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Prints the playback status.")
+        static let configuration = CommandConfiguration(
+            abstract: "Prints the playback status; --follow keeps a live status line.")
         @OptionGroup var options: PlayerOptions
         @Flag(help: "One JSON object per line.") var json = false
+        @Flag(help: "Keep following: a live line with a progress bar on a terminal, a line per change otherwise.") var follow = false
 
         @MainActor
         func run() async throws {
-            let status = try await options.controller().status(json: json)
+            let ctl = try await options.controller()
+            if follow {
+                var live = ctl
+                let tty = isatty(STDOUT_FILENO) == 1
+                live.output = { text in FileHandle.standardOutput.write(Data((text + (tty ? "" : "\n")).utf8)) }
+                let status = await live.follow(tty: tty) { await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in } }
+                if status != 0 { throw ExitCode(status) }
+                return
+            }
+            let status = await ctl.status(json: json)
             if status != 0 { throw ExitCode(status) }
         }
     }

@@ -259,3 +259,31 @@ struct RemoteCtlCompletionTests {
         #expect(script.output.contains("monitor"))
     }
 }
+
+@Suite("remotectl status --follow")
+@MainActor
+struct RemoteCtlFollowTests {
+    @Test("a line per change, from signals only; the position is extrapolated with Rate")
+    func follow() async throws {
+        let f = try await CtlFixture()
+        var lines: [String] = []
+        var ctl = f.ctl(PlayerSelection(names: ["other"]))
+        ctl.output = { lines.append($0) }
+        var release: CheckedContinuation<Void, Never>?
+        let running = Task { @MainActor in await ctl.follow(tty: false) { await withCheckedContinuation { release = $0 } } }
+        for _ in 0..<100 where release == nil { try await f.connection.barrier(with: f.other.connection.uniqueName) }
+        #expect(lines.first == "Stopped: Test Artist — Tone 1 [0:00/3:00]")
+        f.other.player.setPosition(.seconds(65))
+        f.other.player.play()
+        for _ in 0..<100 where !lines.contains(where: { $0.hasPrefix("Playing") }) {
+            try await f.connection.barrier(with: f.other.connection.uniqueName)
+        }
+        #expect(lines.contains { $0.hasPrefix("Playing: Test Artist — Tone 1 [1:05/3:00]") })
+        release?.resume()
+        #expect(await running.value == 0)
+        var state = FollowStateProbe.playing(at: 10, rate: 2)
+        #expect(state.line(afterSeconds: 3) == "Playing: A — T [0:16/3:00] ██░░░░░░░░░░░░░░░░░░░░░░░░░░░░")
+        state = FollowStateProbe.playing(at: 10, rate: 1)
+        #expect(state.line(afterSeconds: 0).hasPrefix("Playing: A — T [0:10/3:00]"))
+    }
+}
