@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 # Debian packages the build and the tests need. `make deps` installs the missing ones.
-DEBIAN_PACKAGES := pkg-config libdbus-1-dev dbus-daemon libmpv-dev playerctl sox util-linux
+DEBIAN_PACKAGES := pkg-config libdbus-1-dev dbus-daemon libmpv-dev playerctl sox util-linux mpv mpv-mpris
 NO_WARNINGS := scripts/swift-no-warnings
 
 PREFIX ?= /usr/local

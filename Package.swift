@@ -91,7 +91,8 @@ let package = Package(
         .testTarget(
             name: "RemoteCtlTests",
             dependencies: [
-                "RemoteCtl", "HeadsetHandler", "ButtonGestures", "RemoteBridgeTesting", .product(name: "Logging", package: "swift-log"),
+                "RemoteCtl", "HeadsetHandler", "ButtonGestures", "RemotePlayer", "RemoteBridgeTesting",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
             name: "remotectl",

@@ -1,0 +1,99 @@
+import DBus
+import Foundation
+import Logging
+import MPRIS
+import RemoteBridgeTesting
+import RemoteCtl
+import RemotePlayer
+import Testing
+
+/// remotectl against two real players on one private bus: remote-playerd (in-process, real mpv)
+/// and mpv with the mpv-mpris plugin.
+@Suite("remotectl with remote-playerd and mpv-mpris", .serialized)
+@MainActor
+struct RealPlayersTests {
+    @Test("selection, verbs, templates, JSON, exit codes and monitor, across both players")
+    func twoRealPlayers() async throws {
+        let bus = try TestBus()
+        let media = try await TestMedia.make(count: 2)
+        var mpv: Process?
+        defer {
+            if let mpv { kill(mpv.processIdentifier, SIGKILL) }
+            bus.stop()
+            media.remove()
+        }
+        var options = RemotePlayerDaemon.Options()
+        options.busAddress = bus.address
+        options.audioOutput = "null"
+        options.noState = true
+        options.configPath = media.directory.path + "/empty.toml"
+        _ = FileManager.default.createFile(atPath: options.configPath!, contents: Data())
+        options.items = media.tones.map(\.path)
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let daemon = try await RemotePlayerDaemon(options: options, logger: logger)
+        defer { daemon.shutdown() }
+
+        let connection = try await DBusConnection.connect(to: bus.address)
+        let appeared = try await SignalRecorder.start(on: connection, MatchRule(member: "NameOwnerChanged", arg0: "org.mpris.MediaPlayer2.mpv"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/mpv")
+        process.arguments = [
+            "--no-config", "--ao=null", "--vo=null", "--no-video", "--pause", "--no-terminal", "--idle=yes",
+            "--script=/usr/lib/mpv-mpris/mpris.so", media.tones[1].path,
+        ]
+        process.environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address, "HOME": media.directory.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        mpv = process
+        try #require(await appeared.waitFor(count: 1), "mpv with mpv-mpris did not appear")
+
+        var out: [String] = []
+        var err: [String] = []
+        func ctl(_ selection: PlayerSelection = PlayerSelection()) -> RemoteCtl {
+            var ctl = RemoteCtl(connection: connection, selection: selection)
+            ctl.output = { out.append($0) }
+            ctl.errors = { err.append($0) }
+            return ctl
+        }
+        // Nobody plays: the RemoteBridge player is chosen.
+        #expect(try await PlayerSelection().resolve(on: connection) == ["org.mpris.MediaPlayer2.remotebridge"])
+        // mpv starts playing: now it is.
+        #expect(await ctl(PlayerSelection(names: ["mpv"])).transport(.play) == 0)
+        var chosen: [String] = []
+        for _ in 0..<200 where chosen != ["org.mpris.MediaPlayer2.mpv"] {
+            chosen = try await PlayerSelection().resolve(on: connection)
+            if chosen != ["org.mpris.MediaPlayer2.mpv"] { try await connection.barrier(with: "org.mpris.MediaPlayer2.mpv") }
+        }
+        #expect(chosen == ["org.mpris.MediaPlayer2.mpv"])
+        #expect(await ctl(PlayerSelection(all: true)).status(json: true) == 0)
+        #expect(out.suffix(2).sorted() == [#"{"player":"mpv","status":"Playing"}"#, #"{"player":"remotebridge","status":"Paused"}"#])
+        // Templates read each player's own metadata.
+        #expect(await ctl(PlayerSelection(names: ["remotebridge"])).metadata(keys: [], format: "{{playerName}} {{title}} {{duration(mpris:length)}}", json: false) == 0)
+        #expect(out.last == "remotebridge Tone 1 0:30")
+        // send: through RemoteControl1 to ours, as the closest MPRIS call to mpv.
+        #expect(await ctl(PlayerSelection(names: ["remotebridge"])).send("next-track", interval: nil, position: nil) == 0)
+        #expect(out.last == "handled by PlayerController")
+        #expect(await ctl(PlayerSelection(names: ["mpv"])).send("pause", interval: nil, position: nil) == 0)
+        #expect(out.last == "sent as MPRIS")
+        // Settings on ours.
+        #expect(await ctl(PlayerSelection(names: ["remotebridge"])).volume("0.5") == 0)
+        // A name that matches no player exits 1, with a message.
+        #expect(await ctl(PlayerSelection(names: ["nobody"])).transport(.next) == 1)
+        // monitor sees an event sent by send.
+        var lines: [String] = []
+        var monitor = ctl(PlayerSelection(names: ["remotebridge"]))
+        monitor.output = { lines.append($0) }
+        var release: CheckedContinuation<Void, Never>?
+        let running = Task { @MainActor in await monitor.monitor(json: true) { await withCheckedContinuation { release = $0 } } }
+        for _ in 0..<100 where release == nil { try await connection.barrier(with: daemon.connection.uniqueName) }
+        #expect(await ctl(PlayerSelection(names: ["remotebridge"])).send("toggle-play-pause", interval: nil, position: nil) == 0)
+        for _ in 0..<200 where !lines.contains(where: { $0.contains("EventDelivered") }) {
+            try await connection.barrier(with: daemon.connection.uniqueName)
+        }
+        #expect(lines.contains { $0.contains(#""signal":"EventDelivered","subtype":"toggle-play-pause","source":"test","outcome":"handled""#) })
+        release?.resume()
+        _ = await running.value
+    }
+}
