@@ -38,11 +38,12 @@ extension RemoteCtl {
     }
 
     /// position [SECONDS][+|-]: prints it, jumps to it, or moves by it.
-    public func position(_ argument: String?) async -> Int32 {
+    public func position(_ argument: String?, json: Bool = false) async -> Int32 {
         guard let argument else {
             return await eachPlayer("position") { client throws(DBusError) in
                 let position = try await client.position()
-                output(String(format: "%.3f", Double(position.components.seconds) + Double(position.components.attoseconds) / 1e18))
+                let seconds = String(format: "%.3f", Double(position.components.seconds) + Double(position.components.attoseconds) / 1e18)
+                output(json ? Self.json(client, "position", seconds) : seconds)
             }
         }
         guard let adjustment = Adjustment(argument) else {
@@ -61,10 +62,11 @@ extension RemoteCtl {
     }
 
     /// volume [LEVEL][+|-]: prints it, or sets it (1.0 is 100%).
-    public func volume(_ argument: String?) async -> Int32 {
+    public func volume(_ argument: String?, json: Bool = false) async -> Int32 {
         guard let argument else {
             return await eachPlayer("volume") { client throws(DBusError) in
-                output(String(format: "%.2f", try await client.property("Volume").doubleValue ?? 0))
+                let level = String(format: "%.2f", try await client.property("Volume").doubleValue ?? 0)
+                output(json ? Self.json(client, "volume", level) : level)
             }
         }
         guard let adjustment = Adjustment(argument) else {
@@ -81,10 +83,11 @@ extension RemoteCtl {
     }
 
     /// loop [none|track|playlist].
-    public func loop(_ argument: String?) async -> Int32 {
+    public func loop(_ argument: String?, json: Bool = false) async -> Int32 {
         guard let argument else {
             return await eachPlayer("loop") { client throws(DBusError) in
-                output(try await client.property("LoopStatus").stringValue ?? "")
+                let mode = try await client.property("LoopStatus").stringValue ?? ""
+                output(json ? Self.json(client, "loop", #""\#(mode.jsonEscaped)""#) : mode)
             }
         }
         guard let status = LoopStatus.allCases.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) else {
@@ -97,10 +100,11 @@ extension RemoteCtl {
     }
 
     /// shuffle [on|off|toggle].
-    public func shuffle(_ argument: String?) async -> Int32 {
+    public func shuffle(_ argument: String?, json: Bool = false) async -> Int32 {
         guard let argument else {
             return await eachPlayer("shuffle") { client throws(DBusError) in
-                output(try await client.property("Shuffle").boolValue == true ? "On" : "Off")
+                let on = try await client.property("Shuffle").boolValue == true
+                output(json ? Self.json(client, "shuffle", on ? "true" : "false") : on ? "On" : "Off")
             }
         }
         let wanted = argument.lowercased()
@@ -112,6 +116,11 @@ extension RemoteCtl {
             let on = wanted == "toggle" ? !(try await client.property("Shuffle").boolValue ?? false) : wanted == "on"
             try await client.setProperty("Shuffle", .bool(on))
         }
+    }
+
+    /// `{"player":"name","key":value}` with `value` already JSON.
+    static func json(_ client: MPRISClient, _ key: String, _ value: String) -> String {
+        #"{"player":"\#(PlayerSelection.short(client.busName).jsonEscaped)","\#(key)":\#(value)}"#
     }
 
     /// open URI.

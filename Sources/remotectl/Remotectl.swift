@@ -107,28 +107,32 @@ extension Remotectl {
         static let configuration = CommandConfiguration(abstract: "Prints the position, or jumps to SECONDS, or moves by SECONDS+ / SECONDS-.")
         @OptionGroup var options: PlayerOptions
         @Argument(help: "SECONDS, SECONDS+ or SECONDS-.") var value: String?
-        func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.position(value) }
+        @Flag(help: "Print the value as JSON (when reading it).") var json = false
+        func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.position(value, json: json) }
     }
 
     struct Volume: SettingCommand {
         static let configuration = CommandConfiguration(abstract: "Prints the volume, or sets LEVEL, LEVEL+ or LEVEL- (1.0 is 100%).")
         @OptionGroup var options: PlayerOptions
         @Argument(help: "LEVEL, LEVEL+ or LEVEL-.") var value: String?
-        func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.volume(value) }
+        @Flag(help: "Print the value as JSON (when reading it).") var json = false
+        func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.volume(value, json: json) }
     }
 
     struct Loop: SettingCommand {
         static let configuration = CommandConfiguration(abstract: "Prints or sets the loop mode: none, track or playlist.")
         @OptionGroup var options: PlayerOptions
         @Argument(help: "none, track or playlist.") var value: String?
-        func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.loop(value) }
+        @Flag(help: "Print the value as JSON (when reading it).") var json = false
+        func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.loop(value, json: json) }
     }
 
     struct Shuffle: SettingCommand {
         static let configuration = CommandConfiguration(abstract: "Prints shuffle, or sets it: on, off or toggle.")
         @OptionGroup var options: PlayerOptions
         @Argument(help: "on, off or toggle.") var value: String?
-        func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.shuffle(value) }
+        @Flag(help: "Print the value as JSON (when reading it).") var json = false
+        func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.shuffle(value, json: json) }
     }
 
     struct Open: SettingCommand {

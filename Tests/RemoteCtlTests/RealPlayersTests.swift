@@ -95,5 +95,55 @@ struct RealPlayersTests {
         #expect(lines.contains { $0.contains(#""signal":"EventDelivered","subtype":"toggle-play-pause","source":"test","outcome":"handled""#) })
         release?.resume()
         _ = await running.value
+
+        // Each verb's effect on remote-playerd, checked through mpv's own state.
+        let ours = ctl(PlayerSelection(names: ["remotebridge"]))
+        let player = daemon.player
+        func settle(_ condition: () -> Bool) async throws {
+            for _ in 0..<300 where !condition() { try await connection.barrier(with: daemon.connection.uniqueName) }
+        }
+        #expect(await ours.transport(.play) == 0)
+        try await settle { player.status == .playing }
+        #expect(player.status == .playing)
+        #expect(await ours.transport(.pause) == 0)
+        try await settle { player.status == .paused }
+        #expect(player.status == .paused)
+        #expect(await ours.transport(.playPause) == 0)
+        try await settle { player.status == .playing }
+        #expect(await ours.transport(.previous) == 0)
+        try await settle { player.currentIndex == 0 }
+        #expect(player.currentIndex == 0)
+        #expect(await ours.transport(.next) == 0)
+        try await settle { player.currentIndex == 1 }
+        #expect(player.currentIndex == 1)
+        #expect(await ours.position("12") == 0)
+        try await settle { player.position >= .seconds(12) }
+        #expect(player.position >= .seconds(12))
+        #expect(await ours.position("5-") == 0)
+        try await settle { player.position < .seconds(10) }
+        #expect(player.position < .seconds(10))
+        #expect(await ours.loop("track") == 0)
+        try await settle { player.loop == .track }
+        #expect(player.loop == .track)
+        #expect(await ours.shuffle("on") == 0)
+        #expect(player.shuffle)
+        #expect(await ours.volume("0.3") == 0)
+        try await settle { abs(player.volume - 0.3) < 0.01 }
+        #expect(abs(player.volume - 0.3) < 0.01)
+        #expect(await ours.open(media.tones[0].absoluteString) == 0)
+        try await settle { player.entries.count == 3 }
+        #expect(player.entries.count == 3)
+        #expect(await ours.scan(forward: true, hold: .milliseconds(600)) == 0)
+        #expect(await ours.transport(.stop) == 0)
+        try await settle { player.status == .stopped }
+        #expect(player.status == .stopped)
+        // And on mpv with mpv-mpris.
+        let theirs = ctl(PlayerSelection(names: ["mpv"]))
+        #expect(await theirs.volume("0.4") == 0)
+        #expect(await theirs.volume(nil) == 0)
+        #expect(out.last == "0.40")
+        #expect(await theirs.transport(.playPause) == 0)
+        #expect(await theirs.status(json: false) == 0)
+        #expect(out.last == "Playing" || out.last == "Paused")
     }
 }

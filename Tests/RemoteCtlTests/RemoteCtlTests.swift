@@ -144,6 +144,13 @@ struct RemoteCtlSettingsTests {
         #expect(f.err.last?.contains("NotSupported") == true)
         let viaBinary = try await f.run(["volume", "-p", "other"])
         #expect(viaBinary.output == "0.00")
+        #expect(try await f.run(["volume", "--json", "-p", "other"]).output == #"{"player":"other","volume":0.00}"#)
+        #expect(await ctl.loop(nil, json: true) == 0)
+        #expect(f.out.last == #"{"player":"other","loop":"Playlist"}"#)
+        #expect(await ctl.shuffle(nil, json: true) == 0)
+        #expect(f.out.last == #"{"player":"other","shuffle":true}"#)
+        #expect(await ctl.position(nil, json: true) == 0)
+        #expect(f.out.last?.hasPrefix(#"{"player":"other","position":"#) == true)
         #expect(try await f.run(["loop", "sometimes", "-p", "other"]).status == 2)
     }
 }
