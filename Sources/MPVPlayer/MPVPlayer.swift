@@ -457,7 +457,15 @@ public final class MPVPlayer {
             pendingStart = nil
             seek(to: pending.position)
         }
+        // Read duration and tags now: mpv reports an observed property only when its value
+        // changes, so a file as long as the one before (or tagged the same) sends no event.
+        let duration = mpv.getDouble("duration")
+        let metadata = mpv.get("metadata")
         updateCurrent { entry in
+            if let duration, duration.isFinite, duration > 0, !entry.hasGivenLength {
+                entry.length = .milliseconds(Int64(duration * 1000))
+            }
+            if metadata != .none { entry.tags = QueueEntry.Tags(mpvMetadata: metadata).filled(from: entry.tags) }
             if entry.artURL == nil {
                 entry.artURL = FolderArt.find(for: entry.url) ?? EmbeddedArt.extract(from: entry.url, into: configuration.artCacheDirectory)
             }
