@@ -106,6 +106,11 @@ struct RemoteCtlTests {
         #expect(try await f.run(["fly"]).status == 2)
         #expect(try await f.run(["send", "warp"]).status == 2)
         #expect(try await f.run(["status", "-p", "other"]).output == "Playing")
+        // playerctl's order, options first, works too.
+        #expect(try await ExternalProcess.run(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent(".build/debug/remotectl").path,
+            ["-p", "other", "--bus", f.bus.address, "status"]).output == "Playing")
     }
 }
 
