@@ -37,8 +37,7 @@ final class CtlFixture {
     }
 
     func run(_ arguments: [String]) async throws -> ExternalProcess.Result {
-        let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/remotectl").path
+        let binary = BuiltProduct.debug("remotectl")
         return try await ExternalProcess.run(binary, arguments + ["--bus", bus.address])
     }
 }
@@ -108,8 +107,7 @@ struct RemoteCtlTests {
         #expect(try await f.run(["status", "-p", "other"]).output == "Playing")
         // playerctl's order, options first, works too.
         #expect(try await ExternalProcess.run(
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent(".build/debug/remotectl").path,
+            BuiltProduct.debug("remotectl"),
             ["-p", "other", "--bus", f.bus.address, "status"]).output == "Playing")
     }
 }
@@ -263,8 +261,7 @@ struct RemoteCtlMetadataTests {
 struct RemoteCtlCompletionTests {
     @Test("bash, zsh and fish completion scripts name the verbs", arguments: ["bash", "zsh", "fish"])
     func completions(shell: String) async throws {
-        let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/remotectl").path
+        let binary = BuiltProduct.debug("remotectl")
         let script = try await ExternalProcess.run(binary, ["--generate-completion-script", shell])
         #expect(script.status == 0)
         #expect(script.output.contains("play-pause"))

@@ -42,8 +42,7 @@ struct PersistenceAndSafetyTests {
             media.remove()
         }
         let statePath = media.directory.appendingPathComponent("state.json").path
-        let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/remote-playerd").path
+        let binary = BuiltProduct.debug("remote-playerd")
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build remote-playerd first (make test does)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
@@ -92,8 +91,7 @@ struct PersistenceAndSafetyTests {
             media.remove()
         }
         let statePath = media.directory.appendingPathComponent("state.json").path
-        let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/remote-playerd").path
+        let binary = BuiltProduct.debug("remote-playerd")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["--bus", bus.address, "--audio-output", "null", "--state", statePath, "--log-level", "critical"]

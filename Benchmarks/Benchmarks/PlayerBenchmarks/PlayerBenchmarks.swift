@@ -22,8 +22,7 @@ final class PeerBench {
     init() async throws {
         bus = try PrivateBus()
         media = try await TestMedia.make(count: 1, seconds: 600)
-        let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/release/remote-playerd").path
+        let binary = BuiltProduct.release("remote-playerd")
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw PrivateBus.StartError(description: "\(binary) is missing: run `make benchmark`, which builds it")
         }
