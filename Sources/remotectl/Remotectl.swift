@@ -49,7 +49,7 @@ struct Remotectl: AsyncParsableCommand {
     /// ArgumentParser exits 64 on a usage error; remotectl promises 2, as playerctl users expect.
     static func main() async {
         do {
-            var command = try parseAsRoot(playerctlOrder(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot(PlayerctlArgumentOrder.normalized(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -67,25 +67,6 @@ struct Remotectl: AsyncParsableCommand {
 }
 
 extension Remotectl {
-    /// playerctl puts its options before the verb (`-p vlc play`); argument-parser wants them
-    /// after it. This moves leading options behind the verb, so both orders work.
-    static func playerctlOrder(_ arguments: [String]) -> [String] {
-        let takesValue: Set<String> = ["-p", "--player", "-i", "--ignore-player", "--bus"]
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if takesValue.contains(argument) {
-                index += 2
-            } else if argument.hasPrefix("-") {
-                index += 1
-            } else {
-                break
-            }
-        }
-        guard index > 0, index < arguments.count else { return arguments }
-        return [arguments[index]] + arguments[..<index] + arguments[(index + 1)...]
-    }
-
     struct Play: TransportCommand {
         static let configuration = CommandConfiguration(abstract: "Starts or resumes playback.")
         static let verb = RemoteCtl.Transport.play

@@ -259,13 +259,41 @@ struct RemoteCtlMetadataTests {
 @Suite("remotectl completions")
 @MainActor
 struct RemoteCtlCompletionTests {
-    @Test("bash, zsh and fish completion scripts name the verbs", arguments: ["bash", "zsh", "fish"])
-    func completions(shell: String) async throws {
+    /// SHELL is emptied: the script must follow the argument, not the shell that runs the test.
+    @Test("bash, zsh and fish completion scripts name the verbs", arguments: [("bash", "-F _remotectl remotectl"), ("zsh", "#compdef remotectl"), ("fish", "complete -c 'remotectl'")])
+    func completions(shell: String, marker: String) async throws {
         let binary = BuiltProduct.debug("remotectl")
-        let script = try await ExternalProcess.run(binary, ["--generate-completion-script", shell])
+        let script = try await ExternalProcess.run(binary, ["--generate-completion-script", shell], environment: ["SHELL": ""])
         #expect(script.status == 0)
+        #expect(script.output.contains(marker))
         #expect(script.output.contains("play-pause"))
         #expect(script.output.contains("monitor"))
+    }
+}
+
+@Suite("remotectl argument order")
+struct PlayerctlArgumentOrderTests {
+    @Test("player options before the verb move behind it", arguments: [
+        (["-p", "vlc", "play"], ["play", "-p", "vlc"]),
+        (["--player", "vlc", "-a", "volume", "0.5"], ["volume", "--player", "vlc", "-a", "0.5"]),
+        (["--player=vlc", "status"], ["status", "--player=vlc"]),
+        (["-i", "mpv", "--bus", "unix:path=/x", "next"], ["next", "-i", "mpv", "--bus", "unix:path=/x"]),
+        (["play", "-p", "vlc"], ["play", "-p", "vlc"]),
+    ])
+    func moved(arguments: [String], expected: [String]) {
+        #expect(PlayerctlArgumentOrder.normalized(arguments) == expected)
+    }
+
+    @Test("root options and lone options are left exactly as given", arguments: [
+        ["--generate-completion-script", "bash"],
+        ["--help"],
+        ["--version"],
+        ["-p", "vlc"],
+        ["-p", "vlc", "--help", "play"],
+        [],
+    ])
+    func untouched(arguments: [String]) {
+        #expect(PlayerctlArgumentOrder.normalized(arguments) == arguments)
     }
 }
 
