@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(
             name: "RemoteCtlTests",
             dependencies: [
-                "RemoteCtl", "HeadsetHandler", "ButtonGestures", "RemotePlayer", "RemoteBridgeTesting",
+                "RemoteCtl", "remotectl", "HeadsetHandler", "ButtonGestures", "RemotePlayer", "RemoteBridgeTesting",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(

@@ -53,6 +53,18 @@ let package = Package(
             path: "Benchmarks/PlayerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // remotectl play-pause against playerctl play-pause, whole-process wall time, same run.
+        .executableTarget(
+            name: "RemoteCtlBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "DBus", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/RemoteCtlBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // DESIGN §9: headset gesture decided → MPRIS call at the player.
         .executableTarget(
             name: "HeadsetBenchmarks",

@@ -233,14 +233,16 @@ private func updateWatch(_ watch: OpaquePointer, _ context: UnsafeMutableRawPoin
     // Each source watches a duplicate of libdbus's descriptor, closed by its cancel handler:
     // libdbus closes its own descriptor right after removing a watch, and a DispatchSource whose
     // descriptor is closed before its (asynchronous) cancellation completes corrupts dispatch.
-    if flags & DBUS_WATCH_READABLE.rawValue != 0, case let copy = dup(fd), copy >= 0 {
+    // The duplicate closes on exec (plain dup() would not): a program started meanwhile must not
+    // inherit the socket, or closing the connection would not disconnect it from the bus.
+    if flags & DBUS_WATCH_READABLE.rawValue != 0, case let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0), copy >= 0 {
         let source = DispatchSource.makeReadSource(fileDescriptor: copy, queue: io.queue)
         source.setEventHandler { handle(DBUS_WATCH_READABLE.rawValue) }
         source.setCancelHandler { close(copy) }
         holder.sources.append(source)
         source.resume()
     }
-    if flags & DBUS_WATCH_WRITABLE.rawValue != 0, case let copy = dup(fd), copy >= 0 {
+    if flags & DBUS_WATCH_WRITABLE.rawValue != 0, case let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0), copy >= 0 {
         let source = DispatchSource.makeWriteSource(fileDescriptor: copy, queue: io.queue)
         source.setEventHandler { handle(DBUS_WATCH_WRITABLE.rawValue) }
         source.setCancelHandler { close(copy) }

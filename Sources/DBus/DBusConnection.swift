@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import Glibc
 
 /// A connection to a message bus, used from the main actor.
 ///
@@ -38,9 +38,8 @@ public final class DBusConnection {
     /// The session bus address: `DBUS_SESSION_BUS_ADDRESS`, else the systemd user bus at
     /// `$XDG_RUNTIME_DIR/bus` if it exists. Nil when there is no session bus to be found.
     public static var sessionBusAddress: String? {
-        let environment = ProcessInfo.processInfo.environment
-        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
-        if let runtime = environment["XDG_RUNTIME_DIR"], FileManager.default.fileExists(atPath: runtime + "/bus") {
+        if let address = getenv("DBUS_SESSION_BUS_ADDRESS").map({ String(cString: $0) }), !address.isEmpty { return address }
+        if let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), access(runtime + "/bus", F_OK) == 0 {
             return "unix:path=\(runtime)/bus"
         }
         return nil
@@ -299,6 +298,6 @@ private final class WeakConnection: @unchecked Sendable {
 
 extension String {
     fileprivate func replacingNUL() -> String {
-        replacingOccurrences(of: "\0", with: "\\0")
+        replacing("\0", with: "\\0")
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Writes introspection XML from interface declarations.
 enum Introspection {
@@ -93,7 +92,7 @@ enum Introspection {
     }
 
     private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;")
+            .replacing(">", with: "&gt;").replacing("\"", with: "&quot;")
     }
 }

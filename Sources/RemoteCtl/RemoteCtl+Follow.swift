@@ -1,6 +1,5 @@
 import DBus
 import Dispatch
-import Foundation
 import MPRIS
 
 /// What `status --follow` knows of the player, kept up to date from its signals.
@@ -32,7 +31,7 @@ struct FollowState {
         let current = position(at: now)
         func clock(_ seconds: Double) -> String {
             let whole = Int(max(0, seconds))
-            return String(format: "%d:%02d", whole / 60, whole % 60)
+            return String(printf: "%ld:%02ld", whole / 60, whole % 60)
         }
         var text = "\(status): \(artist.isEmpty ? "" : artist + " — ")\(title) [\(clock(current))/\(clock(length))]"
         if let width, length > 0 {

@@ -1,4 +1,3 @@
-import Foundation
 import DBus
 import MPRIS
 
@@ -40,7 +39,7 @@ extension RemoteCtl {
                 output("{" + ([#""player":"\#(name.jsonEscaped)""#] + fields).joined(separator: ",") + "}")
             } else {
                 for (key, value) in try await client.metadata().sorted(by: { $0.key < $1.key }) {
-                    output("\(name) \(key.padding(toLength: 24, withPad: " ", startingAt: 0)) \(Template.text(value))")
+                    output("\(name) \(key + String(repeating: " ", count: max(0, 24 - key.count))) \(Template.text(value))")
                 }
             }
         }

@@ -16,7 +16,7 @@ extension RemoteCtl {
             let microseconds = message.body.first?.int64Value ?? 0
             return json
                 ? #"{"player":"\#(name.jsonEscaped)","signal":"Seeked","position":\#(Double(microseconds) / 1e6)}"#
-                : "\(name) seeked to \(String(format: "%.3f", Double(microseconds) / 1e6)) s"
+                : "\(name) seeked to \(String(printf: "%.3f", Double(microseconds) / 1e6)) s"
         case "PropertiesChanged":
             guard message.body.count == 3, let changed = message.body[1].stringDictionaryValue else { return nil }
             let keys = changed.keys.sorted()

@@ -42,7 +42,7 @@ extension RemoteCtl {
         guard let argument else {
             return await eachPlayer("position") { client throws(DBusError) in
                 let position = try await client.position()
-                let seconds = String(format: "%.3f", Double(position.components.seconds) + Double(position.components.attoseconds) / 1e18)
+                let seconds = String(printf: "%.3f", Double(position.components.seconds) + Double(position.components.attoseconds) / 1e18)
                 output(json ? Self.json(client, "position", seconds) : seconds)
             }
         }
@@ -65,7 +65,7 @@ extension RemoteCtl {
     public func volume(_ argument: String?, json: Bool = false) async -> Int32 {
         guard let argument else {
             return await eachPlayer("volume") { client throws(DBusError) in
-                let level = String(format: "%.2f", try await client.property("Volume").doubleValue ?? 0)
+                let level = String(printf: "%.2f", try await client.property("Volume").doubleValue ?? 0)
                 output(json ? Self.json(client, "volume", level) : level)
             }
         }

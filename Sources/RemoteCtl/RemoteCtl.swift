@@ -1,5 +1,4 @@
 import DBus
-import Foundation
 import MPRIS
 import RemoteControl
 
@@ -10,7 +9,7 @@ public struct RemoteCtl {
     public let connection: DBusConnection
     public let selection: PlayerSelection
     public var output: (String) -> Void = { print($0) }
-    public var errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    public var errors: (String) -> Void = { StandardStream.error.write($0 + "\n") }
 
     /// Makes a controller on `connection` for the players `selection` names.
     public init(connection: DBusConnection, selection: PlayerSelection) {
@@ -162,7 +161,7 @@ extension String {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case "\n": result += "\\n"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20: result += String(printf: "\\u%04x", scalar.value)
             default: result.unicodeScalars.append(scalar)
             }
         }

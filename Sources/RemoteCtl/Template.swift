@@ -31,9 +31,9 @@ public struct Template: Sendable {
     public init(_ source: String) throws(Error) {
         var pieces: [Piece] = []
         var rest = Substring(source)
-        while let open = rest.range(of: "{{") {
+        while let open = rest.firstRange(of: "{{") {
             if open.lowerBound > rest.startIndex { pieces.append(.text(String(rest[..<open.lowerBound]))) }
-            guard let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) else {
+            guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
                 throw Error(description: "a {{ is not closed: \(String(rest[open.lowerBound...]).debugDescription)")
             }
             var parser = ExpressionParser(text: Array(rest[open.upperBound..<close.lowerBound]))
@@ -68,7 +68,7 @@ public struct Template: Sendable {
                 guard let microseconds = evaluated.first.flatMap({ $0 })?.doubleValue else { return nil }
                 let seconds = Int(microseconds / 1_000_000)
                 let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
-                return .string(hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest))
+                return .string(hours > 0 ? String(printf: "%ld:%02ld:%02ld", hours, minutes, rest) : String(printf: "%ld:%02ld", minutes, rest))
             case "default":
                 if let value = evaluated.first.flatMap({ $0 }), !text(value).isEmpty { return value }
                 return evaluated.count > 1 ? evaluated[1] : nil

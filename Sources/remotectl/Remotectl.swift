@@ -1,6 +1,6 @@
 import ArgumentParser
 import DBus
-import Foundation
+import Glibc
 import RemoteCtl
 
 /// The options every subcommand takes.
@@ -19,15 +19,11 @@ struct PlayerOptions: ParsableArguments {
 
     @MainActor
     func controller() async throws -> RemoteCtl {
-        let connection: DBusConnection
-        do {
-            connection = try await DBusConnection.connect(to: bus)
-        } catch {
-            FileHandle.standardError.write(Data("remotectl: \(error.message)\n".utf8))
+        let names = player.map(TransportInvocation.playerNames) ?? []
+        guard let ctl = await Remotectl.controller(bus: bus, selection: PlayerSelection(names: names, all: allPlayers, ignored: ignorePlayer)) else {
             throw ExitCode.failure
         }
-        let names = player?.split(separator: ",").map(String.init) ?? []
-        return RemoteCtl(connection: connection, selection: PlayerSelection(names: names, all: allPlayers, ignored: ignorePlayer))
+        return ctl
     }
 }
 
@@ -46,10 +42,16 @@ struct Remotectl: AsyncParsableCommand {
             Shuffle.self, Open.self, Status.self, List.self, Send.self, SeekForward.self, SeekBackward.self, Click.self, Monitor.self, Metadata.self,
         ])
 
+    /// A transport verb with player options skips argument-parser (see `TransportInvocation`).
     /// ArgumentParser exits 64 on a usage error; remotectl promises 2, as playerctl users expect.
     static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let invocation = TransportInvocation(arguments: arguments) {
+            guard let ctl = await controller(bus: invocation.bus, selection: invocation.selection) else { Glibc.exit(1) }
+            Glibc.exit(await ctl.transport(invocation.verb))
+        }
         do {
-            var command = try parseAsRoot(PlayerctlArgumentOrder.normalized(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot(PlayerctlArgumentOrder.normalized(arguments))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -58,10 +60,21 @@ struct Remotectl: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure || code.rawValue == 64 {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
+                StandardStream.error.write(fullMessage(for: error) + "\n")
+                Glibc.exit(2)
             }
             exit(withError: error)
+        }
+    }
+
+    /// A controller on the bus at `bus` (the session bus when nil), or nil after saying why not.
+    @MainActor
+    static func controller(bus: String?, selection: PlayerSelection) async -> RemoteCtl? {
+        do {
+            return RemoteCtl(connection: try await DBusConnection.connect(to: bus), selection: selection)
+        } catch {
+            StandardStream.error.write("remotectl: \(error.message)\n")
+            return nil
         }
     }
 }
@@ -179,7 +192,7 @@ extension Remotectl {
             var line = ctl
             line.output = { text in
                 // Unbuffered, so a pipe sees each line as it happens.
-                FileHandle.standardOutput.write(Data((text + "\n").utf8))
+                StandardStream.output.write(text + "\n")
             }
             return await line.monitor(json: json) {
                 // Runs until the process is interrupted.
@@ -213,8 +226,8 @@ extension Remotectl {
             let ctl = try await options.controller()
             if follow {
                 var live = ctl
-                let tty = isatty(STDOUT_FILENO) == 1
-                live.output = { text in FileHandle.standardOutput.write(Data((text + (tty ? "" : "\n")).utf8)) }
+                let tty = StandardStream.output.isTerminal
+                live.output = { text in StandardStream.output.write(text + (tty ? "" : "\n")) }
                 let status = await live.follow(tty: tty) { await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in } }
                 if status != 0 { throw ExitCode(status) }
                 return

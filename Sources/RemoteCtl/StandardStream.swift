@@ -1,0 +1,41 @@
+import Glibc
+
+/// Writing text to stdout and stderr, and printf-style numbers, with the C library alone.
+///
+/// remotectl runs on every media-key press. Foundation (for `FileHandle` and `String(format:)`)
+/// would link ICU and the rest of it into the binary, and binding that costs more at start-up
+/// than remotectl's whole D-Bus exchange, so this module does without it.
+public enum StandardStream {
+    case output, error
+
+    /// Writes all of `text`, retrying on interruption; a closed stream drops the rest.
+    public func write(_ text: String) {
+        let fd: Int32 = self == .output ? 1 : 2
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    /// Whether the stream is a terminal.
+    public var isTerminal: Bool {
+        isatty(self == .output ? 1 : 2) == 1
+    }
+}
+
+extension String {
+    /// `format` filled in by the C library's printf. Integers are Swift `Int`s, so use `%ld`.
+    init(printf format: String, _ arguments: any CVarArg...) {
+        let length = Int(withVaList(arguments) { vsnprintf(nil, 0, format, $0) })
+        guard length > 0 else {
+            self = ""
+            return
+        }
+        var buffer = [CChar](repeating: 0, count: length + 1)
+        _ = withVaList(arguments) { vsnprintf(&buffer, buffer.count, format, $0) }
+        self = String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
