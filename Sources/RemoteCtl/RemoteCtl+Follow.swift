@@ -49,24 +49,15 @@ extension RemoteCtl {
     public func follow(tty: Bool, until stop: () async -> Void) async -> Int32 {
         guard let player = await players()?.first else { return 1 }
         let client = MPRISClient(connection: connection, busName: player)
-        var state = FollowState()
-        do throws(DBusError) {
-            let all = try await client.properties()
-            state.status = all["PlaybackStatus"]?.stringValue ?? "Stopped"
-            state.rate = all["Rate"]?.doubleValue ?? 1
-            state.position = Double(all["Position"]?.int64Value ?? 0) / 1e6
-            state.apply(metadata: all["Metadata"]?.stringDictionaryValue ?? [:])
-        } catch {
-            errors("remotectl: \(PlayerSelection.short(player)): \(error)")
-            return 1
-        }
         let output = self.output
-        let box = StateBox(state)
+        let box = StateBox(FollowState())
         func emit() {
+            guard box.isLoaded else { return }
             let line = box.state.line(at: .now, bar: tty ? 30 : nil)
             output(tty ? "\r\u{1B}[2K" + line : line)
         }
-        emit()
+        // Subscribe first, then read: a change between the two is in the reply or in a signal
+        // after it (the bus keeps one sender's messages in order), never lost.
         do throws(DBusError) {
             try await client.followPropertiesChanged { _, changed, _ in
                 var state = box.state
@@ -91,6 +82,20 @@ extension RemoteCtl {
             errors("remotectl: cannot follow \(PlayerSelection.short(player)): \(error)")
             return 1
         }
+        do throws(DBusError) {
+            let all = try await client.properties()
+            var state = FollowState()
+            state.status = all["PlaybackStatus"]?.stringValue ?? "Stopped"
+            state.rate = all["Rate"]?.doubleValue ?? 1
+            state.position = Double(all["Position"]?.int64Value ?? 0) / 1e6
+            state.apply(metadata: all["Metadata"]?.stringDictionaryValue ?? [:])
+            box.state = state
+            box.isLoaded = true
+        } catch {
+            errors("remotectl: \(PlayerSelection.short(player)): \(error)")
+            return 1
+        }
+        emit()
         var timer: (any DispatchSourceTimer)?
         if tty {
             let source = DispatchSource.makeTimerSource(queue: .main)
@@ -109,6 +114,8 @@ extension RemoteCtl {
 @MainActor
 private final class StateBox {
     var state: FollowState
+    /// Set once the player's properties are read; until then, signals only update the state.
+    var isLoaded = false
     init(_ state: FollowState) { self.state = state }
 }
 

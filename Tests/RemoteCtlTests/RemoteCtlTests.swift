@@ -300,6 +300,28 @@ struct PlayerctlArgumentOrderTests {
 @Suite("remotectl status --follow")
 @MainActor
 struct RemoteCtlFollowTests {
+    @Test("on a terminal, one line is redrawn in place, with a progress bar")
+    func followOnTerminal() async throws {
+        let f = try await CtlFixture()
+        let terminal = try PseudoTerminal()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BuiltProduct.debug("remotectl"))
+        process.arguments = ["status", "--follow", "-p", "other", "--bus", f.bus.address]
+        process.standardOutput = terminal.terminal
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { kill(process.processIdentifier, SIGKILL) }
+        let redraw = "\r\u{1B}[2K"
+        let first = await terminal.read(until: { $0.contains("░") })
+        #expect(first.hasPrefix(redraw + "Stopped: Test Artist — Tone 1 [0:00/3:00] ░░░░"))
+        #expect(!first.contains("\n"), "a terminal gets no new lines, only redraws")
+        f.other.player.setPosition(.seconds(90))
+        f.other.player.play()
+        let next = await terminal.read(until: { $0.contains("Playing") })
+        #expect(next.contains(redraw + "Playing: Test Artist — Tone 1 [1:30/3:00] " + String(repeating: "█", count: 15)))
+        #expect(!next.contains("\n"))
+    }
+
     @Test("a line per change, from signals only; the position is extrapolated with Rate")
     func follow() async throws {
         let f = try await CtlFixture()
