@@ -72,7 +72,9 @@ final class ConnectionIO: @unchecked Sendable {
     }
 
     /// Sends a method call and waits for its reply (a method return or an error message).
-    func call(_ message: DBusMessage, timeoutMilliseconds: Int32) async -> Result<DBusMessage, DBusError> {
+    /// `nonisolated(nonsending)`: it runs on the caller's actor up to the suspension, so calls
+    /// made in order from the main actor are queued, and sent, in that order.
+    nonisolated(nonsending) func call(_ message: DBusMessage, timeoutMilliseconds: Int32) async -> Result<DBusMessage, DBusError> {
         await withCheckedContinuation { continuation in
             queue.async { [self] in
                 let encoded: OpaquePointer

@@ -8,6 +8,8 @@ import Glibc
 @MainActor
 public final class DBusConnection {
     private let io: ConnectionIO
+    /// Method-handler Tasks made but not yet started (see `answer`).
+    private var handlersWaiting = 0
     /// This connection's unique name on the bus, such as `:1.42`.
     public let uniqueName: String
     /// The address this connection was made to.
@@ -222,7 +224,7 @@ public final class DBusConnection {
 
     private func receive(_ message: DBusMessage) {
         switch message.kind {
-        case .methodCall: Task { await answer(message) }
+        case .methodCall: answer(message)
         case .signal: route(signal: message)
         default: break
         }
@@ -246,14 +248,45 @@ public final class DBusConnection {
         }
     }
 
-    private func answer(_ message: DBusMessage) async {
+    /// Answers a call. Properties, introspection and refusals are answered here and now; a
+    /// method handler, which may suspend, runs in a Task (a main-queue hop saved on every Get).
+    /// While a handler's Task is waiting to start, later calls queue behind it, so they are
+    /// still answered in the order they came (a Get after a PlayPause sees its effect).
+    private func answer(_ message: DBusMessage) {
         let call = DBusMethodCall(message: message)
-        let result: Result<[DBusValue], DBusError>
-        do throws(DBusError) {
-            result = .success(try await dispatch(call))
-        } catch {
-            result = .failure(error)
+        // `route` runs a Properties.Set, so it is only called here when the answer is final.
+        guard handlersWaiting == 0, case .answered(let result) = route(call) else {
+            handlersWaiting += 1
+            Task {
+                handlersWaiting -= 1
+                reply(to: message, with: await respond(to: call))
+            }
+            return
         }
+        reply(to: message, with: result)
+    }
+
+    private func respond(to call: DBusMethodCall) async -> Result<[DBusValue], DBusError> {
+        switch route(call) {
+        case .answered(let result): result
+        case .handler(let method): await ExportedObject.invoke(method, call)
+        }
+    }
+
+    private func route(_ call: DBusMethodCall) -> ExportedObject.Route {
+        let path = call.message.path ?? "/"
+        if let object = objects[path] {
+            return object.route(call)
+        }
+        // A node with no object of its own, above exported ones, can still be introspected.
+        let children = childNodes(of: path)
+        if call.message.interface == "org.freedesktop.DBus.Introspectable", call.message.member == "Introspect", !children.isEmpty {
+            return .answered(.success([.string(Introspection.document(interfaces: [], children: children))]))
+        }
+        return .answered(.failure(.unknownObject("no object at \(path)")))
+    }
+
+    private func reply(to message: DBusMessage, with result: Result<[DBusValue], DBusError>) {
         guard !message.noReplyExpected, let sender = message.sender else { return }
         var reply: DBusMessage
         switch result {
@@ -274,19 +307,6 @@ public final class DBusConnection {
             fallback.replySerial = message.serial
             io.send(fallback)
         }
-    }
-
-    private func dispatch(_ call: DBusMethodCall) async throws(DBusError) -> [DBusValue] {
-        let path = call.message.path ?? "/"
-        if let object = objects[path] {
-            return try await object.handle(call)
-        }
-        // A node with no object of its own, above exported ones, can still be introspected.
-        let children = childNodes(of: path)
-        if call.message.interface == "org.freedesktop.DBus.Introspectable", call.message.member == "Introspect", !children.isEmpty {
-            return [.string(Introspection.document(interfaces: [], children: children))]
-        }
-        throw .unknownObject("no object at \(path)")
     }
 }
 

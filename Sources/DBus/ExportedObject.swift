@@ -102,42 +102,59 @@ public final class ExportedObject {
 
     // MARK: Handling calls
 
-    /// Answers a call addressed to this object, or throws the error to reply with.
-    func handle(_ call: DBusMethodCall) async throws(DBusError) -> [DBusValue] {
+    /// How a call is answered: at once (properties, introspection, a refusal), or by a method
+    /// handler, which may suspend.
+    enum Route {
+        case answered(Result<[DBusValue], DBusError>)
+        case handler(DBusMethod)
+    }
+
+    /// Routes a call addressed to this object, checking its signature on the way.
+    func route(_ call: DBusMethodCall) -> Route {
         let message = call.message
         let member = message.member ?? ""
-        switch message.interface {
-        case "org.freedesktop.DBus.Properties":
-            return try handleProperties(member, call)
-        case "org.freedesktop.DBus.Introspectable":
-            guard member == "Introspect" else { throw .unknownMethod("no method \(member) on org.freedesktop.DBus.Introspectable") }
-            try Self.check(call, against: "", method: "Introspect")
-            return [.string(Introspection.document(interfaces: interfaces, children: connection?.childNodes(of: path) ?? []))]
-        case let name?:
-            guard let interface = interface(name) else {
-                throw .unknownInterface("object \(path) has no interface \(name)")
+        do throws(DBusError) {
+            switch message.interface {
+            case "org.freedesktop.DBus.Properties":
+                return .answered(.success(try handleProperties(member, call)))
+            case "org.freedesktop.DBus.Introspectable":
+                guard member == "Introspect" else { throw .unknownMethod("no method \(member) on org.freedesktop.DBus.Introspectable") }
+                try Self.check(call, against: "", method: "Introspect")
+                return .answered(.success([.string(Introspection.document(interfaces: interfaces, children: connection?.childNodes(of: path) ?? []))]))
+            case let name?:
+                guard let interface = interface(name) else {
+                    throw .unknownInterface("object \(path) has no interface \(name)")
+                }
+                guard let method = interface.method(member) else {
+                    throw .unknownMethod("interface \(name) has no method \(member)")
+                }
+                try Self.check(call, against: method.inputSignature, method: method.name)
+                return .handler(method)
+            case nil:
+                // No interface named: take the first interface that has the method, as the spec allows.
+                guard let method = interfaces.lazy.compactMap({ $0.method(member) }).first else {
+                    throw .unknownMethod("object \(path) has no method \(member)")
+                }
+                try Self.check(call, against: method.inputSignature, method: method.name)
+                return .handler(method)
             }
-            guard let method = interface.method(member) else {
-                throw .unknownMethod("interface \(name) has no method \(member)")
-            }
-            return try await invoke(method, call)
-        case nil:
-            // No interface named: take the first interface that has the method, as the spec allows.
-            guard let method = interfaces.lazy.compactMap({ $0.method(member) }).first else {
-                throw .unknownMethod("object \(path) has no method \(member)")
-            }
-            return try await invoke(method, call)
+        } catch {
+            return .answered(.failure(error))
         }
     }
 
-    private func invoke(_ method: DBusMethod, _ call: DBusMethodCall) async throws(DBusError) -> [DBusValue] {
-        try Self.check(call, against: method.inputSignature, method: method.name)
-        let reply = try await method.handler(call)
-        let signature = reply.map(\.signature).joined()
-        guard signature == method.outputSignature else {
-            throw .failed("internal error: \(method.name) produced '\(signature)', declared '\(method.outputSignature)'")
+    /// Runs `method`'s handler (the call already routed to it) and checks what it returns.
+    static func invoke(_ method: DBusMethod, _ call: DBusMethodCall) async -> Result<[DBusValue], DBusError> {
+        do throws(DBusError) {
+            let reply = try await method.handler(call)
+            let signature = reply.map(\.signature).joined()
+            guard signature == method.outputSignature else {
+                throw .failed("internal error: \(method.name) produced '\(signature)', declared '\(method.outputSignature)'")
+            }
+            return .success(reply)
+        } catch {
+            return .failure(error)
         }
-        return reply
     }
 
     static func check(_ call: DBusMethodCall, against signature: String, method: String) throws(DBusError) {

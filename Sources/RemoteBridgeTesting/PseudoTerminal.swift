@@ -2,7 +2,7 @@ import Foundation
 
 /// A pseudo-terminal for running a program whose stdout must be a TTY (such as
 /// `remotectl status --follow`, which then redraws one live line).
-public final class PseudoTerminal: @unchecked Sendable {
+public final class PseudoTerminal: Sendable {
     /// The controlling side, which this test reads. Owned here; closed on deinit.
     private let controller: Int32
     /// The terminal side, handed to the program as its stdout.

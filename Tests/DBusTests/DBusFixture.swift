@@ -48,6 +48,10 @@ final class DBusFixture {
                 DBusMethod("WrongReply", outputs: [DBusArgument("n", "i")]) { _ in
                     [.string("oops")]
                 },
+                DBusMethod("Rename", inputs: [DBusArgument("title", "s")]) { [unowned self] call in
+                    title = call.arguments[0].stringValue ?? ""
+                    return []
+                },
             ],
             properties: [
                 DBusProperty("Title", "s") { [unowned self] in .string(title) },

@@ -111,6 +111,21 @@ struct ExportedObjectPropertyTests {
         }
     }
 
+    /// Gets are answered without a Task, but never ahead of a method call that came first.
+    @Test("calls are answered in the order they came: a Get right after a method call sees its effect")
+    func answersInOrder() async throws {
+        let f = try await DBusFixture()
+        let name = f.server.uniqueName
+        for round in 0..<20 {
+            let rename = Task { try await f.call("Rename", [.string("title \(round)")]) }
+            let get = Task {
+                try await f.client.call(name, DBusFixture.path, "org.freedesktop.DBus.Properties", "Get", [.string(DBusFixture.interfaceName), .string("Title")])
+            }
+            _ = try await rename.value
+            #expect(try await get.value == [.variant(.string("title \(round)"))])
+        }
+    }
+
     @Test("changes made in one turn go out as one PropertiesChanged; unchanged values and Hidden never do")
     func coalescedPropertiesChanged() async throws {
         let f = try await DBusFixture()
