@@ -95,7 +95,9 @@ let benchmarks: @Sendable () -> Void = {
         await peerBench?.peerProbe.playPauseToNotification()
     }
 
-    // One sample each: 10 s paused, counting context switches per thread; and resident memory.
+    // One sample each: 10 s paused (after 2 s to settle), counting context switches per thread;
+    // and resident memory. libdispatch on Linux wakes one of our threads once a second whatever
+    // we do: its workqueue monitor is a 1 Hz timer on the manager queue, started on first use.
     let idle = Benchmark.Configuration(
         metrics: [.custom("wakeups/s, our threads"), .custom("wakeups/s, mpv's threads"), .custom("RSS (kB)")],
         warmupIterations: 0, scalingFactor: .one, maxDuration: .seconds(60), maxIterations: 1, setup: setup, teardown: teardown)
@@ -103,6 +105,8 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("Peer: idle while paused, 10 s — \(label)", configuration: idle) { benchmark async throws in
             guard let pid = await MainActor.run(body: { isDaemon ? peerBench?.daemon.processIdentifier : peerBench?.mpv.processIdentifier })
             else { return }
+            // Let start-up finish (file loaded, first notifications sent) before counting.
+            try await Task.sleep(for: .seconds(2))
             // mpv's own threads are named mpv/…, ao/…, or after FFmpeg; everything else in
             // remote-playerd is ours (main, D-Bus I/O, the mpv event thread, dispatch workers).
             let ours: (String) -> Bool = { name in
