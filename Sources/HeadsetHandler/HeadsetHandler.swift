@@ -56,7 +56,7 @@ public final class HeadsetHandler {
         for (gesture, subtype) in configuration.gestures { gestures.bind(gesture, to: subtype) }
         connection = try await DBusConnection.connect(to: options.busAddress)
         tracker = NowPlayingTracker(connection: connection)
-        output = PlayerOutput(connection: connection)
+        output = PlayerOutput(connection: connection, clock: clock)
         output.onProblem = { logger.warning("\($0)") }
         gestures.onEvent = { [weak self] event in self?.deliver(event) }
         try await tracker.start()

@@ -1,22 +1,26 @@
+import ButtonGestures
 import DBus
-import Dispatch
 import MPRIS
 import RemoteControl
 
 /// Sends remote-control events to an MPRIS player on the bus, whichever program it is.
 ///
 /// Transport becomes the matching MPRIS call. Scanning goes to a RemoteBridge player through
-/// `RemoteControl1.SendEvent`; any other player gets repeated `Seek` calls while the button is
-/// held (1.25 s every 250 ms: 6× real time forward, 4× backward).
+/// `RemoteControl1.SendEvent`; any other player gets a `SeekScan` (repeated `Seek` calls) while
+/// the button is held, timed on the handler's gesture clock.
 @MainActor
 final class PlayerOutput {
     private let connection: DBusConnection
+    private let clock: any GestureClock
+    /// Whether each player (by unique name, so a restarted player is asked again) serves
+    /// RemoteControl1.
     private var remoteControlOwners: [String: Bool] = [:]
-    private var scanTimer: (any DispatchSourceTimer)?
+    private var scan: SeekScan?
     var onProblem: (@MainActor (String) -> Void)?
 
-    init(connection: DBusConnection) {
+    init(connection: DBusConnection, clock: any GestureClock) {
         self.connection = connection
+        self.clock = clock
     }
 
     /// Sends `event` to the player named `target`.
@@ -24,55 +28,41 @@ final class PlayerOutput {
         let client = MPRISClient(connection: connection, busName: target)
         do throws(DBusError) {
             switch event.subtype {
-            case .play: try await client.play()
-            case .pause: try await client.pause()
-            case .togglePlayPause: try await client.playPause()
-            case .stop: try await client.stop()
-            case .nextTrack: try await client.next()
-            case .previousTrack: try await client.previous()
-            case .skipForward: try await client.seek(by: event.interval ?? .seconds(30))
-            case .skipBackward: try await client.seek(by: .zero - (event.interval ?? .seconds(10)))
-            case .changePlaybackPosition:
-                guard let position = event.position, let track = try await client.metadata()["mpris:trackid"]?.stringValue else { return }
-                try await client.setPosition(trackID: track, position)
             case .beginSeekingForward, .beginSeekingBackward, .endSeekingForward, .endSeekingBackward:
-                if await hasRemoteControl(target) {
+                if await hasRemoteControl(client) {
                     _ = try await client.sendEvent(event.subtype)
                 } else {
-                    scan(event.subtype, client: client)
+                    startOrStopScan(event.subtype, client: client)
                 }
+            default:
+                try await client.perform(event.subtype, interval: event.interval, position: event.position)
             }
         } catch {
             onProblem?("\(target): \(event.subtype.name) failed: \(error)")
         }
     }
 
-    private func scan(_ subtype: RemoteControlSubtype, client: MPRISClient) {
-        scanTimer?.cancel()
-        scanTimer = nil
+    private func startOrStopScan(_ subtype: RemoteControlSubtype, client: MPRISClient) {
+        scan?.stop()
+        scan = nil
         guard subtype == .beginSeekingForward || subtype == .beginSeekingBackward else { return }
-        let step: Duration = subtype == .beginSeekingForward ? .milliseconds(1250) : .milliseconds(-1250)
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.schedule(deadline: .now(), repeating: .milliseconds(250))
-        timer.setEventHandler {
-            Task { @MainActor in try? await client.seek(by: step) }
+        let clock = self.clock
+        scan = SeekScan(client: client, forward: subtype == .beginSeekingForward, sleep: { try await clock.sleep(for: $0) }) {
+            [weak self] error in
+            self?.onProblem?("\(client.busName): seeking failed: \(error)")
         }
-        scanTimer = timer
-        timer.resume()
     }
 
-    /// Whether the player also serves `io.github.remotebridge.RemoteControl1`.
-    private func hasRemoteControl(_ target: String) async -> Bool {
-        guard let owner = await connection.nameOwner(target) else { return false }
+    private func hasRemoteControl(_ client: MPRISClient) async -> Bool {
+        guard let owner = await connection.nameOwner(client.busName) else { return false }
         if let known = remoteControlOwners[owner] { return known }
-        let xml = try? await connection.call(target, MPRISNames.objectPath, "org.freedesktop.DBus.Introspectable", "Introspect")
-        let has = xml?.first?.stringValue?.contains(MPRISNames.remoteControl) ?? false
+        let has = await client.hasRemoteControl()
         remoteControlOwners[owner] = has
         return has
     }
 
     func stop() {
-        scanTimer?.cancel()
-        scanTimer = nil
+        scan?.stop()
+        scan = nil
     }
 }

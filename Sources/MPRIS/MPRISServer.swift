@@ -37,6 +37,9 @@ public final class MPRISServer {
     public let identity: Identity
     /// Called by the `Quit` method.
     public var onQuit: (@MainActor () -> Void)?
+    /// Whether `start()` exports `RemoteControl1` too (the default). Without it, the server is
+    /// a plain MPRIS player, as other programs' are.
+    public var servesRemoteControl = true
     /// The exported object; nil until `start()`.
     public private(set) var object: ExportedObject?
     private var observerTokens: [EventMonitorToken] = []
@@ -53,7 +56,7 @@ public final class MPRISServer {
     public func start() throws(DBusError) {
         let object = try ExportedObject(
             path: MPRISNames.objectPath,
-            interfaces: [rootInterface(), playerInterface(), trackListInterface(), remoteControlInterface()])
+            interfaces: [rootInterface(), playerInterface(), trackListInterface()] + (servesRemoteControl ? [remoteControlInterface()] : []))
         self.object = object
         connection.export(object)
         player.onChange = { [weak self] change in self?.playerChanged(change) }
@@ -110,6 +113,7 @@ public final class MPRISServer {
     }
 
     private func delivered(_ event: RemoteControlEvent, _ outcome: DeliveryOutcome) {
+        guard servesRemoteControl else { return }
         object?.invalidateProperties(of: MPRISNames.remoteControl)
         let timestamp = UInt64(clamping: (event.timestamp - Self.monotonicOrigin).microseconds)
         try? object?.emit(

@@ -19,14 +19,16 @@ public final class ServedPlayer {
     /// The bus name it got.
     public let busName: String
 
-    /// Connects to `address`, serves a player with `tracks` tracks, receiving events, and claims the name.
-    public init(address: String, name: String, tracks: Int = 3, identity: MPRISServer.Identity? = nil) async throws {
+    /// Connects to `address`, serves a player with `tracks` tracks, receiving events, and claims
+    /// the name. With `remoteControl` false it serves plain MPRIS, like another program's player.
+    public init(address: String, name: String, tracks: Int = 3, identity: MPRISServer.Identity? = nil, remoteControl: Bool = true) async throws {
         connection = try await DBusConnection.connect(to: address)
         player = InMemoryPlayer(tracks: tracks)
         controller = TestPlayerController(player: player, next: application)
         application.beginReceivingRemoteControlEvents()
         controller.becomeFirstResponder()
         server = MPRISServer(connection: connection, application: application, player: player, identity: identity ?? .init(name: name))
+        server.servesRemoteControl = remoteControl
         try server.start()
         busName = try await MPRISBusName.claim(name, on: connection)
     }

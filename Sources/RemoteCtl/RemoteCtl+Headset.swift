@@ -1,4 +1,5 @@
 import DBus
+import MPRIS
 import RemoteControl
 
 extension RemoteCtl {
@@ -20,11 +21,48 @@ extension RemoteCtl {
         }
     }
 
-    /// seek-forward/seek-backward --hold S: begin scanning, wait S seconds, end.
+    /// seek-forward/seek-backward --hold S: begin scanning, hold S seconds, end. A RemoteBridge
+    /// player gets the begin and end events (`RemoteControl1`); any other player gets a
+    /// `SeekScan`, repeated Seeks for the hold, as headsetd gives it for a held button.
     public func scan(forward: Bool, hold: Duration) async -> Int32 {
-        let begin = await send(forward ? "begin-seeking-forward" : "begin-seeking-backward", interval: nil, position: nil)
-        guard begin == 0 else { return begin }
-        try? await Task.sleep(for: hold)
-        return await send(forward ? "end-seeking-forward" : "end-seeking-backward", interval: nil, position: nil)
+        guard let players = await players() else { return 1 }
+        let (begin, end): (RemoteControlSubtype, RemoteControlSubtype) =
+            forward ? (.beginSeekingForward, .endSeekingForward) : (.beginSeekingBackward, .endSeekingBackward)
+        var status: Int32 = 0
+        var scans: [(player: String, scan: SeekScan)] = []
+        var scanning: [MPRISClient] = []
+        for player in players {
+            let client = MPRISClient(connection: connection, busName: player)
+            if await client.hasRemoteControl() {
+                do throws(DBusError) {
+                    let (outcome, responder) = try await client.sendEvent(begin)
+                    output("\(PlayerSelection.short(player)): \(begin.name) \(responder.isEmpty ? outcome : "\(outcome) by \(responder)")")
+                    scanning.append(client)
+                } catch {
+                    errors("remotectl: \(PlayerSelection.short(player)): \(begin.name) failed: \(error)")
+                    status = 1
+                }
+            } else {
+                scans.append((player, SeekScan(client: client, forward: forward, sleep: sleep)))
+                output("\(PlayerSelection.short(player)): scanning with Seek, \(forward ? "+" : "-")1.25 s every 250 ms")
+            }
+        }
+        try? await sleep(hold)
+        for (player, scan) in scans {
+            scan.stop()
+            if let failure = scan.failure {
+                errors("remotectl: \(PlayerSelection.short(player)): Seek failed: \(failure)")
+                status = 1
+            }
+        }
+        for client in scanning {
+            do throws(DBusError) {
+                _ = try await client.sendEvent(end)
+            } catch {
+                errors("remotectl: \(PlayerSelection.short(client.busName)): \(end.name) failed: \(error)")
+                status = 1
+            }
+        }
+        return status
     }
 }

@@ -10,6 +10,8 @@ public struct RemoteCtl {
     public let selection: PlayerSelection
     public var output: (String) -> Void = { print($0) }
     public var errors: (String) -> Void = { StandardStream.error.write($0 + "\n") }
+    /// How waits (the hold of `seek-forward --hold`) pass; a test gives a virtual clock's.
+    public var sleep: @MainActor (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
 
     /// Makes a controller on `connection` for the players `selection` names.
     public init(connection: DBusConnection, selection: PlayerSelection) {
@@ -124,7 +126,7 @@ public struct RemoteCtl {
                     let (outcome, responder) = try await client.sendEvent(subtype, interval: interval, position: position)
                     output(responder.isEmpty ? outcome : "\(outcome) by \(responder)")
                 } catch where error.name == "org.freedesktop.DBus.Error.UnknownInterface" || error.name == "org.freedesktop.DBus.Error.UnknownMethod" {
-                    try await closestCall(subtype, interval: interval, position: position, client: client)
+                    try await client.perform(subtype, interval: interval, position: position)
                     output("sent as MPRIS")
                 }
             } catch {
@@ -133,23 +135,6 @@ public struct RemoteCtl {
             }
         }
         return status
-    }
-
-    private func closestCall(_ subtype: RemoteControlSubtype, interval: Duration?, position: Duration?, client: MPRISClient) async throws(DBusError) {
-        switch subtype {
-        case .play: try await client.play()
-        case .pause: try await client.pause()
-        case .togglePlayPause: try await client.playPause()
-        case .stop: try await client.stop()
-        case .nextTrack: try await client.next()
-        case .previousTrack: try await client.previous()
-        case .skipForward, .beginSeekingForward: try await client.seek(by: interval ?? .seconds(30))
-        case .skipBackward, .beginSeekingBackward: try await client.seek(by: .zero - (interval ?? .seconds(10)))
-        case .endSeekingForward, .endSeekingBackward: break
-        case .changePlaybackPosition:
-            guard let position, let track = try await client.metadata()["mpris:trackid"]?.stringValue else { return }
-            try await client.setPosition(trackID: track, position)
-        }
     }
 }
 

@@ -61,4 +61,31 @@ struct ClockTests {
         #expect(fired == ["due"])
         #expect(!cancelled.isPending)
     }
+
+    @Test("sleep(for:) on a virtual clock ends when time passes its end, not before")
+    func virtualSleep() async throws {
+        let clock = VirtualClock()
+        var woke = false
+        let sleeper = Task { @MainActor in
+            try await clock.sleep(for: .milliseconds(250))
+            woke = true
+        }
+        while clock.pendingDeadlineCount == 0 { await Task.yield() }
+        clock.advance(by: .milliseconds(249))
+        await Task.yield()
+        #expect(!woke)
+        clock.advance(by: .milliseconds(1))
+        try await sleeper.value
+        #expect(woke)
+    }
+
+    @Test("a cancelled sleep(for:) throws CancellationError and leaves no deadline behind")
+    func cancelledSleep() async {
+        let clock = VirtualClock()
+        let sleeper = Task { @MainActor in try await clock.sleep(for: .seconds(60)) }
+        while clock.pendingDeadlineCount == 0 { await Task.yield() }
+        sleeper.cancel()
+        await #expect(throws: CancellationError.self) { try await sleeper.value }
+        #expect(clock.pendingDeadlineCount == 0)
+    }
 }

@@ -63,6 +63,49 @@ struct HeadsetRoutingTests {
     }
 }
 
+@Suite("headsetd scanning on a plain MPRIS player")
+@MainActor
+struct HeadsetScanTests {
+    /// A player without RemoteControl1 gets a Seek of +1.25 s every 250 ms of the gesture clock
+    /// while the button is held (5× real time, 6× with playback), and none after the release.
+    @Test("a held button scans a plain MPRIS player with repeated Seeks, at least 4× real time, until released")
+    func heldScan() async throws {
+        let f = try await HeadsetFixture()
+        let plain = try await ServedPlayer(address: f.bus.address, name: "plain", remoteControl: false)
+        plain.player.play()
+        try await f.settle { f.handler.tracker.target == "org.mpris.MediaPlayer2.plain" }
+        func settle(until condition: () -> Bool) async throws {
+            for _ in 0..<200 where !condition() {
+                try await f.client.barrier(with: f.handler.connection.uniqueName)
+                try await f.client.barrier(with: plain.connection.uniqueName)
+            }
+        }
+        let idle = f.clock.pendingDeadlineCount
+        // A click, then a press held: double-click-and-hold, begin-seeking-forward.
+        try await f.call("Press", [.string("headset")])
+        f.clock.advance(by: .milliseconds(60))
+        try await f.call("Release", [.string("headset")])
+        f.clock.advance(by: .milliseconds(100))
+        try await f.call("Press", [.string("headset")])
+        f.clock.advance(by: .milliseconds(500))
+        // Each Seek lands, then the scan sleeps on the gesture clock; only then is time moved on.
+        try await settle { plain.player.position == .milliseconds(1250) && f.clock.pendingDeadlineCount > idle }
+        #expect(plain.player.position == .milliseconds(1250))
+        let held = Duration.seconds(2)
+        for step in 1...8 {
+            f.clock.advance(by: SeekScan.period)
+            try await settle { plain.player.position == SeekScan.step * (step + 1) && f.clock.pendingDeadlineCount > idle }
+        }
+        #expect(plain.player.position == SeekScan.step * 9)
+        #expect(plain.player.position >= held * 4)
+        try await f.call("Release", [.string("headset")])
+        try await settle { f.clock.pendingDeadlineCount == idle }
+        f.clock.advance(by: .seconds(5))
+        try await settle { false }
+        #expect(plain.player.position == SeekScan.step * 9, "no Seek after the release")
+    }
+}
+
 /// FIFO → headsetd → remote-playerd with real mpv, on the real clock.
 @Suite("headsetd end to end", .serialized)
 @MainActor

@@ -192,13 +192,47 @@ struct RemoteCtlHeadsetTests {
         #expect(player.currentIndex == 1)
     }
 
-    @Test("seek-forward --hold sends begin, then end after the hold")
+    @Test("seek-forward --hold sends begin, then end after the hold (on a virtual clock)")
     func seekHold() async throws {
         let f = try await CtlFixture()
+        let clock = VirtualClock()
         let recorder = try await SignalRecorder.start(on: f.connection, MatchRule(interface: MPRISNames.remoteControl, member: "EventDelivered"))
-        #expect(await f.ctl(PlayerSelection(names: ["remotebridge"])).scan(forward: true, hold: .milliseconds(50)) == 0)
+        var ctl = f.ctl(PlayerSelection(names: ["remotebridge"]))
+        ctl.sleep = { try await clock.sleep(for: $0) }
+        let scan = Task { await ctl.scan(forward: true, hold: .seconds(2)) }
+        #expect(await recorder.waitFor(count: 1))
+        while clock.pendingDeadlineCount == 0 { await Task.yield() }
+        #expect(recorder.messages.map { $0.body[0] } == [.string("begin-seeking-forward")], "nothing ends before the hold does")
+        clock.advance(by: .seconds(2))
+        #expect(await scan.value == 0)
         #expect(await recorder.waitFor(count: 2))
         #expect(recorder.messages.map { $0.body[0] } == [.string("begin-seeking-forward"), .string("end-seeking-forward")])
+    }
+
+    @Test("seek-backward --hold on a plain MPRIS player: a Seek of -1.25 s every 250 ms for the hold, then none")
+    func seekHoldOnPlainPlayer() async throws {
+        let f = try await CtlFixture()
+        let plain = try await ServedPlayer(address: f.bus.address, name: "plain", remoteControl: false)
+        plain.player.play()
+        plain.player.setPosition(.seconds(60))
+        let clock = VirtualClock()
+        var ctl = f.ctl(PlayerSelection(names: ["plain"]))
+        ctl.sleep = { try await clock.sleep(for: $0) }
+        let scan = Task { await ctl.scan(forward: false, hold: .seconds(1)) }
+        func settle(until condition: () -> Bool) async throws {
+            for _ in 0..<200 where !condition() { try await f.connection.barrier(with: plain.connection.uniqueName) }
+        }
+        // The hold's sleep and the scan's sleep after each landed Seek are both on the clock.
+        for step in 1...4 {
+            try await settle { plain.player.position == .seconds(60) - SeekScan.step * step && clock.pendingDeadlineCount == 2 }
+            #expect(plain.player.position == .seconds(60) - SeekScan.step * step)
+            clock.advance(by: SeekScan.period)
+        }
+        #expect(await scan.value == 0)
+        clock.advance(by: .seconds(5))
+        try await settle { false }
+        #expect(plain.player.position == .seconds(55), "four Seeks in a 1 s hold (5× real time), none after it")
+        #expect(f.out.contains("plain: scanning with Seek, -1.25 s every 250 ms"))
     }
 }
 
