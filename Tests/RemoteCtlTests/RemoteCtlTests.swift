@@ -218,20 +218,21 @@ struct RemoteCtlHeadsetTests {
         let clock = VirtualClock()
         var ctl = f.ctl(PlayerSelection(names: ["plain"]))
         ctl.sleep = { try await clock.sleep(for: $0) }
-        let scan = Task { await ctl.scan(forward: false, hold: .seconds(1)) }
+        // 1.1 s, so the hold does not end on the same instant as a Seek falls due.
+        let scan = Task { await ctl.scan(forward: false, hold: .milliseconds(1100)) }
         func settle(until condition: () -> Bool) async throws {
             for _ in 0..<200 where !condition() { try await f.connection.barrier(with: plain.connection.uniqueName) }
         }
         // The hold's sleep and the scan's sleep after each landed Seek are both on the clock.
-        for step in 1...4 {
+        for step in 1...5 {
             try await settle { plain.player.position == .seconds(60) - SeekScan.step * step && clock.pendingDeadlineCount == 2 }
             #expect(plain.player.position == .seconds(60) - SeekScan.step * step)
-            clock.advance(by: SeekScan.period)
+            clock.advance(by: step < 5 ? SeekScan.period : .milliseconds(100))
         }
         #expect(await scan.value == 0)
         clock.advance(by: .seconds(5))
         try await settle { false }
-        #expect(plain.player.position == .seconds(55), "four Seeks in a 1 s hold (5× real time), none after it")
+        #expect(plain.player.position == .milliseconds(53750), "Seeks at 0, 0.25, 0.5, 0.75 and 1 s of a 1.1 s hold, none after it")
         #expect(f.out.contains("plain: scanning with Seek, -1.25 s every 250 ms"))
     }
 }
