@@ -25,11 +25,8 @@ static const int RB_DBUS_TYPE_ARRAY = DBUS_TYPE_ARRAY;
 static const int RB_DBUS_TYPE_VARIANT = DBUS_TYPE_VARIANT;
 static const int RB_DBUS_TYPE_STRUCT = DBUS_TYPE_STRUCT;
 static const int RB_DBUS_TYPE_DICT_ENTRY = DBUS_TYPE_DICT_ENTRY;
-/* For PrivateBus, which launches dbus-daemon with the C library alone. Both calls are GNU
-   extensions that Swift's Glibc module does not show, so they go through syscall(2). */
-
-/* Whether the calling thread is the process's main thread. */
-static inline int rb_is_main_thread(void) { return syscall(SYS_gettid) == getpid(); }
+/* For PrivateBus, which launches dbus-daemon with the C library alone. pipe2 is a GNU
+   extension that Swift's Glibc module does not show, so it goes through syscall(2). */
 
 /* pipe2(fds, O_CLOEXEC): both ends close on exec from the start, so a program another thread
    starts meanwhile cannot inherit them. */

@@ -1,4 +1,5 @@
 import CDBus
+import Dispatch
 import Glibc
 import Synchronization
 
@@ -13,10 +14,11 @@ import Synchronization
 public final class PrivateBus: Sendable {
     /// The address to connect to, as `dbus-daemon` printed it.
     public let address: String
-    /// The daemon's process ID (reaped by `stop()`).
+    /// The daemon's process ID.
     public let pid: pid_t
+    private let watch: ChildWatch
     private let directory: String
-    /// Set by the first `stop()`: after the daemon is reaped its pid may belong to another process.
+    /// Set by the first `stop()`: once the daemon is reaped, its pid may belong to another process.
     private let stopped = Atomic<Bool>(false)
 
     /// What went wrong starting the bus.
@@ -54,21 +56,22 @@ public final class PrivateBus: Sendable {
                 </busconfig>
 
                 """, to: config)
-            // setpriv makes the kernel kill the daemon if the spawning thread dies without
-            // stopping it. Only the main thread lives as long as the process, so only it asks.
+            // setpriv makes the kernel kill the daemon if we die without stopping it (kill -9),
+            // so no dbus-daemon outlives us.
             var arguments = [daemon, "--config-file=\(config)", "--nofork", "--print-address=1", "--nopidfile"]
-            if rb_is_main_thread() != 0, let setpriv = Self.findExecutable("setpriv") {
+            if let setpriv = Self.findExecutable("setpriv") {
                 arguments = [setpriv, "--pdeathsig", "KILL", "--"] + arguments
             }
-            let (pid, output) = try Self.spawn(arguments)
-            defer { close(output) }
-            guard let line = Self.readLine(output) else {
-                kill(pid, SIGKILL)
-                waitpid(pid, nil, 0)
+            let watch = try ChildWatch.spawn(arguments)
+            defer { close(watch.output) }
+            guard let line = Self.readLine(watch.output) else {
+                kill(watch.pid, SIGKILL)
+                watch.exited.wait()
                 throw StartError(description: "dbus-daemon exited without printing an address")
             }
             self.address = line
-            self.pid = pid
+            self.pid = watch.pid
+            self.watch = watch
             self.directory = directory
         } catch {
             Self.remove(directory)
@@ -82,9 +85,8 @@ public final class PrivateBus: Sendable {
     /// reaps the daemon, which dies at once.
     public func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        if kill(pid, SIGKILL) == 0 {
-            while waitpid(pid, nil, 0) < 0 && errno == EINTR {}
-        }
+        kill(pid, SIGKILL)
+        watch.exited.wait()
         Self.remove(directory)
     }
 
@@ -133,7 +135,7 @@ public final class PrivateBus: Sendable {
     /// descriptor of ours (a daemon holding a copy of a D-Bus socket would keep that connection
     /// alive after it is closed), and the signal mask and dispositions reset, so a caller that
     /// blocks signals passes none of that on.
-    private static func spawn(_ arguments: [String]) throws(StartError) -> (pid_t, Int32) {
+    fileprivate static func spawn(_ arguments: [String]) throws(StartError) -> (pid_t, Int32) {
         var pipeEnds: [Int32] = [-1, -1]
         guard rb_pipe_cloexec(&pipeEnds) == 0 else { throw failure("pipe") }
         var actions = posix_spawn_file_actions_t()
@@ -190,5 +192,62 @@ public final class PrivateBus: Sendable {
             closedir(handle)
         }
         rmdir(directory)
+    }
+}
+
+/// A child process started from a thread of its own, which then waits for it to exit.
+///
+/// The kernel sends the parent-death signal (`setpriv --pdeathsig`) when the *thread* that
+/// started a child ends, not the process. A thread that lives exactly as long as the child
+/// makes it mean "when this process dies", whichever thread asked for the bus. It also reaps
+/// the child, so none is left a zombie.
+///
+/// `@unchecked Sendable`: `pid` and `output` are written by the spawning thread before it
+/// signals `started`, and read only after `spawn` has waited on it; the semaphore orders them.
+private final class ChildWatch: @unchecked Sendable {
+    private let arguments: [String]
+    private var failure: PrivateBus.StartError?
+    private(set) var pid: pid_t = 0
+    private(set) var output: Int32 = -1
+    private let started = DispatchSemaphore(value: 0)
+    /// Signalled once the child has exited and been reaped.
+    let exited = DispatchSemaphore(value: 0)
+
+    private init(arguments: [String]) {
+        self.arguments = arguments
+    }
+
+    /// Starts the child on a new thread and returns once it runs (or could not start).
+    static func spawn(_ arguments: [String]) throws(PrivateBus.StartError) -> ChildWatch {
+        let watch = ChildWatch(arguments: arguments)
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(watch).toOpaque()
+        let created = pthread_create(&thread, nil, { context in
+            let watch = Unmanaged<ChildWatch>.fromOpaque(context!).takeRetainedValue()
+            watch.run()
+            return nil
+        }, context)
+        guard created == 0 else {
+            Unmanaged<ChildWatch>.fromOpaque(context).release()
+            throw PrivateBus.StartError(description: "cannot start a thread for dbus-daemon: \(String(cString: strerror(created)))")
+        }
+        pthread_detach(thread)
+        watch.started.wait()
+        if let failure = watch.failure { throw failure }
+        return watch
+    }
+
+    private func run() {
+        do throws(PrivateBus.StartError) {
+            (pid, output) = try PrivateBus.spawn(arguments)
+        } catch {
+            failure = error
+            started.signal()
+            exited.signal()
+            return
+        }
+        started.signal()
+        while waitpid(pid, nil, 0) < 0 && errno == EINTR {}
+        exited.signal()
     }
 }

@@ -94,8 +94,10 @@ struct RemotePlayerd: AsyncParsableCommand {
             let started = try PrivateBus()
             privateBus = started
             options.busAddress = started.address
-            print("No session bus here, so the demo started a private one. Talk to the player with:")
-            print("  DBUS_SESSION_BUS_ADDRESS='\(started.address)' playerctl -p remotebridge status")
+            // Written at once, not buffered: whoever runs us (a pipe, a script) needs the address now.
+            FileHandle.standardOutput.write(
+                Data(("No session bus here, so the demo started a private one. Talk to the player with:\n"
+                    + "  DBUS_SESSION_BUS_ADDRESS='\(started.address)' playerctl -p remotebridge status\n").utf8))
         }
         defer { privateBus?.stop() }
 

@@ -82,6 +82,62 @@ struct PersistenceAndSafetyTests {
         #expect(restarted.player.status != .playing)
     }
 
+    /// No session bus: DBUS_SESSION_BUS_ADDRESS empty and no $XDG_RUNTIME_DIR/bus.
+    static let noSessionBus = ["DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": "/nonexistent"]
+
+    @Test("with no session bus, remote-playerd says so in plain words and exits 1")
+    func noSessionBus() async throws {
+        let result = try await ExternalProcess.run(
+            BuiltProduct.debug("remote-playerd"), ["--no-state", "--audio-output", "null"], environment: Self.noSessionBus)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("there is no D-Bus session bus here"))
+        #expect(result.standardError.contains("--demo starts a private bus"))
+    }
+
+    @Test("--demo with no session bus starts a private one, prints its address, and takes it down even on kill -9")
+    func demoStartsPrivateBus() async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BuiltProduct.debug("remote-playerd"))
+        process.arguments = ["--demo", "--no-state", "--audio-output", "null", "--log-level", "critical"]
+        process.environment = ProcessInfo.processInfo.environment.merging(Self.noSessionBus) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { kill(process.processIdentifier, SIGKILL) }
+        // The address line, read off the main actor (a pipe read blocks).
+        let reader = output.fileHandleForReading
+        let printed = await Task.detached {
+            var text = ""
+            while !text.contains("playerctl"), case let chunk = reader.availableData, !chunk.isEmpty {
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return text
+        }.value
+        #expect(printed.contains("started a private one"))
+        let address = try #require(printed.split(separator: "'").dropFirst().first.map(String.init), "no address in \(printed.debugDescription)")
+        let connection = try await DBusConnection.connect(to: address)
+        let ownerChanges = try await SignalRecorder.start(on: connection, MatchRule(member: "NameOwnerChanged", arg0: "org.mpris.MediaPlayer2.remotebridge"))
+        if await connection.nameOwner("org.mpris.MediaPlayer2.remotebridge") == nil {
+            #expect(await ownerChanges.waitFor(count: 1), "the demo player never appeared on its private bus")
+        }
+        #expect(try await MPRISClient(connection: connection, busName: "org.mpris.MediaPlayer2.remotebridge").property("Identity", interface: MPRISNames.root).stringValue != nil)
+        // kill -9 gives remote-playerd no chance to stop the bus: the kernel must (parent-death signal).
+        let disconnected = AsyncStream<Void> { continuation in connection.onDisconnect = { continuation.yield() } }
+        kill(process.processIdentifier, SIGKILL)
+        // The 20 s bound only ends a failing test (a bus that outlives the process).
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                var iterator = disconnected.makeAsyncIterator()
+                _ = await iterator.next()
+            }
+            group.addTask { try? await Task.sleep(for: .seconds(20)) }
+            await group.next()
+            group.cancelAll()
+        }
+        #expect(connection.isClosed, "the private bus went away with the process that started it")
+    }
+
     @Test("SIGTERM, SIGINT and the MPRIS Quit method all save the state and exit 0", arguments: ["SIGTERM", "SIGINT", "Quit"])
     func lifecycle(how: String) async throws {
         let bus = try TestBus()
