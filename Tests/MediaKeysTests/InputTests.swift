@@ -65,6 +65,21 @@ struct KeyMapTests {
         #expect(DeviceIdentity(name: "Logitech USB Headset", bus: DeviceIdentity.busUSB).isHeadsetLike)
         #expect(!DeviceIdentity(name: "AT Translated Set 2 keyboard").isHeadsetLike)
     }
+
+    /// No /dev/input here: what can be checked is that nodes that are not evdev devices (a FIFO
+    /// with no writer, a plain file, a folder) are passed over at once, and a missing folder is
+    /// no device rather than an error.
+    @Test("discovery passes over event* nodes that are not input devices, without blocking")
+    func discoverySkipsNonDevices() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-input-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(mkfifo(directory + "/event0", 0o600) == 0)
+        #expect(FileManager.default.createFile(atPath: directory + "/event1", contents: Data(repeating: 0, count: 48)))
+        try FileManager.default.createDirectory(atPath: directory + "/event2", withIntermediateDirectories: false)
+        #expect(InputDiscovery.devices(in: directory).isEmpty)
+        #expect(InputDiscovery.devices(in: directory + "/missing").isEmpty)
+    }
 }
 
 @Suite("InputDeviceReader on a FIFO")
