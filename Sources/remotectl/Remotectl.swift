@@ -60,7 +60,13 @@ struct Remotectl: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure || code.rawValue == 64 {
-                StandardStream.error.write(fullMessage(for: error) + "\n")
+                let verbs = configuration.subcommands.map { $0._commandName }
+                if let unknown = VerbSuggestion.unknownVerb(in: arguments, verbs: verbs) {
+                    let hint = VerbSuggestion.closest(to: unknown, among: verbs).map { " Did you mean '\($0)'?" } ?? ""
+                    StandardStream.error.write("remotectl: unknown command '\(unknown)'.\(hint) 'remotectl --help' lists them all.\n")
+                } else {
+                    StandardStream.error.write(fullMessage(for: error) + "\n")
+                }
                 Glibc.exit(2)
             }
             exit(withError: error)

@@ -1,3 +1,4 @@
+import RemoteBridgeTesting
 import RemoteCtl
 import Testing
 
@@ -39,5 +40,32 @@ struct TransportInvocationTests {
         return TransportInvocation(
             verb: type(of: transport).verb, names: options.player.map(TransportInvocation.playerNames) ?? [],
             allPlayers: options.allPlayers, ignored: options.ignorePlayer, bus: options.bus)
+    }
+}
+
+@Suite("remotectl unknown commands")
+struct VerbSuggestionTests {
+    static let verbs = ["play", "pause", "play-pause", "stop", "next", "previous", "status", "metadata"]
+
+    @Test("a mistyped verb gets the closest one", arguments: [
+        ("plya", "play"), ("pasue", "pause"), ("stauts", "status"), ("NEXT", "next"), ("prev", "previous"), ("meta", "metadata"),
+    ])
+    func closest(typed: String, expected: String) {
+        #expect(VerbSuggestion.closest(to: typed, among: Self.verbs) == expected)
+    }
+
+    @Test("nothing close, no suggestion; known verbs and options are not unknown verbs")
+    func noSuggestion() {
+        #expect(VerbSuggestion.closest(to: "xyzzy", among: Self.verbs) == nil)
+        #expect(VerbSuggestion.unknownVerb(in: ["-p", "vlc", "plya"], verbs: Self.verbs) == "plya")
+        #expect(VerbSuggestion.unknownVerb(in: ["play", "extra"], verbs: Self.verbs) == nil)
+        #expect(VerbSuggestion.unknownVerb(in: ["--frob"], verbs: Self.verbs) == nil)
+    }
+
+    @Test("the program says which command is unknown, suggests one, and exits 2")
+    func programMessage() async throws {
+        let result = try await ExternalProcess.run(BuiltProduct.debug("remotectl"), ["-p", "vlc", "plya"])
+        #expect(result.status == 2)
+        #expect(result.standardError == "remotectl: unknown command 'plya'. Did you mean 'play'? 'remotectl --help' lists them all.\n")
     }
 }
