@@ -53,7 +53,15 @@ extension RemoteCtl {
         let amount = Duration.milliseconds(Int64(adjustment.amount * 1000))
         return await eachPlayer("position") { client throws(DBusError) in
             if adjustment.relative == 0 {
-                guard let track = try await client.metadata()["mpris:trackid"]?.stringValue else { return }
+                let metadata = try await client.metadata()
+                guard let track = metadata["mpris:trackid"]?.stringValue else {
+                    throw DBusError.failed("there is no current track to set the position in")
+                }
+                // MPRIS players ignore a position past the end without a word; say so instead.
+                if let length = metadata["mpris:length"]?.int64Value, length > 0, amount.microseconds > length {
+                    throw DBusError.invalidArgs(
+                        "\(argument) s is past the end of the track (\(String(printf: "%.1f", Double(length) / 1e6)) s); nothing done")
+                }
                 try await client.setPosition(trackID: track, amount)
             } else {
                 try await client.seek(by: adjustment.relative > 0 ? amount : .zero - amount)

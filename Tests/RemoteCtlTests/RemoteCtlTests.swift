@@ -127,6 +127,10 @@ struct RemoteCtlSettingsTests {
         #expect(await ctl.position(nil) == 0)
         #expect(f.out.last == "35.000")
         #expect(await ctl.position("soon") == 2)
+        // Past the end of the 3-minute track: MPRIS players ignore it silently; remotectl says so.
+        #expect(await ctl.position("9999") == 1)
+        #expect(f.err.last == "remotectl: other: position failed: org.freedesktop.DBus.Error.InvalidArgs: 9999 s is past the end of the track (180.0 s); nothing done")
+        #expect(f.other.player.position == .seconds(35))
         #expect(await ctl.volume("0.5") == 0)
         #expect(await ctl.volume("0.25+") == 0)
         #expect(f.other.player.volume == 0.75)
