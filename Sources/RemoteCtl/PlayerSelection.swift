@@ -35,14 +35,18 @@ public struct PlayerSelection {
         if !names.isEmpty {
             return names.flatMap { name in players.filter { Self.matches($0, name) } }
         }
+        // Every question goes out at once; the answers are then taken in the order of the rules.
+        let statusReads = players.map { player in
+            Task { try? await MPRISClient(connection: connection, busName: player).property("PlaybackStatus") }
+        }
         if let target = try? await connection.getProperty(
             "io.github.remotebridge.Headset", "/io/github/remotebridge/Headset", "io.github.remotebridge.Headset1", "Target"
         ).stringValue, players.contains(target) {
             return [target]
         }
         var statuses: [String: DBusValue] = [:]
-        for player in players {
-            statuses[player] = try? await MPRISClient(connection: connection, busName: player).property("PlaybackStatus")
+        for (player, read) in zip(players, statusReads) {
+            statuses[player] = await read.value
         }
         if let playing = players.first(where: { statuses[$0] == .string("Playing") }) { return [playing] }
         if let ours = players.first(where: { Self.short($0).hasPrefix("remotebridge") }) { return [ours] }
