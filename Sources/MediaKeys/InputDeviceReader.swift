@@ -68,7 +68,7 @@ public final class InputDeviceReader {
         openedNode = (UInt64(info.st_dev), UInt64(info.st_ino))
         if let read = DeviceIdentity.read(fd: descriptor) {
             identity = read
-            if grab, CEvdevGrab.grab(descriptor) == false { onStatus?("\(path): could not grab the device") }
+            if grab, Evdev.grab(descriptor) == false { onStatus?("\(path): could not grab the device") }
         }
         decoder = InputEventDecoder()
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
@@ -85,7 +85,8 @@ public final class InputDeviceReader {
         while fd >= 0 {
             let count = read(fd, &buffer, buffer.count)
             if count > 0 {
-                for edge in decoder.feed(buffer.prefix(count)) {
+                let device = fd
+                for edge in decoder.feed(buffer.prefix(count), currentKeys: { Evdev.pressedKeys(device) }) {
                     onKey?(edge.code, edge.pressed)
                 }
                 continue
@@ -142,13 +143,6 @@ public final class InputDeviceReader {
         retryTimer?.cancel()
         retryTimer = nil
         onStatus?("\(path): the device is back")
-    }
-}
-
-/// Grabs an evdev device.
-enum CEvdevGrab {
-    static func grab(_ fd: Int32) -> Bool {
-        cevdev_grab(fd, 1) >= 0
     }
 }
 

@@ -66,17 +66,25 @@ public struct InputEvent: Sendable, Equatable {
 }
 
 /// Groups records the way the kernel documents: events up to a SYN_REPORT belong together, and
-/// after SYN_DROPPED everything up to and including the next SYN_REPORT is discarded.
+/// after SYN_DROPPED everything up to and including the next SYN_REPORT is discarded, then the
+/// key state is read from the device again and the difference reported as edges.
+///
+/// Without that resync a release lost in the drop would leave a key down for good: a headset
+/// button stuck in a hold scans forever.
 public struct InputEventDecoder: Sendable {
     private var buffer: [UInt8] = []
     private var dropping = false
+    /// The keys reported pressed and not yet released.
+    public private(set) var pressedKeys: Set<UInt16> = []
 
     /// Makes a decoder.
     public init() {}
 
     /// Takes raw bytes (any split) and returns the key edges they complete: (code, pressed).
-    /// Autorepeat (value 2) is ignored.
-    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [(code: UInt16, pressed: Bool)] {
+    /// Autorepeat (value 2) is ignored. After a drop, `currentKeys` gives the keys down now
+    /// (EVIOCGKEY); when it cannot tell (nil: a FIFO, a failed ioctl), every key still down is
+    /// released, since a stuck key does more harm than a lost hold.
+    public mutating func feed(_ bytes: some Sequence<UInt8>, currentKeys: () -> Set<UInt16>? = { nil }) -> [(code: UInt16, pressed: Bool)] {
         buffer += bytes
         var edges: [(code: UInt16, pressed: Bool)] = []
         var offset = 0
@@ -88,13 +96,25 @@ public struct InputEventDecoder: Sendable {
                     dropping = true
                 } else if event.code == InputEvent.synReport, dropping {
                     dropping = false
+                    edges += resync(to: currentKeys() ?? [])
                 }
                 continue
             }
             guard !dropping, event.type == InputEvent.key, event.value == 0 || event.value == 1 else { continue }
-            edges.append((event.code, event.value == 1))
+            let pressed = event.value == 1
+            if pressed { pressedKeys.insert(event.code) } else { pressedKeys.remove(event.code) }
+            edges.append((event.code, pressed))
         }
         buffer.removeFirst(offset)
         return edges
+    }
+
+    /// Edges that take the keys we believe down to `current`: releases first, then presses,
+    /// each in key-code order.
+    private mutating func resync(to current: Set<UInt16>) -> [(code: UInt16, pressed: Bool)] {
+        let released = pressedKeys.subtracting(current).sorted().map { (code: $0, pressed: false) }
+        let pressed = current.subtracting(pressedKeys).sorted().map { (code: $0, pressed: true) }
+        pressedKeys = current
+        return released + pressed
     }
 }

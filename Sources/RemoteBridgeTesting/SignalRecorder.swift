@@ -29,7 +29,8 @@ public final class SignalRecorder {
     public func waitFor(count: Int, limit: Duration = .seconds(10)) async -> Bool {
         if messages.count >= count { return true }
         let guardTask = Task { @MainActor [weak self] in
-            try? await Task.sleep(for: limit)
+            // Cancelled once the signals came: then it must not release later waiters too.
+            guard (try? await Task.sleep(for: limit)) != nil else { return }
             self?.releaseAll()
         }
         await withCheckedContinuation { continuation in waiters.append((count, continuation)) }

@@ -106,6 +106,31 @@ struct HeadsetScanTests {
     }
 }
 
+@Suite("headsetd and dropped input")
+@MainActor
+struct HeadsetDroppedInputTests {
+    /// The kernel dropped events (SYN_DROPPED) and the release with them: the scan must end,
+    /// not run on until the next press.
+    @Test("a held button whose release is lost in a SYN_DROPPED ends its scan once the reader resyncs")
+    func releaseLostInDrop() async throws {
+        let f = try await HeadsetFixture()
+        try await f.settle { f.handler.tracker.target != nil }
+        let delivered = try await SignalRecorder.start(on: f.client, MatchRule(interface: MPRISNames.remoteControl, member: "EventDelivered"))
+        // Click, then press and hold: double-click-and-hold, begin-seeking-forward.
+        try f.fifo.key(226, pressed: true)
+        try f.fifo.key(226, pressed: false)
+        try f.fifo.key(226, pressed: true)
+        await f.waitForEdges(3)
+        f.clock.advance(by: .milliseconds(600))
+        #expect(await delivered.waitFor(count: 1))
+        #expect(delivered.messages.map { $0.body[0] } == [.string("begin-seeking-forward")])
+        // The release is lost in a drop; the FIFO cannot be asked for its key state.
+        try f.fifo.write([InputEvent(type: InputEvent.synchronization, code: InputEvent.synDropped, value: 0), .key(226, pressed: false), .report])
+        #expect(await delivered.waitFor(count: 2))
+        #expect(delivered.messages.map { $0.body[0] } == [.string("begin-seeking-forward"), .string("end-seeking-forward")])
+    }
+}
+
 /// FIFO → headsetd → remote-playerd with real mpv, on the real clock.
 @Suite("headsetd end to end", .serialized)
 @MainActor

@@ -28,16 +28,43 @@ struct InputEventTests {
         #expect(edges.map(\.1) == [true, false])
     }
 
+    static let dropped = InputEvent(type: 0, code: 3, value: 0)
+
     @Test("after SYN_DROPPED, events up to and including the next SYN_REPORT are skipped")
     func synDropped() {
         var decoder = InputEventDecoder()
         let events: [InputEvent] = [
-            .key(200, pressed: true), .report,
-            InputEvent(type: 0, code: 3, value: 0), .key(201, pressed: true), .key(201, pressed: false), .report,
+            .key(200, pressed: true), .key(200, pressed: false), .report,
+            Self.dropped, .key(201, pressed: true), .key(201, pressed: false), .report,
             .key(166, pressed: true), .report,
         ]
         let edges = decoder.feed(events.flatMap(\.bytes))
-        #expect(edges.map(\.code) == [200, 166])
+        #expect(edges.map(\.code) == [200, 200, 166])
+        #expect(decoder.pressedKeys == [166])
+    }
+
+    /// The kernel's advice: after the drop, ask the device which keys are down (EVIOCGKEY).
+    @Test("after SYN_DROPPED, the key state is read again and the difference reported")
+    func resyncFromDevice() {
+        var decoder = InputEventDecoder()
+        let held: [InputEvent] = [.key(226, pressed: true), .key(163, pressed: true), .report]
+        _ = decoder.feed(held.flatMap(\.bytes))
+        // Lost in the drop: 226 released, 165 pressed. The device says 163 and 165 are down.
+        let drop: [InputEvent] = [Self.dropped, .key(226, pressed: false), .report]
+        let edges = decoder.feed(drop.flatMap(\.bytes), currentKeys: { [163, 165] })
+        #expect(edges.map(\.code) == [226, 165])
+        #expect(edges.map(\.pressed) == [false, true])
+        #expect(decoder.pressedKeys == [163, 165])
+    }
+
+    @Test("after SYN_DROPPED on a source that cannot be asked (a FIFO), every held key is released")
+    func resyncWithoutDevice() {
+        var decoder = InputEventDecoder()
+        _ = decoder.feed(([.key(226, pressed: true), .report] as [InputEvent]).flatMap(\.bytes))
+        let edges = decoder.feed(([Self.dropped, .report] as [InputEvent]).flatMap(\.bytes))
+        #expect(edges.map(\.code) == [226])
+        #expect(edges.map(\.pressed) == [false])
+        #expect(decoder.pressedKeys.isEmpty)
     }
 }
 

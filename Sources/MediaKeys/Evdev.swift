@@ -1,0 +1,22 @@
+import CEvdev
+
+/// The evdev requests a reader makes of an open device, beyond its identity.
+enum Evdev {
+    /// Takes the device for ourselves (EVIOCGRAB); false if it is not an evdev node or is taken.
+    static func grab(_ fd: Int32) -> Bool {
+        cevdev_grab(fd, 1) >= 0
+    }
+
+    /// The keys held down right now (EVIOCGKEY), or nil if `fd` is not an evdev node.
+    static func pressedKeys(_ fd: Int32) -> Set<UInt16>? {
+        var bits = [UInt8](repeating: 0, count: 96)  // KEY_MAX / 8 + 1
+        guard cevdev_get_key_state(fd, &bits, bits.count) >= 0 else { return nil }
+        var keys: Set<UInt16> = []
+        for (index, byte) in bits.enumerated() where byte != 0 {
+            for bit in 0..<8 where byte & (1 << bit) != 0 {
+                keys.insert(UInt16(index * 8 + bit))
+            }
+        }
+        return keys
+    }
+}
