@@ -144,7 +144,9 @@ public final class DBusConnection {
 
     /// The flags of `RequestName`.
     public struct NameFlags: OptionSet, Sendable {
+        /// The flag bits as RequestName takes them.
         public let rawValue: UInt32
+        /// Makes flags from their bits.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         /// Let another connection take the name with `replaceExisting`.
         public static let allowReplacement = NameFlags(rawValue: 1)

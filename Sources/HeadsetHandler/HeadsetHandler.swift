@@ -30,9 +30,13 @@ public final class HeadsetHandler {
         public init() {}
     }
 
+    /// headsetd's bus connection.
     public let connection: DBusConnection
+    /// Follows which player is now playing; events go to its target.
     public let tracker: NowPlayingTracker
+    /// Turns single-button presses into gestures and events.
     public let gestures: HeadsetGestureMap
+    /// One reader per watched input device.
     public private(set) var readers: [InputDeviceReader] = []
     private let clock: any GestureClock
     private let output: PlayerOutput

@@ -4,10 +4,14 @@ public struct InputEvent: Sendable, Equatable {
     /// The record's size in bytes.
     public static let size = 24
 
-    public static let synchronization: UInt16 = 0  // EV_SYN
-    public static let key: UInt16 = 1  // EV_KEY
-    public static let synReport: UInt16 = 0  // SYN_REPORT
-    public static let synDropped: UInt16 = 3  // SYN_DROPPED
+    /// EV_SYN, the synchronization event type.
+    public static let synchronization: UInt16 = 0
+    /// EV_KEY, the key event type.
+    public static let key: UInt16 = 1
+    /// SYN_REPORT: the events before it belong together.
+    public static let synReport: UInt16 = 0
+    /// SYN_DROPPED: the kernel's buffer overran and events were lost.
+    public static let synDropped: UInt16 = 3
 
     /// Seconds of the kernel's timestamp.
     public var seconds: Int64

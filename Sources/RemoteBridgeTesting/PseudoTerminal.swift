@@ -8,6 +8,7 @@ public final class PseudoTerminal: Sendable {
     /// The terminal side, handed to the program as its stdout.
     public let terminal: FileHandle
 
+    /// Opens a new pseudo-terminal pair.
     public init() throws {
         // posix_openpt and friends are hidden from Swift (they need _XOPEN_SOURCE), so this is
         // what they do: open the multiplexer, unlock the new terminal, and ask its number.

@@ -11,6 +11,7 @@ public enum PlayerctlArgumentOrder {
     /// Player options that take no value.
     static let flags: Set<String> = ["-a", "--all-players"]
 
+    /// `arguments` with a leading run of player options moved behind the verb.
     public static func normalized(_ arguments: [String]) -> [String] {
         var index = 0
         while index < arguments.count {

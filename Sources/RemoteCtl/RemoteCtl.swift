@@ -6,9 +6,13 @@ import RemoteControl
 /// through `output`/`errors` and returns the exit status: 0 success, 1 no player or failure.
 @MainActor
 public struct RemoteCtl {
+    /// The bus connection commands go through.
     public let connection: DBusConnection
+    /// Which players the commands act on.
     public let selection: PlayerSelection
+    /// Where normal output goes, a line at a time (stdout by default).
     public var output: (String) -> Void = { print($0) }
+    /// Where error messages go, a line at a time (stderr by default).
     public var errors: (String) -> Void = { StandardStream.error.write($0 + "\n") }
     /// How waits (the hold of `seek-forward --hold`) pass; a test gives a virtual clock's.
     public var sleep: @MainActor (Duration) async throws -> Void = { try await Task.sleep(for: $0) }

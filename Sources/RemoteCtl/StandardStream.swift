@@ -6,7 +6,10 @@ import Glibc
 /// would link ICU and the rest of it into the binary, and binding that costs more at start-up
 /// than remotectl's whole D-Bus exchange, so this module does without it.
 public enum StandardStream {
-    case output, error
+    /// Standard output (descriptor 1).
+    case output
+    /// Standard error (descriptor 2).
+    case error
 
     /// Writes all of `text`, retrying on interruption; a closed stream drops the rest.
     public func write(_ text: String) {

@@ -9,6 +9,7 @@ import DBus
 public struct Template: Sendable {
     /// A template that could not be parsed, with the reason and where.
     public struct Error: Swift.Error, CustomStringConvertible, Equatable {
+        /// What is wrong with the template.
         public let description: String
     }
 

@@ -11,6 +11,7 @@
 /// help, a repeated or glued option, `--`, a second positional — is `nil`, and argument-parser
 /// decides, with its own messages. A test checks both parsers agree on what this accepts.
 public struct TransportInvocation: Equatable, Sendable {
+    /// The transport verb.
     public var verb: RemoteCtl.Transport
     /// `-p NAME[,NAME…]`, split at commas.
     public var names: [String] = []
@@ -21,6 +22,7 @@ public struct TransportInvocation: Equatable, Sendable {
     /// `--bus ADDRESS`.
     public var bus: String?
 
+    /// An invocation spelled out, as tests compare them.
     public init(verb: RemoteCtl.Transport, names: [String] = [], allPlayers: Bool = false, ignored: [String] = [], bus: String? = nil) {
         self.verb = verb
         self.names = names

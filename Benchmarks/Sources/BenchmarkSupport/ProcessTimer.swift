@@ -2,9 +2,12 @@ import Foundation
 
 /// Runs a whole program and measures its wall time, from spawn to reaped exit.
 public enum ProcessTimer {
+    /// A program that could not start, or did not succeed.
     public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong.
         public var description: String
 
+        /// Makes a failure.
         public init(description: String) {
             self.description = description
         }
