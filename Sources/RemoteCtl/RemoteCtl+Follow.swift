@@ -46,7 +46,7 @@ extension RemoteCtl {
     /// status --follow: a line per change (plain), or one live line redrawn in place on a TTY.
     /// It follows PropertiesChanged and Seeked, and extrapolates the position with Rate; the
     /// player is never polled (on a TTY, a local 1 s redraw moves the bar).
-    public func follow(tty: Bool, until stop: () async -> Void) async -> Int32 {
+    public func follow(tty: Bool, until stop: @escaping @MainActor () async -> Void) async -> Int32 {
         guard let player = await players()?.first else { return 1 }
         let client = MPRISClient(connection: connection, busName: player)
         let output = self.output
@@ -56,9 +56,20 @@ extension RemoteCtl {
             let line = box.state.line(at: .now, bar: tty ? 30 : nil)
             output(tty ? "\r\u{1B}[2K" + line : line)
         }
+        // Following ends when `stop` returns (0), or when the player leaves the bus (1).
+        let (ends, end) = AsyncStream<Int32>.makeStream()
         // Subscribe first, then read: a change between the two is in the reply or in a signal
         // after it (the bus keeps one sender's messages in order), never lost.
         do throws(DBusError) {
+            let name = PlayerSelection.short(player)
+            let errors = self.errors
+            try await connection.subscribe(
+                to: MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged", arg0: player)
+            ) { message in
+                guard message.body.count == 3, message.body[2].stringValue == "" else { return }
+                errors("remotectl: \(name) left the bus")
+                end.yield(1)
+            }
             try await client.followPropertiesChanged { _, changed, _ in
                 var state = box.state
                 state.position = state.position(at: .now)
@@ -104,9 +115,16 @@ extension RemoteCtl {
             source.resume()
             timer = source
         }
-        await stop()
+        let stopper = Task {
+            await stop()
+            end.yield(0)
+        }
+        var iterator = ends.makeAsyncIterator()
+        let status = await iterator.next() ?? 0
+        stopper.cancel()
         timer?.cancel()
-        return 0
+        if tty { output("\n") }
+        return status
     }
 }
 

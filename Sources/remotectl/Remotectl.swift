@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import Dispatch
 import Glibc
 import RemoteCtl
 
@@ -200,10 +201,8 @@ extension Remotectl {
                 // Unbuffered, so a pipe sees each line as it happens.
                 StandardStream.output.write(text + "\n")
             }
-            return await line.monitor(json: json) {
-                // Runs until the process is interrupted.
-                await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
-            }
+            // Runs until interrupted; Ctrl-C ends it with exit 0.
+            return await line.monitor(json: json) { await Remotectl.interrupted() }
         }
     }
 
@@ -234,7 +233,7 @@ extension Remotectl {
                 var live = ctl
                 let tty = StandardStream.output.isTerminal
                 live.output = { text in StandardStream.output.write(text + (tty ? "" : "\n")) }
-                let status = await live.follow(tty: tty) { await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in } }
+                let status = await live.follow(tty: tty) { await Remotectl.interrupted() }
                 if status != 0 { throw ExitCode(status) }
                 return
             }
@@ -243,6 +242,24 @@ extension Remotectl {
         }
     }
 
+    /// Returns once SIGINT or SIGTERM arrives (Ctrl-C ends `--follow` cleanly, exit 0).
+    @MainActor
+    static func interrupted() async {
+        let (signals, arrived) = AsyncStream<Void>.makeStream()
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { arrived.yield() }
+            source.resume()
+            sources.append(source)
+        }
+        for await _ in signals { break }
+        for source in sources { source.cancel() }
+    }
+}
+
+extension Remotectl {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Lists the players; * marks the now-playing one.")
         @OptionGroup var options: PlayerOptions
