@@ -202,7 +202,8 @@ extension Remotectl {
                 StandardStream.output.write(text + "\n")
             }
             // Runs until interrupted; Ctrl-C ends it with exit 0.
-            return await line.monitor(json: json) { await Remotectl.interrupted() }
+            let interruption = Interruption()
+            return await line.monitor(json: json) { await interruption.wait() }
         }
     }
 
@@ -233,7 +234,8 @@ extension Remotectl {
                 var live = ctl
                 let tty = StandardStream.output.isTerminal
                 live.output = { text in StandardStream.output.write(text + (tty ? "" : "\n")) }
-                let status = await live.follow(tty: tty) { await Remotectl.interrupted() }
+                let interruption = Interruption()
+                let status = await live.follow(tty: tty) { await interruption.wait() }
                 if status != 0 { throw ExitCode(status) }
                 return
             }
@@ -242,11 +244,18 @@ extension Remotectl {
         }
     }
 
-    /// Returns once SIGINT or SIGTERM arrives (Ctrl-C ends `--follow` cleanly, exit 0).
-    @MainActor
-    static func interrupted() async {
-        let (signals, arrived) = AsyncStream<Void>.makeStream()
-        var sources: [any DispatchSourceSignal] = []
+}
+
+/// SIGINT and SIGTERM, caught from the moment this is made (so a Ctrl-C that comes before
+/// anything waits for it still ends the command cleanly, exit 0, rather than killing it).
+@MainActor
+final class Interruption {
+    private let signals: AsyncStream<Void>
+    private var sources: [any DispatchSourceSignal] = []
+
+    init() {
+        let (signals, arrived) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        self.signals = signals
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
@@ -254,6 +263,10 @@ extension Remotectl {
             source.resume()
             sources.append(source)
         }
+    }
+
+    /// Returns once either signal has arrived.
+    func wait() async {
         for await _ in signals { break }
         for source in sources { source.cancel() }
     }

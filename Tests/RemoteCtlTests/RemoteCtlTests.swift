@@ -268,6 +268,39 @@ struct RemoteCtlMonitorTests {
         #expect(RemoteCtl.line(for: .signal(path: "/", interface: "x.y", member: "Seeked", body: [.int64(1_500_000)]), player: "org.mpris.MediaPlayer2.a", json: true)
             == #"{"player":"a","signal":"Seeked","position":1.5}"#)
     }
+
+    @Test("the monitor program prints each line as it happens, and Ctrl-C (SIGINT) ends it with exit 0")
+    func monitorProgram() async throws {
+        let f = try await CtlFixture()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BuiltProduct.debug("remotectl"))
+        process.arguments = ["monitor", "-p", "remotebridge", "--bus", f.bus.address]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let exited = AsyncStream<Int32> { continuation in process.terminationHandler = { continuation.yield($0.terminationStatus) } }
+        try process.run()
+        defer { kill(process.processIdentifier, SIGKILL) }
+        let reader = output.fileHandleForReading
+        let firstLine = Task.detached { () -> String in
+            var text = ""
+            while !text.contains("\n"), case let chunk = reader.availableData, !chunk.isEmpty { text += String(decoding: chunk, as: UTF8.self) }
+            return text
+        }
+        // Send events until the monitor, once subscribed, prints one (a pipe, yet unbuffered).
+        let sender = f.ctl(PlayerSelection(names: ["remotebridge"]))
+        let sending = Task { @MainActor in
+            for _ in 0..<200 where !Task.isCancelled {
+                _ = await sender.send("skip-forward", interval: .seconds(1), position: nil)
+            }
+        }
+        let line = await firstLine.value
+        sending.cancel()
+        #expect(line.hasPrefix("remotebridge "))
+        kill(process.processIdentifier, SIGINT)
+        var statuses = exited.makeAsyncIterator()
+        #expect(await statuses.next() == 0)
+    }
 }
 
 @Suite("remotectl metadata and templates")
