@@ -16,6 +16,9 @@ final class PlayerOutput {
     /// RemoteControl1.
     private var remoteControlOwners: [String: Bool] = [:]
     private var scan: SeekScan?
+    /// The player a scan began on: its end goes there too, even if another player has become
+    /// the target while the button was held (else the first would scan on for good).
+    private var scanTarget: String?
     var onProblem: (@MainActor (String) -> Void)?
 
     init(connection: DBusConnection, clock: any GestureClock) {
@@ -24,7 +27,17 @@ final class PlayerOutput {
     }
 
     /// Sends `event` to the player named `target`.
-    func send(_ event: RemoteControlEvent, to target: String) async {
+    func send(_ event: RemoteControlEvent, to newestTarget: String) async {
+        var target = newestTarget
+        switch event.subtype {
+        case .beginSeekingForward, .beginSeekingBackward:
+            scanTarget = target
+        case .endSeekingForward, .endSeekingBackward:
+            target = scanTarget ?? target
+            scanTarget = nil
+        default:
+            break
+        }
         let client = MPRISClient(connection: connection, busName: target)
         do throws(DBusError) {
             switch event.subtype {

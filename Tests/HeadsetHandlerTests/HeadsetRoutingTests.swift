@@ -106,6 +106,33 @@ struct HeadsetScanTests {
     }
 }
 
+@Suite("headsetd: a scan's end")
+@MainActor
+struct HeadsetScanEndTests {
+    @Test("the end of a scan goes to the player it began on, even if another became the target meanwhile")
+    func endFollowsBegin() async throws {
+        let f = try await HeadsetFixture()
+        let second = try await ServedPlayer(address: f.bus.address, name: "second")
+        f.player.play()
+        try await f.settle { f.handler.tracker.target == "org.mpris.MediaPlayer2.test" }
+        let delivered = try await SignalRecorder.start(on: f.client, MatchRule(interface: MPRISNames.remoteControl, member: "EventDelivered"))
+        // Double-click-and-hold: begin-seeking-forward, to the first player.
+        try await f.call("Press", [.string("headset")])
+        try await f.call("Release", [.string("headset")])
+        try await f.call("Press", [.string("headset")])
+        f.clock.advance(by: .milliseconds(600))
+        #expect(await delivered.waitFor(count: 1))
+        // While the button is held, the second player starts playing and becomes the target.
+        second.player.play()
+        try await f.settle { f.handler.tracker.target == "org.mpris.MediaPlayer2.second" }
+        try await f.call("Release", [.string("headset")])
+        #expect(await delivered.waitFor(count: 2))
+        let senders = delivered.messages.map(\.sender)
+        #expect(delivered.messages.map { $0.body[0] } == [.string("begin-seeking-forward"), .string("end-seeking-forward")])
+        #expect(senders == [f.served.connection.uniqueName, f.served.connection.uniqueName], "both went to the first player")
+    }
+}
+
 @Suite("headsetd and dropped input")
 @MainActor
 struct HeadsetDroppedInputTests {
