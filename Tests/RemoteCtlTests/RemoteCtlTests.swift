@@ -282,11 +282,7 @@ struct RemoteCtlMonitorTests {
         try process.run()
         defer { kill(process.processIdentifier, SIGKILL) }
         let reader = output.fileHandleForReading
-        let firstLine = Task.detached { () -> String in
-            var text = ""
-            while !text.contains("\n"), case let chunk = reader.availableData, !chunk.isEmpty { text += String(decoding: chunk, as: UTF8.self) }
-            return text
-        }
+        let firstLine = Task { await reader.readText { $0.contains("\n") } }
         // Send events until the monitor, once subscribed, prints one (a pipe, yet unbuffered).
         let sender = f.ctl(PlayerSelection(names: ["remotebridge"]))
         let sending = Task { @MainActor in
