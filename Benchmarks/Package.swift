@@ -14,10 +14,13 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        // Shared by the benchmark targets: an MPRIS latency probe and /proc readers.
+        // Shared by the benchmark targets: an MPRIS latency probe, /proc readers, timing whole programs, and starting remote-playerd.
         .target(
             name: "BenchmarkSupport",
-            dependencies: [.product(name: "DBus", package: "RemoteBridge"), .product(name: "MPRIS", package: "RemoteBridge")]
+            dependencies: [
+                .product(name: "DBus", package: "RemoteBridge"), .product(name: "MPRIS", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"),
+            ]
         ),
         // DESIGN §9: in-process delivery through a 4-deep responder chain with one monitor.
         .executableTarget(

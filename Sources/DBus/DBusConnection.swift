@@ -256,22 +256,28 @@ public final class DBusConnection {
     /// still answered in the order they came (a Get after a PlayPause sees its effect).
     private func answer(_ message: DBusMessage) {
         let call = DBusMethodCall(message: message)
-        // `route` runs a Properties.Set, so it is only called here when the answer is final.
-        guard handlersWaiting == 0, case .answered(let result) = route(call) else {
-            handlersWaiting += 1
-            Task {
-                handlersWaiting -= 1
-                reply(to: message, with: await respond(to: call))
+        guard handlersWaiting == 0 else {
+            // Routed only when its turn comes: `route` runs a Properties.Set.
+            later { [self] in
+                switch route(call) {
+                case .answered(let result): result
+                case .handler(let method): await ExportedObject.invoke(method, call)
+                }
             }
             return
         }
-        reply(to: message, with: result)
-    }
-
-    private func respond(to call: DBusMethodCall) async -> Result<[DBusValue], DBusError> {
         switch route(call) {
-        case .answered(let result): result
-        case .handler(let method): await ExportedObject.invoke(method, call)
+        case .answered(let result): reply(to: message, with: result)
+        case .handler(let method): later { await ExportedObject.invoke(method, call) }
+        }
+
+        /// Answers in a Task, which later calls queue behind until it starts.
+        func later(_ work: @escaping @MainActor () async -> Result<[DBusValue], DBusError>) {
+            handlersWaiting += 1
+            Task {
+                handlersWaiting -= 1
+                reply(to: message, with: await work())
+            }
         }
     }
 

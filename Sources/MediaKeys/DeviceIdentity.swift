@@ -36,13 +36,7 @@ public struct DeviceIdentity: Sendable, Equatable {
         var product: UInt16 = 0
         var version: UInt16 = 0
         _ = cevdev_get_id(fd, &bus, &vendor, &product, &version)
-        var bits = [UInt8](repeating: 0, count: 96)  // KEY_MAX / 8 + 1
-        var keys: Set<UInt16> = []
-        if cevdev_get_key_bits(fd, &bits, bits.count) >= 0 {
-            for code in KeyMap.mediaKeyCodes where Int(code / 8) < bits.count && bits[Int(code / 8)] & (1 << (code % 8)) != 0 {
-                keys.insert(code)
-            }
-        }
+        let keys = (Evdev.supportedKeys(fd) ?? []).filter { KeyMap.mediaKeyCodes.contains($0) }
         return DeviceIdentity(name: String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), bus: bus, mediaKeys: keys)
     }
 }

@@ -9,8 +9,18 @@ enum Evdev {
 
     /// The keys held down right now (EVIOCGKEY), or nil if `fd` is not an evdev node.
     static func pressedKeys(_ fd: Int32) -> Set<UInt16>? {
+        keys { cevdev_get_key_state(fd, $0, $1) }
+    }
+
+    /// The keys the device has at all (EVIOCGBIT for EV_KEY), or nil if `fd` is not an evdev node.
+    static func supportedKeys(_ fd: Int32) -> Set<UInt16>? {
+        keys { cevdev_get_key_bits(fd, $0, $1) }
+    }
+
+    /// The key codes set in the bitmap a request fills in (KEY_MAX + 1 bits).
+    private static func keys(_ request: (UnsafeMutablePointer<UInt8>, Int) -> Int32) -> Set<UInt16>? {
         var bits = [UInt8](repeating: 0, count: 96)  // KEY_MAX / 8 + 1
-        guard cevdev_get_key_state(fd, &bits, bits.count) >= 0 else { return nil }
+        guard request(&bits, bits.count) >= 0 else { return nil }
         var keys: Set<UInt16> = []
         for (index, byte) in bits.enumerated() where byte != 0 {
             for bit in 0..<8 where byte & (1 << bit) != 0 {

@@ -22,16 +22,10 @@ final class PeerBench {
     init() async throws {
         bus = try PrivateBus()
         media = try await TestMedia.make(count: 1, seconds: 600)
-        let binary = BuiltProduct.release("remote-playerd")
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw PrivateBus.StartError(description: "\(binary) is missing: run `make benchmark`, which builds it")
-        }
         connection = try await DBusConnection.connect(to: bus.address)
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
-        daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: binary)
-        daemon.arguments = ["--bus", bus.address, "--audio-output", "null", "--no-state", "--log-level", "error", media.tones[0].path]
+        daemon = try BenchmarkDaemon.startRemotePlayerd(on: bus, file: media.tones[0].path)
         mpv = Process()
         mpv.executableURL = URL(fileURLWithPath: "/usr/bin/mpv")
         mpv.arguments = [
@@ -39,19 +33,11 @@ final class PeerBench {
             "--script=/usr/lib/mpv-mpris/mpris.so", media.tones[0].path,
         ]
         mpv.environment = environment
-        for process in [daemon, mpv] {
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-        }
-        try daemon.run()
+        mpv.standardOutput = FileHandle.nullDevice
+        mpv.standardError = FileHandle.nullDevice
         try mpv.run()
         for name in [Self.ours, Self.peer] {
-            var owner: String?
-            for _ in 0..<500 where owner == nil {
-                owner = await connection.nameOwner(name)
-                if owner == nil { try await Task.sleep(for: .milliseconds(10)) }
-            }
-            guard owner != nil else { throw PrivateBus.StartError(description: "\(name) never appeared on the bus") }
+            try await BenchmarkDaemon.waitForOwner(of: name, on: connection)
         }
         oursProbe = try await MPRISProbe(connection: connection, busName: Self.ours)
         peerProbe = try await MPRISProbe(connection: connection, busName: Self.peer)

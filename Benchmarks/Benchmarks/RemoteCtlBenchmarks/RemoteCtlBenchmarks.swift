@@ -20,25 +20,14 @@ final class CLIBench {
     init() async throws {
         bus = try PrivateBus()
         media = try await TestMedia.make(count: 1, seconds: 600)
-        let daemonBinary = BuiltProduct.release("remote-playerd")
         remotectl = BuiltProduct.release("remotectl")
-        for binary in [daemonBinary, remotectl, Self.playerctl] where !FileManager.default.isExecutableFile(atPath: binary) {
+        for binary in [remotectl, Self.playerctl] where !FileManager.default.isExecutableFile(atPath: binary) {
             throw ProcessTimer.Failure(description: "\(binary) is missing: run `make benchmark`, which builds and installs what it needs")
         }
         environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address, "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-        daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: daemonBinary)
-        daemon.arguments = ["--bus", bus.address, "--audio-output", "null", "--no-state", "--log-level", "error", media.tones[0].path]
-        daemon.standardOutput = FileHandle.nullDevice
-        daemon.standardError = FileHandle.nullDevice
-        try daemon.run()
+        daemon = try BenchmarkDaemon.startRemotePlayerd(on: bus, file: media.tones[0].path)
         let connection = try await DBusConnection.connect(to: bus.address)
-        for _ in 0..<500 where await connection.nameOwner("org.mpris.MediaPlayer2.remotebridge") == nil {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        guard await connection.nameOwner("org.mpris.MediaPlayer2.remotebridge") != nil else {
-            throw ProcessTimer.Failure(description: "remote-playerd never appeared on the bus")
-        }
+        try await BenchmarkDaemon.waitForOwner(of: "org.mpris.MediaPlayer2.remotebridge", on: connection)
     }
 
     func run(_ program: String, _ arguments: [String]) throws -> Duration {
