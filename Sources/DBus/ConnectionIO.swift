@@ -237,16 +237,14 @@ private func updateWatch(_ watch: OpaquePointer, _ context: UnsafeMutableRawPoin
     // descriptor is closed before its (asynchronous) cancellation completes corrupts dispatch.
     // The duplicate closes on exec (plain dup() would not): a program started meanwhile must not
     // inherit the socket, or closing the connection would not disconnect it from the bus.
-    if flags & DBUS_WATCH_READABLE.rawValue != 0, case let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0), copy >= 0 {
-        let source = DispatchSource.makeReadSource(fileDescriptor: copy, queue: io.queue)
-        source.setEventHandler { handle(DBUS_WATCH_READABLE.rawValue) }
-        source.setCancelHandler { close(copy) }
-        holder.sources.append(source)
-        source.resume()
-    }
-    if flags & DBUS_WATCH_WRITABLE.rawValue != 0, case let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0), copy >= 0 {
-        let source = DispatchSource.makeWriteSource(fileDescriptor: copy, queue: io.queue)
-        source.setEventHandler { handle(DBUS_WATCH_WRITABLE.rawValue) }
+    for condition in [DBUS_WATCH_READABLE.rawValue, DBUS_WATCH_WRITABLE.rawValue] where flags & condition != 0 {
+        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { continue }
+        let source: any DispatchSourceProtocol =
+            condition == DBUS_WATCH_READABLE.rawValue
+            ? DispatchSource.makeReadSource(fileDescriptor: copy, queue: io.queue)
+            : DispatchSource.makeWriteSource(fileDescriptor: copy, queue: io.queue)
+        source.setEventHandler { handle(condition) }
         source.setCancelHandler { close(copy) }
         holder.sources.append(source)
         source.resume()
