@@ -302,7 +302,7 @@ public final class DBusConnection {
             reply = DBusMessage(kind: .methodReturn, destination: sender, body: body)
         case .failure(let error):
             let name = DBusValidation.isValidErrorName(error.name) ? error.name : "org.freedesktop.DBus.Error.Failed"
-            reply = DBusMessage(kind: .error, errorName: name, destination: sender, body: [.string(error.message.replacingNUL())])
+            reply = DBusMessage(kind: .error, errorName: name, destination: sender, body: [.string(error.message.forErrorReply())])
         }
         reply.replySerial = message.serial
         do throws(DBusError) {
@@ -327,5 +327,14 @@ private final class WeakConnection: @unchecked Sendable {
 extension String {
     fileprivate func replacingNUL() -> String {
         replacing("\0", with: "\\0")
+    }
+
+    /// An error message as sent: NULs spelled out, and cut to a few kilobytes, so that no handler
+    /// that quotes its input can echo a megabyte back.
+    fileprivate func forErrorReply() -> String {
+        let limit = 4096
+        let message = replacingNUL()
+        guard message.utf8.count > limit else { return message }
+        return String(message.prefix(limit)) + "… (cut; \(message.utf8.count) bytes)"
     }
 }

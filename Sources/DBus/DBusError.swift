@@ -66,3 +66,20 @@ public struct DBusError: Error, Sendable, Equatable, CustomStringConvertible {
         DBusError(name: "org.freedesktop.DBus.Error.Disconnected", message: message)
     }
 }
+
+extension DBusError {
+    /// `org.freedesktop.DBus.Error.LimitsExceeded`: a request would pass a documented limit.
+    public static func limitsExceeded(_ message: String) -> DBusError {
+        DBusError(name: "org.freedesktop.DBus.Error.LimitsExceeded", message: message)
+    }
+
+    /// Characters of outside input quoted back in an error message.
+    public static let quotedLength = 200
+
+    /// `text` as quoted in an error message: whole if short, else its start and its length, so
+    /// that a megabyte of input is not echoed back (or into a log).
+    public static func excerpt(_ text: String) -> String {
+        guard text.utf8.count > quotedLength else { return text.debugDescription }
+        return String(text.prefix(quotedLength)).debugDescription + "… (\(text.utf8.count) bytes)"
+    }
+}

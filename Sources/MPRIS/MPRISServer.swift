@@ -140,8 +140,9 @@ extension MediaPlayerError {
     /// The D-Bus error reply for this refusal.
     var dbusError: DBusError {
         switch self {
-        case .unsupportedScheme(let uri, let supported):
-            .notSupported("cannot open \(uri): the scheme is not one of \(supported.joined(separator: ", ")) (see supported-uri-schemes in the config)")
+        case .unsupportedScheme(let uri, let reason):
+            .notSupported("cannot open \(DBusError.excerpt(uri)): \(reason) (see supported-uri-schemes in the config)")
+        case .limitsExceeded(let message): .limitsExceeded(message)
         case .invalidArgument(let message): .invalidArgs(message)
         case .noSuchTrack(let id): DBusError(name: MPRISNames.errorPrefix + "NoSuchTrack", message: "no track \(Track(id: id, url: "").objectPath) in the queue")
         case .failed(let message): .failed(message)

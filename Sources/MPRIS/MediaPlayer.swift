@@ -20,8 +20,10 @@ public enum LoopStatus: String, Sendable, CaseIterable {
 
 /// Why a player refused a request. The MPRIS server turns each into a D-Bus error reply.
 public enum MediaPlayerError: Error, Sendable, Equatable {
-    /// The URI's scheme is not one the player accepts (`NotSupported`).
-    case unsupportedScheme(uri: String, supported: [String])
+    /// The URI's scheme is not one the player accepts (`NotSupported`), and why.
+    case unsupportedScheme(uri: String, reason: String)
+    /// A limit on the queue or on a value's size would be passed (`LimitsExceeded`).
+    case limitsExceeded(String)
     /// The URI or value is malformed (`InvalidArgs`).
     case invalidArgument(String)
     /// No such track in the queue (`io.github.remotebridge.Error.NoSuchTrack`).

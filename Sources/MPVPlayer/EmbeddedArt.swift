@@ -2,90 +2,157 @@ import Foundation
 
 /// Extracts cover art embedded in a local file (a FLAC PICTURE block, or an ID3v2 APIC frame)
 /// to a cache file, named by a hash of the file's path, size and modification time.
+///
+/// Only regular files are opened (a FIFO or a device would block, or never end), and only the
+/// tag blocks are read, each at most `maximumBlockSize`: never the audio, and never the whole file.
+/// It blocks on disk I/O, so callers run it off the main actor.
 enum EmbeddedArt {
+    /// The largest metadata block or frame read: a cover bigger than this is ignored.
+    static let maximumBlockSize = 16 << 20
+
     /// The file:// URI of the extracted art, or nil if there is none (or no cache directory).
-    static func extract(from url: String, into cache: URL?) -> String? {
-        guard let cache, let path = FolderArt.localPath(url),
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let handle = FileHandle(forReadingAtPath: path)
-        else { return nil }
-        defer { try? handle.close() }
-        // Art sits near the start; 16 MiB is more than any sane cover.
-        guard let data = try? handle.read(upToCount: 16 << 20) else { return nil }
-        guard let (bytes, type) = flacPicture(in: data) ?? id3Picture(in: data) else { return nil }
-        let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        let key = String(UInt64(bitPattern: Int64(truncatingIfNeeded: "\(path)|\(size)|\(modified)".stableHash)), radix: 16)
-        let file = cache.appendingPathComponent("\(key).\(type == "image/png" ? "png" : "jpg")")
-        if !FileManager.default.fileExists(atPath: file.path) {
+    /// The cache is then trimmed to `limit` bytes, least recently used first.
+    static func extract(from url: String, into cache: URL?, limit: Int) -> String? {
+        guard let cache, let path = FolderArt.localPath(url), let file = TagFile(regularFileAt: path) else { return nil }
+        guard let (bytes, type) = flacPicture(in: file) ?? id3Picture(in: file) else { return nil }
+        let key = String("\(path)|\(file.size)|\(file.modified)".stableHash, radix: 16)
+        let destination = cache.appendingPathComponent("\(key).\(type == "image/png" ? "png" : "jpg")")
+        if FileManager.default.fileExists(atPath: destination.path) {
+            ArtCache.markUsed(destination.path)
+        } else {
             try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-            guard (try? bytes.write(to: file, options: .atomic)) != nil else { return nil }
+            guard (try? Data(bytes).write(to: destination, options: .atomic)) != nil else { return nil }
+            ArtCache.trim(cache.path, to: limit)
         }
-        return file.absoluteString
+        return destination.absoluteString
     }
 
     /// The first PICTURE metadata block of a FLAC file.
-    static func flacPicture(in data: Data) -> (Data, String)? {
-        let bytes = [UInt8](data.prefix(16 << 20))
-        guard bytes.count > 8, bytes[0...3] == [0x66, 0x4C, 0x61, 0x43] else { return nil }  // "fLaC"
+    static func flacPicture(in source: some ByteSource) -> ([UInt8], String)? {
+        guard source.read(at: 0, count: 4) == Array("fLaC".utf8) else { return nil }
         var offset = 4
-        while offset + 4 <= bytes.count {
-            let header = bytes[offset]
-            let length = Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+        // A FLAC file has a handful of metadata blocks; 128 bounds a hostile one.
+        for _ in 0..<128 {
+            guard let header = source.read(at: offset, count: 4), header.count == 4 else { return nil }
+            let length = Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
             let body = offset + 4
-            guard body + length <= bytes.count else { return nil }
-            if header & 0x7F == 6 {
-                var reader = ByteReader(bytes: bytes, offset: body)
+            if header[0] & 0x7F == 6 {
+                guard let block = source.read(at: body, count: length), block.count == length else { return nil }
+                var reader = ByteReader(bytes: block, offset: 0)
                 _ = reader.u32()  // picture type
                 guard let mimeLength = reader.u32(), let mime = reader.string(Int(mimeLength)),
                     let descriptionLength = reader.u32(), reader.skip(Int(descriptionLength)), reader.skip(16),
-                    let dataLength = reader.u32(), let picture = reader.data(Int(dataLength))
+                    let dataLength = reader.u32(), let picture = reader.bytes(Int(dataLength))
                 else { return nil }
                 return (picture, mime)
             }
-            if header & 0x80 != 0 { return nil }  // last block
+            if header[0] & 0x80 != 0 { return nil }  // last block
             offset = body + length
         }
         return nil
     }
 
     /// The first APIC frame of an ID3v2.3 or 2.4 tag.
-    static func id3Picture(in data: Data) -> (Data, String)? {
-        let bytes = [UInt8](data.prefix(16 << 20))
-        guard bytes.count > 10, bytes[0...2] == [0x49, 0x44, 0x33], bytes[3] == 3 || bytes[3] == 4 else { return nil }  // "ID3"
-        let version = bytes[3]
-        let tagSize = synchsafe(bytes[6...9])
+    static func id3Picture(in source: some ByteSource) -> ([UInt8], String)? {
+        guard let header = source.read(at: 0, count: 10), header.count == 10, header[0...2] == [0x49, 0x44, 0x33],
+            header[3] == 3 || header[3] == 4
+        else { return nil }  // "ID3"
+        let version = header[3]
+        let end = 10 + synchsafe(header[6...9])
         var offset = 10
-        let end = min(bytes.count, 10 + tagSize)
-        while offset + 10 <= end {
-            let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
-            let size = version == 4 ? synchsafe(bytes[offset + 4...offset + 7]) : bytes[offset + 4...offset + 7].reduce(0) { $0 << 8 | Int($1) }
+        // Frames are read one header at a time; 4096 frames bounds a hostile tag.
+        for _ in 0..<4096 {
+            guard offset + 10 <= end, let frameHeader = source.read(at: offset, count: 10), frameHeader.count == 10 else { return nil }
+            let size = version == 4 ? synchsafe(frameHeader[4...7]) : frameHeader[4...7].reduce(0) { $0 << 8 | Int($1) }
             let body = offset + 10
             guard size > 0, body + size <= end else { return nil }
-            if id == "APIC" {
-                let frame = Array(bytes[body..<body + size])
-                let encoding = frame.first ?? 0
-                guard let mimeEnd = frame[1...].firstIndex(of: 0) else { return nil }
-                let mime = String(decoding: frame[1..<mimeEnd], as: UTF8.self)
-                var index = mimeEnd + 2  // NUL, picture type
-                // The description ends with one NUL (Latin-1, UTF-8) or two (UTF-16).
-                if encoding == 1 || encoding == 2 {
-                    while index + 1 < frame.count, !(frame[index] == 0 && frame[index + 1] == 0) { index += 2 }
-                    index += 2
-                } else {
-                    while index < frame.count, frame[index] != 0 { index += 1 }
-                    index += 1
-                }
-                guard index < frame.count else { return nil }
-                return (Data(frame[index...]), mime.isEmpty ? "image/jpeg" : mime)
+            if frameHeader[0...3] == Array("APIC".utf8)[...] {
+                guard let frame = source.read(at: body, count: size), frame.count == size else { return nil }
+                return apic(frame)
             }
             offset = body + size
         }
         return nil
     }
 
+    /// The picture and MIME type of an APIC frame's body.
+    private static func apic(_ frame: [UInt8]) -> ([UInt8], String)? {
+        let encoding = frame.first ?? 0
+        guard frame.count > 1, let mimeEnd = frame[1...].firstIndex(of: 0) else { return nil }
+        let mime = String(decoding: frame[1..<mimeEnd], as: UTF8.self)
+        var index = mimeEnd + 2  // NUL, picture type
+        // The description ends with one NUL (Latin-1, UTF-8) or two (UTF-16).
+        if encoding == 1 || encoding == 2 {
+            while index + 1 < frame.count, !(frame[index] == 0 && frame[index + 1] == 0) { index += 2 }
+            index += 2
+        } else {
+            while index < frame.count, frame[index] != 0 { index += 1 }
+            index += 1
+        }
+        guard index < frame.count else { return nil }
+        return (Array(frame[index...]), mime.isEmpty ? "image/jpeg" : mime)
+    }
+
     private static func synchsafe(_ bytes: ArraySlice<UInt8>) -> Int {
         bytes.reduce(0) { $0 << 7 | Int($1 & 0x7F) }
+    }
+}
+
+/// Somewhere tag bytes can be read from at an offset: a file, or bytes in memory for tests.
+protocol ByteSource {
+    /// Up to `count` bytes at `offset` (fewer at the end); nil on an error or a count over
+    /// `EmbeddedArt.maximumBlockSize`.
+    func read(at offset: Int, count: Int) -> [UInt8]?
+}
+
+extension Array: ByteSource where Element == UInt8 {
+    func read(at offset: Int, count: Int) -> [UInt8]? {
+        guard offset >= 0, count >= 0, count <= EmbeddedArt.maximumBlockSize else { return nil }
+        guard offset < self.count else { return [] }
+        return Array(self[offset..<Swift.min(self.count, offset + count)])
+    }
+}
+
+/// A regular file opened for reading tags with `pread`. It closes when released.
+final class TagFile: ByteSource {
+    private let descriptor: Int32
+    /// The size in bytes.
+    let size: Int64
+    /// The modification time, in seconds since 1970.
+    let modified: Int
+
+    /// Opens `path` if it is a regular file. It opens without blocking, so that a FIFO (which
+    /// would wait for a writer) is refused rather than waited on.
+    init?(regularFileAt path: String) {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+        size = Int64(status.st_size)
+        modified = Int(status.st_mtim.tv_sec)
+    }
+
+    deinit { close(descriptor) }
+
+    func read(at offset: Int, count: Int) -> [UInt8]? {
+        guard offset >= 0, count >= 0, count <= EmbeddedArt.maximumBlockSize else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
+            }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { return nil }
+            if got == 0 { break }
+            filled += got
+        }
+        bytes.removeLast(count - filled)
+        return bytes
     }
 }
 
@@ -107,15 +174,13 @@ private struct ByteReader {
     }
 
     mutating func string(_ count: Int) -> String? {
-        guard count >= 0, offset + count <= bytes.count else { return nil }
-        defer { offset += count }
-        return String(decoding: bytes[offset..<offset + count], as: UTF8.self)
+        bytes(count).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    mutating func data(_ count: Int) -> Data? {
+    mutating func bytes(_ count: Int) -> [UInt8]? {
         guard count >= 0, offset + count <= bytes.count else { return nil }
         defer { offset += count }
-        return Data(bytes[offset..<offset + count])
+        return Array(bytes[offset..<offset + count])
     }
 }
 

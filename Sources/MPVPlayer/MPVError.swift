@@ -4,11 +4,24 @@ public struct MPVError: Error, Sendable, Equatable, CustomStringConvertible {
     public var operation: String
     /// Why it failed.
     public var reason: String
+    /// What kind of failure, so a caller can answer each in its own way.
+    public var kind: Kind
+
+    /// The kinds of failure.
+    public enum Kind: Sendable, Equatable {
+        /// mpv failed, or the request made no sense.
+        case failed
+        /// The URI's scheme is not allowed by the configuration, or it is not a URI at all.
+        case schemeNotAllowed
+        /// A `QueueLimits` limit would be passed.
+        case limitExceeded
+    }
 
     /// Makes an error.
-    public init(operation: String, reason: String) {
+    public init(operation: String, reason: String, kind: Kind = .failed) {
         self.operation = operation
         self.reason = reason
+        self.kind = kind
     }
 
     /// "operation: reason".

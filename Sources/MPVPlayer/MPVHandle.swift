@@ -1,24 +1,27 @@
 import CMPV
 import Foundation
+import Synchronization
 
 /// Owns one `mpv_handle`: its options, commands, properties and event thread.
 ///
-/// `@unchecked Sendable`: libmpv's client API is thread-safe, and the one piece of mutable state
-/// here, `destroyed`, is guarded by `lock`. The handle is freed only by the event thread, after
-/// mpv reports shutdown. Commands always go through `mpv_command`
-/// with an argv array, never the string form that mpv parses, so no string from outside can
-/// become an mpv command.
+/// Lifetime: every call into mpv holds `live` for its whole duration, and the event thread frees
+/// the handle while holding it too (after mpv reports shutdown), setting it to nil. So no call
+/// can run on a freed handle: a call that comes later finds nil and fails cleanly.
+///
+/// `@unchecked Sendable`: libmpv's client API is thread-safe; the handle pointer is only used
+/// under `live`'s lock, except by the event thread in `mpv_wait_event`, and that thread is the
+/// one that frees it, afterwards. Commands always go through `mpv_command` with an argv array,
+/// never the string form that mpv parses, so no string from outside can become an mpv command.
 final class MPVHandle: @unchecked Sendable {
-    private let handle: OpaquePointer
-    private let lock = NSLock()
-    // Guarded by `lock`: set once the event thread has destroyed the handle.
-    private var destroyed = false
+    /// The handle for the event thread's `mpv_wait_event`; that thread alone frees it.
+    private let eventHandle: OpaquePointer
+    /// The handle while it lives; nil once freed. Held across every call into mpv.
+    private let live: Mutex<LiveHandle?>
 
     /// Creates and initializes mpv with `options` (applied in order, before initialization).
     init(options: [(String, String)]) throws(MPVError) {
         setlocale(LC_NUMERIC, "C")  // libmpv refuses to start otherwise
         guard let handle = mpv_create() else { throw MPVError(operation: "mpv_create", reason: "out of memory") }
-        self.handle = handle
         for (name, value) in options {
             let status = mpv_set_option_string(handle, name, value)
             guard status >= 0 else {
@@ -31,16 +34,18 @@ final class MPVHandle: @unchecked Sendable {
             mpv_terminate_destroy(handle)
             throw MPVError(operation: "mpv_initialize", reason: Self.describe(status))
         }
+        self.eventHandle = handle
+        self.live = Mutex(LiveHandle(pointer: handle))
     }
 
     static func describe(_ status: Int32) -> String {
         mpv_error_string(status).map { String(cString: $0) } ?? "error \(status)"
     }
 
-    private var isAlive: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return !destroyed
+    /// Runs `body` with the handle, holding the lock so that the handle cannot be freed meanwhile;
+    /// nil once it has been freed.
+    private func withHandle<Result: Sendable>(_ body: (OpaquePointer) -> Result) -> Result? {
+        live.withLock { live in live.map { body($0.pointer) } }
     }
 
     // MARK: Commands and properties
@@ -48,26 +53,29 @@ final class MPVHandle: @unchecked Sendable {
     /// Runs a command given as an argv array. Arguments with NUL are refused.
     func command(_ arguments: [String]) throws(MPVError) {
         let name = arguments.first ?? "(empty)"
-        guard isAlive else { throw MPVError(operation: name, reason: "mpv has shut down") }
         guard !arguments.isEmpty, arguments.allSatisfy({ !$0.utf8.contains(0) }) else {
             throw MPVError(operation: name, reason: "an argument contains a NUL character")
         }
         var cStrings = arguments.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
         cStrings.append(nil)
-        let status = cStrings.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                mpv_command(handle, $0)
+        let result = withHandle { handle in
+            cStrings.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                    mpv_command(handle, $0)
+                }
             }
         }
+        guard let status = result else { throw MPVError(operation: name, reason: "mpv has shut down") }
         guard status >= 0 else { throw MPVError(operation: arguments.joined(separator: " "), reason: Self.describe(status)) }
     }
 
     /// Sets a property from a string (mpv converts it).
     func set(_ name: String, _ value: String) throws(MPVError) {
-        guard isAlive else { throw MPVError(operation: "set \(name)", reason: "mpv has shut down") }
         guard !value.utf8.contains(0) else { throw MPVError(operation: "set \(name)", reason: "value contains NUL") }
-        let status = mpv_set_property_string(handle, name, value)
+        guard let status = withHandle({ mpv_set_property_string($0, name, value) }) else {
+            throw MPVError(operation: "set \(name)", reason: "mpv has shut down")
+        }
         guard status >= 0 else { throw MPVError(operation: "set \(name)=\(value)", reason: Self.describe(status)) }
     }
 
@@ -78,51 +86,64 @@ final class MPVHandle: @unchecked Sendable {
 
     /// Sets a number property.
     func set(_ name: String, _ value: Double) throws(MPVError) {
-        guard isAlive else { throw MPVError(operation: "set \(name)", reason: "mpv has shut down") }
-        var number = value
-        let status = mpv_set_property(handle, name, MPV_FORMAT_DOUBLE, &number)
+        let status = withHandle { handle in
+            var number = value
+            return mpv_set_property(handle, name, MPV_FORMAT_DOUBLE, &number)
+        }
+        guard let status else { throw MPVError(operation: "set \(name)", reason: "mpv has shut down") }
         guard status >= 0 else { throw MPVError(operation: "set \(name)=\(value)", reason: Self.describe(status)) }
     }
 
     /// Reads a property as a node; `.none` if unavailable.
     func get(_ name: String) -> MPVNode {
-        guard isAlive else { return .none }
-        var node = mpv_node()
-        guard mpv_get_property(handle, name, MPV_FORMAT_NODE, &node) >= 0 else { return .none }
-        defer { mpv_free_node_contents(&node) }
-        return Self.convert(node)
+        let value = withHandle { handle -> MPVNode in
+            var node = mpv_node()
+            guard mpv_get_property(handle, name, MPV_FORMAT_NODE, &node) >= 0 else { return .none }
+            defer { mpv_free_node_contents(&node) }
+            return Self.convert(node)
+        }
+        return value ?? .none
     }
 
     /// Reads a number property.
     func getDouble(_ name: String) -> Double? {
-        guard isAlive else { return nil }
-        var value = 0.0
-        guard mpv_get_property(handle, name, MPV_FORMAT_DOUBLE, &value) >= 0 else { return nil }
-        return value
+        let value = withHandle { handle -> Double? in
+            var value = 0.0
+            guard mpv_get_property(handle, name, MPV_FORMAT_DOUBLE, &value) >= 0 else { return nil }
+            return value
+        }
+        return value ?? nil
     }
 
     /// Asks for change events of `name`, delivered as nodes.
     func observe(_ name: String) {
-        guard isAlive else { return }
-        mpv_observe_property(handle, 0, name, MPV_FORMAT_NODE)
+        _ = withHandle { mpv_observe_property($0, 0, name, MPV_FORMAT_NODE) }
     }
 
     // MARK: Events
 
     /// Starts the event thread. It blocks in `mpv_wait_event` (no polling) and hands each event
     /// to `deliver`, on that thread. After the shutdown event it destroys the handle.
+    ///
+    /// A file's duration and tags are read here, as its `file-loaded` event is taken, so they
+    /// describe that file even if the main actor has asked mpv for another one by the time it
+    /// handles the event.
     func startEvents(_ deliver: @escaping @Sendable (MPVEvent) -> Void) {
         let thread = Thread { [self] in
             while true {
-                guard let raw = mpv_wait_event(handle, -1) else { continue }
-                let event = Self.convert(raw.pointee)
-                if let event { deliver(event) }
+                guard let raw = mpv_wait_event(eventHandle, -1) else { continue }
+                if raw.pointee.event_id == MPV_EVENT_FILE_LOADED {
+                    let duration = getDouble("duration")
+                    deliver(.fileLoaded(duration: duration, metadata: get("metadata")))
+                } else if let event = Self.convert(raw.pointee) {
+                    deliver(event)
+                }
                 if raw.pointee.event_id == MPV_EVENT_SHUTDOWN { break }
             }
-            lock.lock()
-            destroyed = true
-            lock.unlock()
-            mpv_terminate_destroy(handle)
+            live.withLock { live in
+                live = nil
+                mpv_terminate_destroy(eventHandle)
+            }
         }
         thread.name = "mpv events"
         thread.start()
@@ -160,8 +181,6 @@ final class MPVHandle: @unchecked Sendable {
                 default: .redirect
                 }
             return .endFile(entryID: end.playlist_entry_id, reason: reason)
-        case MPV_EVENT_FILE_LOADED:
-            return .fileLoaded
         case MPV_EVENT_SEEK:
             return .seek
         case MPV_EVENT_PLAYBACK_RESTART:
@@ -205,7 +224,14 @@ enum MPVEvent: Sendable {
     case propertyChange(String, MPVNode)
     case startFile(entryID: Int64)
     case endFile(entryID: Int64, reason: EndReason)
-    case fileLoaded
+    /// A file finished opening; its duration and tags as read right then.
+    case fileLoaded(duration: Double?, metadata: MPVNode)
     case seek
     case playbackRestart
+}
+
+/// The raw handle, as the value `MPVHandle.live` guards.
+private struct LiveHandle: @unchecked Sendable {
+    // @unchecked: only ever used while `MPVHandle.live`'s lock is held.
+    let pointer: OpaquePointer
 }

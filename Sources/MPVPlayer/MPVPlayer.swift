@@ -22,6 +22,8 @@ public final class MPVPlayer {
         public var scanInterval: Duration = .milliseconds(250)
         /// How far each scan jump goes: 1.25 s every 250 ms moves 4× real time backward, 6× forward.
         public var scanStep: Duration = .milliseconds(1250)
+        /// The most the art cache may hold, in bytes; the least recently used files go first.
+        public var artCacheLimit = 200 << 20
 
         /// The defaults.
         public init() {}
@@ -77,6 +79,8 @@ public final class MPVPlayer {
     /// The entry we asked mpv to play and whose start-file event has not come yet; start-file
     /// events of entries asked for earlier are stale and do not move `currentID` back.
     private var awaitedStartID: Int64?
+    /// Which entry mpv has loaded, by mpv's event order: per-file values go to it alone.
+    private var loadedFile = LoadedFile()
     private var scanTimer: (any DispatchSourceTimer)?
     private var scanDirection = 0
     private var isShutDown = false
@@ -128,7 +132,9 @@ public final class MPVPlayer {
     public var currentIndex: Int? { currentID.flatMap { id in entries.firstIndex { $0.id == id } } }
 
     /// The position in the current entry, read from mpv now.
+    /// Before the current file has opened, the position it is to open at.
     public var position: Duration {
+        if let pending = pendingStart, pending.id == currentID { return pending.position }
         guard status != .stopped, let seconds = mpv.getDouble("time-pos"), seconds.isFinite else { return .zero }
         return .milliseconds(Int64((max(0, seconds) * 1000).rounded()))
     }
@@ -141,45 +147,52 @@ public final class MPVPlayer {
 
     // MARK: Queue
 
-    /// Appends items to the queue. With `play`, the first of them starts playing.
+    /// Appends items to the queue. With `play`, the first of them starts playing. Items that
+    /// fail `check(_:)` are left out and reported as load failures.
     public func append(_ items: [QueueItem], play: Bool = false) {
-        for item in items {
-            queue(item)
-        }
-        if play, !items.isEmpty {
+        let accepted = items.reduce(0) { count, item in queue(item) ? count + 1 : count }
+        if play, accepted > 0 {
             refreshPlaylist()
-            startAt(index: entries.count - items.count)
+            startAt(index: entries.count - accepted)
         }
     }
 
-    /// Replaces the queue, making entry `index` current at `position`, paused unless `play`.
+    /// Replaces the queue, making item `index` current at `position`, paused unless `play`.
+    /// Items that fail `check(_:)` are left out (and reported); `index` still names the same item,
+    /// or the next one kept if that item itself was left out.
     public func load(_ items: [QueueItem], currentIndex index: Int = 0, position: Duration = .zero, play: Bool = false) {
         try? mpv.command(["stop"])
         try? mpv.set("pause", !play)
         entries = []
         currentID = nil
-        for item in items {
-            queue(item)
+        var startIndex = 0
+        var startKept = false
+        for (offset, item) in items.enumerated() {
+            let kept = queue(item)
+            if offset < index, kept { startIndex += 1 }
+            if offset == index { startKept = kept }
         }
-        guard !items.isEmpty else { return }
-        let startIndex = min(max(0, index), items.count - 1)
         refreshPlaylist()
-        if entries.indices.contains(startIndex), position > .zero {
+        guard !entries.isEmpty else { return }
+        startIndex = min(startIndex, entries.count - 1)
+        if startKept, position > .zero {
             pendingStart = (entries[startIndex].id, position)
         }
         playIndex(startIndex)
     }
 
-    /// Opens a URI: checks its scheme, appends it, and plays it.
+    /// Opens a URI: checks it, appends it, and plays it.
     public func open(uri: String) throws(MPVError) {
-        try checkScheme(uri)
-        append([QueueItem(url: uri)], play: true)
+        try check(uri)
+        guard queue(QueueItem(url: uri)) else { throw MPVError(operation: "open \(QueueLimits.excerpt(uri))", reason: "mpv refused it") }
+        refreshPlaylist()
+        startAt(index: entries.count - 1)
     }
 
     /// Inserts a URI after the entry `after` (nil: at the start), making it current if asked.
     public func insert(uri: String, after: Int64?, makeCurrent: Bool) throws(MPVError) {
-        try checkScheme(uri)
-        guard queue(QueueItem(url: uri)) else { throw MPVError(operation: "open \(uri)", reason: "mpv refused it") }
+        try check(uri)
+        guard queue(QueueItem(url: uri)) else { throw MPVError(operation: "open \(QueueLimits.excerpt(uri))", reason: "mpv refused it") }
         refreshPlaylist()
         let from = entries.count - 1
         let to = after.flatMap { id in entries.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
@@ -206,29 +219,63 @@ public final class MPVPlayer {
         try mpv.set("pause", false)
     }
 
-    /// Hands one item to mpv, remembering it until its playlist entry appears.
+    /// Hands one item to mpv, remembering it until its playlist entry appears. An item that
+    /// fails `check(_:)` or that mpv refuses is reported as a load failure and left out.
     @discardableResult
     private func queue(_ item: QueueItem) -> Bool {
         do throws(MPVError) {
+            try check(item.url)
+            var item = item
+            item.tags = item.tags.limited()
             pendingItems.append(item)
-            try mpv.command(["loadfile", item.url, "append"])
+            do throws(MPVError) {
+                try mpv.command(["loadfile", item.url, "append"])
+            } catch {
+                pendingItems.removeLast()
+                throw error
+            }
             return true
         } catch {
-            pendingItems.removeLast()
-            onChange?(.loadFailed(url: item.url, reason: error.description))
+            onChange?(.loadFailed(url: QueueLimits.excerpt(item.url), reason: error.reason))
             return false
         }
     }
 
+    /// Checks a URI or path before it may enter the queue, whatever its source (a client, the
+    /// command line, a playlist, a folder, saved state): its length, the queue's length, and its
+    /// scheme against the configuration. A plain path counts as `file`.
+    public func check(_ uri: String) throws(MPVError) {
+        let operation = "open \(QueueLimits.excerpt(uri))"
+        guard uri.utf8.count <= QueueLimits.maximumURILength else {
+            throw MPVError(
+                operation: operation, reason: "the URI is longer than \(QueueLimits.maximumURILength) bytes", kind: .limitExceeded)
+        }
+        guard entries.count + pendingItems.count < QueueLimits.maximumEntries else {
+            throw MPVError(
+                operation: operation, reason: "the queue is full (\(QueueLimits.maximumEntries) entries); remove some first",
+                kind: .limitExceeded)
+        }
+        guard !uri.utf8.contains(0) else { throw MPVError(operation: operation, reason: "it contains a NUL character") }
+        if uri.hasPrefix("/"), Self.scheme(of: uri) == nil {
+            guard configuration.allowedSchemes.contains("file") else {
+                throw MPVError(operation: operation, reason: "local files are not allowed (the file scheme is not in supported-uri-schemes)", kind: .schemeNotAllowed)
+            }
+            return
+        }
+        try checkScheme(uri)
+    }
+
     /// Checks a URI's scheme against the configuration.
     public func checkScheme(_ uri: String) throws(MPVError) {
+        let operation = "open \(QueueLimits.excerpt(uri))"
         guard let scheme = Self.scheme(of: uri) else {
-            throw MPVError(operation: "open \(uri.debugDescription)", reason: "not a URI: it needs a scheme such as file:// or https://")
+            throw MPVError(operation: operation, reason: "not a URI: it needs a scheme such as file:// or https://", kind: .schemeNotAllowed)
         }
         guard configuration.allowedSchemes.contains(scheme) else {
             throw MPVError(
-                operation: "open \(uri.debugDescription)",
-                reason: "the \(scheme) scheme is not allowed (allowed: \(configuration.allowedSchemes.joined(separator: ", ")))")
+                operation: operation,
+                reason: "the \(scheme) scheme is not allowed (allowed: \(configuration.allowedSchemes.joined(separator: ", ")))",
+                kind: .schemeNotAllowed)
         }
     }
 
@@ -391,18 +438,19 @@ public final class MPVPlayer {
         case .propertyChange(let name, let value):
             propertyChanged(name, value)
         case .startFile(let id):
+            if id != 0 { loadedFile.startFile(id) }
             if let awaited = awaitedStartID, awaited != id { return }
             awaitedStartID = nil
             if id != 0 { currentID = id }
-            loadedID = nil
             onChange?(.state)
-        case .fileLoaded:
-            fileLoaded()
-        case .endFile(_, .error(let reason)):
-            let url = current?.url ?? "?"
-            onChange?(.loadFailed(url: url, reason: reason))
-        case .endFile:
-            break
+        case .fileLoaded(let duration, let metadata):
+            fileLoaded(loadedFile.fileLoaded(), duration: duration, metadata: metadata)
+        case .endFile(let id, let reason):
+            loadedFile.endFile(id)
+            if case .error(let reason) = reason {
+                let url = entries.first { $0.id == id }?.url ?? current?.url ?? "?"
+                onChange?(.loadFailed(url: url, reason: reason))
+            }
         case .playbackRestart:
             if !isScanning { onChange?(.seeked(position)) }
         case .seek:
@@ -432,12 +480,12 @@ public final class MPVPlayer {
         case "duration":
             guard let seconds = value.double, seconds.isFinite, seconds > 0 else { return }
             // A length given with the item wins: mpv's grows while a generated source plays.
-            updateCurrent { entry in
+            update(loadedFile.owner) { entry in
                 if !entry.hasGivenLength { entry.length = .milliseconds(Int64(seconds * 1000)) }
             }
             return
         case "metadata":
-            if value != .none { updateCurrent { $0.tags = QueueEntry.Tags(mpvMetadata: value).filled(from: $0.tags) } }
+            if value != .none { update(loadedFile.owner) { $0.tags = QueueEntry.Tags(mpvMetadata: value).filled(from: $0.tags) } }
             return
         default: return
         }
@@ -451,30 +499,45 @@ public final class MPVPlayer {
         return false
     }
 
-    private func fileLoaded() {
-        loadedID = currentID
-        if let pending = pendingStart, pending.id == currentID {
-            pendingStart = nil
-            seek(to: pending.position)
+    /// The file of entry `id` is open: seek where it was asked to start, and take its length,
+    /// tags and art (read as the event was taken, so they are this file's, whatever is current now).
+    private func fileLoaded(_ id: Int64?, duration: Double?, metadata: MPVNode) {
+        guard let id else { return }
+        if id == currentID {
+            loadedID = id
+            if let pending = pendingStart, pending.id == id {
+                pendingStart = nil
+                seek(to: pending.position)
+            }
         }
-        // Read duration and tags now: mpv reports an observed property only when its value
-        // changes, so a file as long as the one before (or tagged the same) sends no event.
-        let duration = mpv.getDouble("duration")
-        let metadata = mpv.get("metadata")
-        updateCurrent { entry in
+        update(id) { entry in
             if let duration, duration.isFinite, duration > 0, !entry.hasGivenLength {
                 entry.length = .milliseconds(Int64(duration * 1000))
             }
             if metadata != .none { entry.tags = QueueEntry.Tags(mpvMetadata: metadata).filled(from: entry.tags) }
-            if entry.artURL == nil {
-                entry.artURL = FolderArt.find(for: entry.url) ?? EmbeddedArt.extract(from: entry.url, into: configuration.artCacheDirectory)
-            }
         }
+        findArt(for: id)
         onChange?(.state)
     }
 
-    private func updateCurrent(_ body: (inout QueueEntry) -> Void) {
-        guard let index = currentIndex else { return }
+    /// Looks for cover art off the main actor (reading a file may block), then sets it on the entry.
+    private func findArt(for id: Int64) {
+        guard let entry = entries.first(where: { $0.id == id }), entry.artURL == nil else { return }
+        let url = entry.url
+        let cache = configuration.artCacheDirectory
+        let cacheLimit = configuration.artCacheLimit
+        Task.detached(priority: .utility) {
+            guard let art = FolderArt.find(for: url) ?? EmbeddedArt.extract(from: url, into: cache, limit: cacheLimit) else { return }
+            await MainActor.run { [weak self] in
+                self?.update(id) { entry in if entry.artURL == nil, entry.url == url { entry.artURL = art } }
+                self?.onChange?(.state)
+            }
+        }
+    }
+
+    /// Changes the entry with `id`, if it is still in the queue, and announces the change.
+    private func update(_ id: Int64?, _ body: (inout QueueEntry) -> Void) {
+        guard let id, let index = entries.firstIndex(where: { $0.id == id }) else { return }
         let before = entries[index]
         body(&entries[index])
         if entries[index] != before { onChange?(.entryChanged(entries[index])) }

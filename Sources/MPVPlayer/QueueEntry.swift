@@ -51,6 +51,25 @@ public struct QueueEntry: Sendable, Equatable {
             self.album = album
         }
 
+        /// These tags within `QueueLimits`: each value cut to its length, each list to its count.
+        func limited() -> Tags {
+            func cut(_ value: String?) -> String? {
+                guard let value, value.utf8.count > QueueLimits.maximumTagLength else { return value }
+                var end = value.utf8.index(value.utf8.startIndex, offsetBy: QueueLimits.maximumTagLength)
+                while !value.unicodeScalars.indices.contains(end) { end = value.utf8.index(before: end) }
+                return String(value[..<end])
+            }
+            func cut(_ values: [String]) -> [String] { values.prefix(QueueLimits.maximumTagValues).compactMap { cut($0) } }
+            var result = self
+            result.title = cut(title)
+            result.artists = cut(artists)
+            result.album = cut(album)
+            result.albumArtists = cut(albumArtists)
+            result.genres = cut(genres)
+            result.date = cut(date)
+            return result
+        }
+
         /// These tags, with blanks filled from `other`.
         func filled(from other: Tags) -> Tags {
             var result = self
@@ -117,5 +136,6 @@ extension QueueEntry.Tags {
         trackNumber = number("track") ?? number("tracknumber")
         discNumber = number("disc") ?? number("discnumber")
         date = byKey["date"] ?? byKey["year"]
+        self = limited()
     }
 }

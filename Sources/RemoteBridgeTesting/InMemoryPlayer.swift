@@ -159,7 +159,7 @@ public final class InMemoryPlayer: MediaPlayer {
     private func makeTrack(_ uri: String) throws(MediaPlayerError) -> Track {
         let scheme = uri.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
         guard uri.contains(":"), supportedURISchemes.contains(scheme.lowercased()) else {
-            throw .unsupportedScheme(uri: uri, supported: supportedURISchemes)
+            throw .unsupportedScheme(uri: uri, reason: "the scheme is not one of \(supportedURISchemes.joined(separator: ", "))")
         }
         defer { nextID += 1 }
         return Track(id: nextID, url: uri, title: String(uri.split(separator: "/").last ?? ""))

@@ -99,20 +99,27 @@ final class MPVMediaPlayer: MediaPlayer {
     func setRate(_ rate: Double) { player.setSpeed(rate) }
 
     func openURI(_ uri: String) throws(MediaPlayerError) {
-        try checked(uri)
         do throws(MPVError) {
             try player.open(uri: uri)
         } catch {
-            throw .failed(error.description)
+            throw Self.refusal(error, uri: uri)
         }
     }
 
     func addTrack(uri: String, after: Int?, makeCurrent: Bool) throws(MediaPlayerError) {
-        try checked(uri)
         do throws(MPVError) {
             try player.insert(uri: uri, after: after.map(Int64.init), makeCurrent: makeCurrent)
         } catch {
-            throw .failed(error.description)
+            throw Self.refusal(error, uri: uri)
+        }
+    }
+
+    /// The MPRIS refusal for an mpv error.
+    private static func refusal(_ error: MPVError, uri: String) -> MediaPlayerError {
+        switch error.kind {
+        case .schemeNotAllowed: .unsupportedScheme(uri: uri, reason: error.reason)
+        case .limitExceeded: .limitsExceeded(error.description)
+        case .failed: .failed(error.description)
         }
     }
 
@@ -132,11 +139,4 @@ final class MPVMediaPlayer: MediaPlayer {
         }
     }
 
-    /// Turns a refused scheme into the MPRIS error that says so.
-    private func checked(_ uri: String) throws(MediaPlayerError) {
-        guard let scheme = MPVPlayer.scheme(of: uri) else {
-            throw .unsupportedScheme(uri: uri, supported: supportedURISchemes)
-        }
-        guard supportedURISchemes.contains(scheme) else { throw .unsupportedScheme(uri: uri, supported: supportedURISchemes) }
-    }
 }

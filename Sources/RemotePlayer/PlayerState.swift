@@ -3,8 +3,10 @@ import MPVPlayer
 
 /// What survives a restart: the queue, where we were in it, and the settings.
 public struct PlayerState: Codable, Equatable, Sendable {
+    /// The version of the file format this program reads and writes.
+    public static let currentVersion = 1
     /// The file format's version.
-    public var version = 1
+    public var version = currentVersion
     /// The queue, with any tags that were given for its entries.
     public var queue: [QueueItem]
     /// The current entry's index in `queue`.
@@ -30,9 +32,16 @@ public struct PlayerState: Codable, Equatable, Sendable {
 }
 
 /// Reads and writes `state.json` atomically: a temporary file, fsync, rename, fsync of the folder.
+///
+/// A kill at any moment leaves either the old file or the new one. The temporary file is created
+/// under a random name with `O_CREAT|O_EXCL|O_NOFOLLOW`, so a file or symlink planted in the
+/// folder is never written through.
 public struct StateStore: Sendable {
     /// The file.
     public let path: String
+    /// The largest state file read; a bigger one is treated as broken. The queue's limits
+    /// (`QueueLimits`) keep a real one far below this.
+    public static let maximumSize = 256 << 20
 
     /// A store at `path`.
     public init(path: String) {
@@ -52,17 +61,54 @@ public struct StateStore: Sendable {
         public let description: String
     }
 
-    /// The saved state, or nil if there is none yet.
+    /// The saved state, or nil if there is none yet. Throws if there is a file that is not a
+    /// state file this version can read (see `moveAside()`).
     public func load() throws(Failure) -> PlayerState? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT { return nil }
+            throw Failure(description: "\(path): \(String(cString: strerror(errno)))")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw Failure(description: "\(path): is not a regular file (a folder or a device cannot hold state)")
+        }
+        guard status.st_size <= Self.maximumSize else {
+            throw Failure(description: "\(path): is \(status.st_size) bytes, more than any state file (\(Self.maximumSize) at most)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(description: "\(path): cannot be read (check its permissions)")
+            throw Failure(description: "\(path): cannot be read (\(String(cString: strerror(errno))); check its permissions)")
         }
+        let state: PlayerState
         do {
-            return try JSONDecoder().decode(PlayerState.self, from: data)
+            state = try JSONDecoder().decode(PlayerState.self, from: data)
         } catch {
-            throw Failure(description: "\(path): not a state file this version understands (\(error)); move it aside to start fresh")
+            throw Failure(description: "\(path): not a state file (\(Self.explain(error)))")
         }
+        guard state.version == PlayerState.currentVersion else {
+            throw Failure(description: "\(path): state file version \(state.version); this version of remote-playerd reads version \(PlayerState.currentVersion)")
+        }
+        return state
+    }
+
+    /// Moves an unreadable state file (or folder) aside to `<path>.broken-<UTC time>`, so that a
+    /// fresh start never overwrites it. Returns the new path.
+    public func moveAside(now: Date = Date()) throws(Failure) -> String {
+        var time = time_t(now.timeIntervalSince1970)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        let stamp = String(
+            format: "%04d%02d%02dT%02d%02d%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min,
+            parts.tm_sec)
+        var destination = "\(path).broken-\(stamp)"
+        var suffix = 1
+        while access(destination, F_OK) == 0 {
+            suffix += 1
+            destination = "\(path).broken-\(stamp)-\(suffix)"
+        }
+        guard rename(path, destination) == 0 else {
+            throw Failure(description: "\(path): cannot move it aside to \(destination) (\(String(cString: strerror(errno))))")
+        }
+        return destination
     }
 
     /// Writes `state` so that a crash at any moment leaves either the old file or the new one.
@@ -74,26 +120,59 @@ public struct StateStore: Sendable {
             throw Failure(description: "\(directory): cannot create the state folder (\(error.localizedDescription))")
         }
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(state) else { throw Failure(description: "\(path): the state could not be encoded") }
-        let temporary = "\(path).tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Failure(description: "\(temporary): \(String(cString: strerror(errno)))") }
-        let written = data.withUnsafeBytes { buffer in write(fd, buffer.baseAddress, buffer.count) }
+        let (fd, temporary) = try createTemporaryFile()
+        let written = data.withUnsafeBytes { buffer in Self.writeAll(fd, buffer) }
         let synced = fsync(fd) == 0
         close(fd)
-        guard written == data.count, synced else {
+        guard written, synced else {
             unlink(temporary)
-            throw Failure(description: "\(temporary): could not write the state (disk full?)")
+            throw Failure(description: "\(temporary): could not write the state (\(String(cString: strerror(errno))))")
         }
         guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw Failure(description: "\(path): \(String(cString: strerror(errno)))")
+            throw Failure(description: "\(path): \(reason)")
         }
         let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryFD >= 0 {
             fsync(directoryFD)
             close(directoryFD)
+        }
+    }
+
+    /// A new file next to the state file, under a random name, never through a symlink.
+    private func createTemporaryFile() throws(Failure) -> (Int32, String) {
+        for _ in 0..<8 {
+            let temporary = "\(path).tmp-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 { return (fd, temporary) }
+            guard errno == EEXIST else { throw Failure(description: "\(temporary): \(String(cString: strerror(errno)))") }
+        }
+        throw Failure(description: "\(path): could not create a temporary file next to it")
+    }
+
+    /// Writes every byte, going on after short writes and interruptions.
+    private static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+
+    /// A decoding error in a few words.
+    private static func explain(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): "corrupt JSON: \(context.debugDescription)"
+        case DecodingError.keyNotFound(let key, _): "no \(key.stringValue) field"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+        default: "\(error)"
         }
     }
 }

@@ -55,10 +55,8 @@ public final class RemotePlayerDaemon {
     /// The input devices listed in `[input] devices`.
     public private(set) var inputReaders: [InputDeviceReader] = []
     private var wasPlaying = false
-    private let stateStore: StateStore?
+    private var persistence: StatePersistence?
     private let logger: Logger
-    private var saveScheduled = false
-    private var periodicSave: (any DispatchSourceTimer)?
     private var finished = false
     private var warnedAboutAudio = false
     private let stateSaveInterval: Duration
@@ -86,8 +84,12 @@ public final class RemotePlayerDaemon {
         if options.autoplay { configuration.autoplay = true }
         self.configuration = configuration
         stateSaveInterval = options.stateSaveInterval
-        stateStore = options.noState ? nil : StateStore(path: options.statePath ?? StateStore.defaultPath)
-        let saved = try stateStore?.load()
+        // The demo's generated tones never replace a user's saved queue.
+        var stateStore = options.noState || options.demo ? nil : StateStore(path: options.statePath ?? StateStore.defaultPath)
+        var saved: PlayerState?
+        if let store = stateStore {
+            (saved, stateStore) = Self.loadState(from: store, logger: logger)
+        }
 
         var playerConfiguration = MPVPlayer.Configuration()
         playerConfiguration.audioOutput = configuration.audioOutput
@@ -116,6 +118,13 @@ public final class RemotePlayerDaemon {
         openInputDevices()
         // The queue is in place before the name appears, so the first client finds a ready player.
         queueMedia(options: options, saved: saved)
+        if let stateStore {
+            persistence = StatePersistence(
+                store: stateStore, periodicInterval: stateSaveInterval, snapshot: { [unowned self] in self.currentState },
+                report: { [logger] failure in logger.error("\(failure.description)") })
+            // A queue given on the command line is on disk at once, not at the next change.
+            if !options.items.isEmpty { persistence?.changed() }
+        }
         busName = try await MPRISBusName.claim(configuration.name, on: connection, replace: options.replace)
         logger.info("on the bus as \(busName)", metadata: ["bus": "\(connection.address)"])
         wireUp()
@@ -167,6 +176,24 @@ public final class RemotePlayerDaemon {
         await mediaKeys.release()
     }
 
+    /// The saved state; an unreadable file is moved aside (never overwritten) and the daemon
+    /// starts fresh, so a bad file can neither stop it nor lose the user's only copy. If it cannot
+    /// even be moved, the store comes back nil: this run then saves nothing rather than overwrite it.
+    private static func loadState(from store: StateStore, logger: Logger) -> (PlayerState?, StateStore?) {
+        do throws(StateStore.Failure) {
+            return (try store.load(), store)
+        } catch {
+            do throws(StateStore.Failure) {
+                let aside = try store.moveAside()
+                logger.warning("\(error.description); moved it aside to \(aside) and starting with an empty queue")
+                return (nil, store)
+            } catch let moveFailure {
+                logger.warning("\(error.description); \(moveFailure.description); starting with an empty queue, and saving no state this run")
+                return (nil, nil)
+            }
+        }
+    }
+
     private func queueMedia(options: Options, saved: PlayerState?) {
         if options.demo {
             player.load(DemoContent.queue, play: configuration.autoplay)
@@ -207,8 +234,6 @@ public final class RemotePlayerDaemon {
     public func shutdown() {
         finish(reason: "shutting down")
         saveNow()
-        periodicSave?.cancel()
-        periodicSave = nil
         server.stop()
         for reader in inputReaders { reader.stop() }
         player.shutdown()
@@ -227,8 +252,8 @@ public final class RemotePlayerDaemon {
             logger.warning("no audio device could be opened; playing to mpv's null output (set [player] audio-output to choose one)")
         }
         switch change {
-        case .trackListReplaced, .trackAdded, .trackRemoved: scheduleSave()
-        default: break
+        case .seeked: persistence?.positionChanged()
+        default: persistence?.changed()
         }
         let playing = player.status == .playing
         if playing, !wasPlaying {
@@ -236,38 +261,9 @@ public final class RemotePlayerDaemon {
             Task { await mediaKeys.grab() }
         }
         wasPlaying = playing
-        if playing {
-            if tracker.nowPlaying != busName, !application.isNowPlaying { application.isNowPlaying = true }
-            startPeriodicSave()
-        } else if periodicSave != nil {
-            periodicSave?.cancel()
-            periodicSave = nil
-            scheduleSave()
-        }
+        persistence?.setPlaying(playing)
+        if playing, tracker.nowPlaying != busName, !application.isNowPlaying { application.isNowPlaying = true }
         onPlayerChange?()
-    }
-
-    /// Saves at the end of this main-loop turn, once however many changes were made.
-    private func scheduleSave() {
-        guard stateStore != nil, !saveScheduled else { return }
-        saveScheduled = true
-        DispatchQueue.main.async {
-            MainActor.assumeIsolated { [weak self] in
-                self?.saveScheduled = false
-                self?.saveNow()
-            }
-        }
-    }
-
-    /// Every `stateSaveInterval` (5 s) while playing; no timer at all otherwise.
-    private func startPeriodicSave() {
-        guard stateStore != nil, periodicSave == nil else { return }
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        let interval = DispatchTimeInterval.milliseconds(Int(stateSaveInterval.components.seconds * 1000 + stateSaveInterval.components.attoseconds / 1_000_000_000_000_000))
-        timer.schedule(deadline: .now() + interval, repeating: interval)
-        timer.setEventHandler { MainActor.assumeIsolated { [weak self] in self?.saveNow() } }
-        periodicSave = timer
-        timer.resume()
     }
 
     /// The state as it is now.
@@ -280,12 +276,7 @@ public final class RemotePlayerDaemon {
 
     /// Writes the state file now.
     public func saveNow() {
-        guard let stateStore else { return }
-        do throws(StateStore.Failure) {
-            try stateStore.save(currentState)
-        } catch {
-            logger.error("\(error.description)")
-        }
+        persistence?.saveNow()
     }
 
     static var cacheDirectory: URL {

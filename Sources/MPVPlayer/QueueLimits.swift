@@ -1,0 +1,20 @@
+/// The most the queue holds, so that no client can make the player's memory, its state file or
+/// its start-up time grow without bound. Past a limit a request is refused with a clear error.
+public enum QueueLimits {
+    /// Entries in the queue.
+    public static let maximumEntries = 100_000
+    /// Bytes in one entry's URI or path.
+    public static let maximumURILength = 64 << 10
+    /// Bytes in one tag value (a title, an artist); longer values are cut.
+    public static let maximumTagLength = 4 << 10
+    /// Values in one list tag (artists, genres); the rest are dropped.
+    public static let maximumTagValues = 32
+    /// Characters of a URI or other outside input quoted back in an error message or a log line.
+    public static let quotedLength = 200
+
+    /// `text` as quoted in an error: whole if short, else its start and its length.
+    public static func excerpt(_ text: String) -> String {
+        guard text.utf8.count > quotedLength else { return text.debugDescription }
+        return String(text.prefix(quotedLength)).debugDescription + "… (\(text.utf8.count) bytes)"
+    }
+}
