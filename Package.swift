@@ -45,6 +45,7 @@ let package = Package(
         // No pkgConfig: mpv.pc adds -D_REENTRANT, which SwiftPM warns about; the headers are in /usr/include.
         .systemLibrary(name: "CMPV"),
         .target(name: "MPVPlayer", dependencies: ["CMPV"]),
+        .testTarget(name: "MPVPlayerTests", dependencies: ["MPVPlayer", "RemoteBridgeTesting"]),
         // The evdev ioctls, as C (ioctl is variadic). Nothing else lives here.
         .target(name: "CEvdev"),
         // Input sources: evdev devices or FIFOs, the key map, and the desktop's media keys.

@@ -34,6 +34,11 @@ final class MPVHandle: @unchecked Sendable {
             mpv_terminate_destroy(handle)
             throw MPVError(operation: "mpv_initialize", reason: Self.describe(status))
         }
+        // The core thread starts its play loop after mpv_initialize returns, and on entering it
+        // makes the first playlist entry current: a queue loaded before then starts at entry 0,
+        // whatever was asked. So wait until the loop has gone idle (MPV_EVENT_IDLE), briefly.
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline, let event = mpv_wait_event(handle, 0.5), event.pointee.event_id != MPV_EVENT_IDLE {}
         self.eventHandle = handle
         self.live = Mutex(LiveHandle(pointer: handle))
     }

@@ -24,6 +24,8 @@ public final class MPVPlayer {
         public var scanStep: Duration = .milliseconds(1250)
         /// The most the art cache may hold, in bytes; the least recently used files go first.
         public var artCacheLimit = 200 << 20
+        /// The most entries the queue holds (`QueueLimits.maximumEntries`; tests lower it).
+        public var maximumEntries = QueueLimits.maximumEntries
 
         /// The defaults.
         public init() {}
@@ -132,11 +134,16 @@ public final class MPVPlayer {
     public var currentIndex: Int? { currentID.flatMap { id in entries.firstIndex { $0.id == id } } }
 
     /// The position in the current entry, read from mpv now.
-    /// Before the current file has opened, the position it is to open at.
     public var position: Duration {
-        if let pending = pendingStart, pending.id == currentID { return pending.position }
         guard status != .stopped, let seconds = mpv.getDouble("time-pos"), seconds.isFinite else { return .zero }
         return .milliseconds(Int64((max(0, seconds) * 1000).rounded()))
+    }
+
+    /// The position to save for a restart: where the current file is to open if it has not opened
+    /// yet (a save right after a restore keeps the restored position), else `position`.
+    public var resumePosition: Duration {
+        if let pending = pendingStart, pending.id == currentID { return pending.position }
+        return position
     }
 
     /// The volume as a fraction: 1.0 is mpv's 100.
@@ -250,9 +257,9 @@ public final class MPVPlayer {
             throw MPVError(
                 operation: operation, reason: "the URI is longer than \(QueueLimits.maximumURILength) bytes", kind: .limitExceeded)
         }
-        guard entries.count + pendingItems.count < QueueLimits.maximumEntries else {
+        guard entries.count + pendingItems.count < configuration.maximumEntries else {
             throw MPVError(
-                operation: operation, reason: "the queue is full (\(QueueLimits.maximumEntries) entries); remove some first",
+                operation: operation, reason: "the queue is full (\(configuration.maximumEntries) entries); remove some first",
                 kind: .limitExceeded)
         }
         guard !uri.utf8.contains(0) else { throw MPVError(operation: operation, reason: "it contains a NUL character") }

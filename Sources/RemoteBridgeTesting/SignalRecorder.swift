@@ -38,7 +38,8 @@ public final class SignalRecorder {
         return messages.count >= count
     }
 
-    private func releaseAll() {
+    /// Releases every waiter now, whatever has arrived.
+    public func releaseAll() {
         let all = waiters
         waiters = []
         for waiter in all { waiter.continuation.resume() }

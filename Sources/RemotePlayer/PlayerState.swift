@@ -43,9 +43,9 @@ public struct StateStore: Sendable {
     /// (`QueueLimits`) keep a real one far below this.
     public static let maximumSize = 256 << 20
 
-    /// A store at `path`.
+    /// A store at `path`; a relative path is taken from the working directory.
     public init(path: String) {
-        self.path = path
+        self.path = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     /// `$XDG_STATE_HOME/remotebridge/state.json` (or `~/.local/state/…`).

@@ -35,6 +35,8 @@ public final class RemotePlayerDaemon {
         public var items: [String] = []
         /// How often the state is saved while playing.
         public var stateSaveInterval: Duration = .seconds(5)
+        /// The most entries the queue holds; tests lower it to reach the limit quickly.
+        public var maximumQueueLength = QueueLimits.maximumEntries
 
         /// The defaults.
         public init() {}
@@ -96,6 +98,7 @@ public final class RemotePlayerDaemon {
         playerConfiguration.allowedSchemes = configuration.supportedURISchemes
         playerConfiguration.previousRestartThreshold = configuration.previousRestartThreshold
         playerConfiguration.artCacheDirectory = Self.cacheDirectory
+        playerConfiguration.maximumEntries = options.maximumQueueLength
         player = try MPVPlayer(configuration: playerConfiguration)
         mediaPlayer = MPVMediaPlayer(player: player)
         controller = PlayerController(player: player, next: application)
@@ -122,8 +125,8 @@ public final class RemotePlayerDaemon {
             persistence = StatePersistence(
                 store: stateStore, periodicInterval: stateSaveInterval, snapshot: { [unowned self] in self.currentState },
                 report: { [logger] failure in logger.error("\(failure.description)") })
-            // A queue given on the command line is on disk at once, not at the next change.
-            if !options.items.isEmpty { persistence?.changed() }
+            // A queue given on the command line is on disk before the name appears on the bus.
+            if !options.items.isEmpty { persistence?.saveNow() }
         }
         busName = try await MPRISBusName.claim(configuration.name, on: connection, replace: options.replace)
         logger.info("on the bus as \(busName)", metadata: ["bus": "\(connection.address)"])
@@ -270,7 +273,7 @@ public final class RemotePlayerDaemon {
     public var currentState: PlayerState {
         PlayerState(
             queue: player.entries.map { QueueItem(url: $0.url, tags: $0.tags, length: $0.hasGivenLength ? $0.length : nil) }, currentIndex: player.currentIndex,
-            position: Double(player.position.components.seconds) + Double(player.position.components.attoseconds) / 1e18,
+            position: Double(player.resumePosition.components.seconds) + Double(player.resumePosition.components.attoseconds) / 1e18,
             volume: player.volume, loop: player.loop, shuffle: player.shuffle)
     }
 

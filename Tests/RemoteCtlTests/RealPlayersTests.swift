@@ -16,9 +16,9 @@ struct RealPlayersTests {
     func twoRealPlayers() async throws {
         let bus = try TestBus()
         let media = try await TestMedia.make(count: 2)
-        var mpv: Process?
+        var mpv: DaemonProcess?
         defer {
-            if let mpv { kill(mpv.processIdentifier, SIGKILL) }
+            mpv?.send(SIGKILL)
             bus.stop()
             media.remove()
         }
@@ -36,17 +36,13 @@ struct RealPlayersTests {
 
         let connection = try await DBusConnection.connect(to: bus.address)
         let appeared = try await SignalRecorder.start(on: connection, MatchRule(member: "NameOwnerChanged", arg0: "org.mpris.MediaPlayer2.mpv"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/mpv")
-        process.arguments = [
-            "--no-config", "--ao=null", "--vo=null", "--no-video", "--pause", "--no-terminal", "--idle=yes",
-            "--script=/usr/lib/mpv-mpris/mpris.so", media.tones[1].path,
-        ]
-        process.environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address, "HOME": media.directory.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        mpv = process
+        // Started so that it dies with the test process, however the run ends.
+        mpv = try await DaemonProcess(
+            executable: "/usr/bin/mpv",
+            [
+                "--no-config", "--ao=null", "--vo=null", "--no-video", "--pause", "--no-terminal", "--idle=yes",
+                "--script=/usr/lib/mpv-mpris/mpris.so", media.tones[1].path,
+            ], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "HOME": media.directory.path])
         try #require(await appeared.waitFor(count: 1), "mpv with mpv-mpris did not appear")
 
         var out: [String] = []

@@ -100,27 +100,3 @@ struct QueueSourceTests {
     }
 }
 
-@Suite("State store")
-struct StateStoreTests {
-    @Test("saves and loads; a damaged file gives an error naming it")
-    func roundTrip() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-state-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = StateStore(path: directory.appendingPathComponent("nested/state.json").path)
-        #expect(try store.load() == nil)
-        let state = PlayerState(
-            queue: [QueueItem(url: "/a.flac", tags: .init(title: "A")), QueueItem(url: "https://b")], currentIndex: 1,
-            position: 12.5, volume: 0.8, loop: .playlist, shuffle: true)
-        try store.save(state)
-        #expect(try store.load() == state)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("nested").path)
-        #expect(leftovers == ["state.json"])
-        try "{not json".write(toFile: store.path, atomically: true, encoding: .utf8)
-        do {
-            _ = try store.load()
-            Issue.record("loaded a damaged file")
-        } catch {
-            #expect(error.description.contains(store.path))
-        }
-    }
-}

@@ -1,0 +1,102 @@
+import DBus
+import Foundation
+
+/// One of the package's programs (`remote-playerd`, `headsetd`) run as a separate process on a
+/// test bus, so that a test can kill it at any moment, freeze it, and see how it exits.
+///
+/// The process gets the parent-death signal (SIGKILL), so it dies with the test runner even if
+/// the runner is killed; `deinit` kills it too, so a failing test leaves nothing behind.
+@MainActor
+public final class DaemonProcess {
+    /// The process id.
+    public let pid: pid_t
+    private var exitStatus: Int32?
+    private var exitWaiters: [CheckedContinuation<Int32, Never>] = []
+    private let process: Process
+    /// Everything it wrote to stderr, once it has exited.
+    public private(set) var standardError = ""
+    private let errorPipe = Pipe()
+
+    /// Starts the debug build of `product` with `arguments` and `environment` added to ours.
+    /// Returns once the process runs (not once it is on the bus; see `waitForName`).
+    public convenience init(_ product: String, _ arguments: [String], environment: [String: String] = [:]) async throws {
+        try await self.init(executable: BuiltProduct.debug(product), arguments, environment: environment)
+    }
+
+    /// Starts `executable` (a path) with `arguments`, and `environment` added to ours.
+    public init(executable: String, _ arguments: [String], environment: [String: String] = [:]) async throws {
+        process = Process()
+        // setpriv sets the parent-death signal for the program it runs, so it dies with the test
+        // runner even when the runner is killed and no deinit runs (see SpawnThread).
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--pdeathsig", "KILL", executable] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errorPipe
+        let exited = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { exited.continuation.yield($0.terminationReason == .uncaughtSignal ? -$0.terminationStatus : $0.terminationStatus) }
+        let process = process
+        pid = try await SpawnThread.shared.run {
+            try process.run()
+            return process.processIdentifier
+        }
+        let errors = errorPipe.fileHandleForReading
+        Task { @MainActor [weak self] in
+            var statuses = exited.stream.makeAsyncIterator()
+            let status = await statuses.next() ?? -1
+            let text = await Task.detached { String(decoding: errors.readDataToEndOfFile(), as: UTF8.self) }.value
+            self?.exited(status, stderr: text)
+        }
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    private func exited(_ status: Int32, stderr: String) {
+        exitStatus = status
+        standardError = stderr
+        let waiters = exitWaiters
+        exitWaiters = []
+        for waiter in waiters { waiter.resume(returning: status) }
+    }
+
+    /// Sends `signal`.
+    public func send(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
+    /// Waits for the exit: the exit status, or minus the signal that ended it.
+    public func waitForExit() async -> Int32 {
+        if let exitStatus { return exitStatus }
+        return await withCheckedContinuation { exitWaiters.append($0) }
+    }
+
+    /// Waits until this process owns `name` on `connection`'s bus (by NameOwnerChanged, not by
+    /// polling). An owner left over from an earlier process does not count. Returns false if the
+    /// process exited first, or after `limit` (a guard against a hung test).
+    public func waitForName(_ name: String, on connection: DBusConnection, limit: Duration = .seconds(20)) async throws -> Bool {
+        let changes = try await SignalRecorder.start(on: connection, MatchRule(member: "NameOwnerChanged", arg0: name))
+        let watcher = Task { @MainActor [weak self, weak changes] in
+            _ = await self?.waitForExit()
+            changes?.releaseAll()
+        }
+        defer { watcher.cancel() }
+        let deadline = ContinuousClock.now + limit
+        while exitStatus == nil, ContinuousClock.now < deadline {
+            let seen = changes.messages.count
+            if await ownsName(name, on: connection) { return true }
+            _ = await changes.waitFor(count: seen + 1, limit: deadline - ContinuousClock.now)
+        }
+        return await ownsName(name, on: connection)
+    }
+
+    private func ownsName(_ name: String, on connection: DBusConnection) async -> Bool {
+        guard let owner = await connection.nameOwner(name),
+            let reply = try? await connection.call(
+                "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetConnectionUnixProcessID", [.string(owner)])
+        else { return false }
+        return reply.first?.int64Value == Int64(pid)
+    }
+}

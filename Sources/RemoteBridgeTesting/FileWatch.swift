@@ -1,0 +1,45 @@
+import Foundation
+import Glibc
+
+/// Waits for a file to be written into a folder (created, or renamed into place), by inotify:
+/// a test waits for the event, not for time.
+public final class FileWatch: Sendable {
+    private let descriptor: Int32
+
+    /// Watches `folder` for files closed after writing or moved into it.
+    public init(folder: String) throws {
+        descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard descriptor >= 0 else { throw TestSupportError(description: "inotify_init1: \(String(cString: strerror(errno)))") }
+        guard inotify_add_watch(descriptor, folder, UInt32(IN_MOVED_TO | IN_CLOSE_WRITE)) >= 0 else {
+            close(descriptor)
+            throw TestSupportError(description: "inotify_add_watch \(folder): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Waits until a file called `name` appears in the folder, or `limit` passes (a guard against
+    /// a hung test). Returns whether it appeared.
+    public func waitFor(name: String, limit: Duration = .seconds(10)) async -> Bool {
+        let descriptor = descriptor
+        return await Task.detached {
+            let deadline = ContinuousClock.now + limit
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while ContinuousClock.now < deadline {
+                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let remaining = deadline - ContinuousClock.now
+                guard poll(&poller, 1, Int32(max(1, remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))) > 0 else { continue }
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                var offset = 0
+                while offset + MemoryLayout<inotify_event>.size <= count {
+                    let length = buffer.withUnsafeBytes { $0.load(fromByteOffset: offset, as: inotify_event.self).len }
+                    let start = offset + MemoryLayout<inotify_event>.size
+                    let bytes = buffer[start..<start + Int(length)].prefix { $0 != 0 }
+                    if String(decoding: bytes, as: UTF8.self) == name { return true }
+                    offset = start + Int(length)
+                }
+            }
+            return false
+        }.value
+    }
+}

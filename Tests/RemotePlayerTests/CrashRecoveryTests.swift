@@ -1,0 +1,168 @@
+import DBus
+import Foundation
+import MPRIS
+import RemoteBridgeTesting
+import RemotePlayer
+import Testing
+
+/// remote-playerd run as a real process, killed at awkward moments and started again.
+@Suite("remote-playerd: crashes and restarts lose nothing and mix nothing up", .serialized)
+@MainActor
+struct CrashRecoveryTests {
+    static let name = "org.mpris.MediaPlayer2.remotebridge"
+
+    /// Starts remote-playerd on `bus` with `state`, and waits for its name.
+    static func start(bus: TestBus, connection: DBusConnection, state: String, config: String, _ items: [String]) async throws -> DaemonProcess {
+        let daemon = try await DaemonProcess(
+            "remote-playerd",
+            ["--bus", bus.address, "--audio-output", "null", "--state", state, "--config", config, "--log-level", "warning"] + items)
+        try #require(try await daemon.waitForName(name, on: connection), "remote-playerd did not appear: \(daemon.standardError)")
+        return daemon
+    }
+
+    /// The queue as the player shows it: each track's URL and title.
+    static func tracks(_ client: MPRISClient) async throws -> [(url: String, title: String)] {
+        let paths = try await client.property("Tracks", interface: MPRISNames.trackList).stringArrayValue ?? []
+        let reply = try await client.call("GetTracksMetadata", [.objectPaths(paths)], interface: MPRISNames.trackList)
+        return (reply.first?.arrayValue ?? []).map { metadata in
+            let fields = metadata.stringDictionaryValue ?? [:]
+            return (fields["xesam:url"]?.stringValue ?? "", fields["xesam:title"]?.stringValue ?? "")
+        }
+    }
+
+    /// Whether a title belongs to the tone at `url` ("01 tone.flac" is "Tone 1", or untagged yet).
+    static func titleFits(_ title: String, url: String) -> Bool {
+        let number = Int(String((url as NSString).lastPathComponent.prefix(2))) ?? -1
+        return title == "Tone \(number)" || title == String(format: "%02d tone", number)
+    }
+
+    @Test("12 cycles of next/previous, then SIGTERM or kill -9 within 1 s, then a restart: the queue is whole, every file keeps its own tags")
+    func crashCycles() async throws {
+        let bus = try TestBus()
+        let media = try await TestMedia.make(count: 3, seconds: 20)
+        defer {
+            bus.stop()
+            media.remove()
+        }
+        let state = media.directory.appendingPathComponent("state.json").path
+        let config = media.directory.appendingPathComponent("config.toml").path
+        _ = FileManager.default.createFile(atPath: config, contents: Data())
+        let files = media.tones.map(\.path)
+        let connection = try await DBusConnection.connect(to: bus.address)
+        let client = MPRISClient(connection: connection, busName: Self.name)
+        for cycle in 0..<12 {
+            let daemon = try await Self.start(bus: bus, connection: connection, state: state, config: config, cycle == 0 ? files : [])
+            let tracks = try await Self.tracks(client)
+            #expect(tracks.map(\.url).map { $0.replacingOccurrences(of: "file://", with: "") } == files, "cycle \(cycle): the queue")
+            for track in tracks {
+                #expect(Self.titleFits(track.title, url: track.url), "cycle \(cycle): \(track.url) is titled \(track.title)")
+            }
+            // Move through the queue so that tags of one file are read while another is current.
+            if cycle % 3 == 2 { try await client.previous() } else { try await client.next() }
+            if cycle % 4 == 1 { try await client.next() }
+            // Kill at some moment within a second of the change: before or after the save.
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0..<1000)))
+            daemon.send(cycle.isMultiple(of: 2) ? SIGKILL : SIGTERM)
+            let status = await daemon.waitForExit()
+            #expect(status == (cycle.isMultiple(of: 2) ? -SIGKILL : 0), "cycle \(cycle): \(daemon.standardError)")
+            // What is on disk is one whole state, with no file carrying another's tags.
+            let saved = try #require(try StateStore(path: state).load(), "cycle \(cycle): no state")
+            #expect(saved.queue.map(\.url) == files)
+            for item in saved.queue {
+                if let title = item.tags.title { #expect(Self.titleFits(title, url: item.url), "cycle \(cycle): \(item.url) saved as \(title)") }
+            }
+        }
+    }
+
+    @Test("kill -9 a moment after start keeps the queue given on the command line")
+    func killRightAfterStart() async throws {
+        let bus = try TestBus()
+        let media = try await TestMedia.make(count: 3, seconds: 5)
+        defer {
+            bus.stop()
+            media.remove()
+        }
+        let state = media.directory.appendingPathComponent("state.json").path
+        let config = media.directory.appendingPathComponent("config.toml").path
+        _ = FileManager.default.createFile(atPath: config, contents: Data())
+        let connection = try await DBusConnection.connect(to: bus.address)
+        let watch = try FileWatch(folder: media.directory.path)
+        let daemon = try await Self.start(bus: bus, connection: connection, state: state, config: config, media.tones.map(\.path))
+        // The queue given at start is written without waiting for any other change.
+        #expect(await watch.waitFor(name: "state.json"), "state.json was never written")
+        daemon.send(SIGKILL)
+        _ = await daemon.waitForExit()
+        let saved = try #require(try StateStore(path: state).load())
+        #expect(saved.queue.map(\.url) == media.tones.map(\.path))
+        let restarted = try await Self.start(bus: bus, connection: connection, state: state, config: config, [])
+        defer { restarted.send(SIGKILL) }
+        let tracks = try await Self.tracks(MPRISClient(connection: connection, busName: Self.name))
+        #expect(tracks.map(\.url).map { $0.replacingOccurrences(of: "file://", with: "") } == media.tones.map(\.path))
+    }
+
+    @Test("a broken state file is moved aside with a warning naming both paths, and the daemon starts with the files given")
+    func brokenStateFileAtStart() async throws {
+        let bus = try TestBus()
+        let media = try await TestMedia.make(count: 2, seconds: 5)
+        defer {
+            bus.stop()
+            media.remove()
+        }
+        let state = media.directory.appendingPathComponent("state.json").path
+        let config = media.directory.appendingPathComponent("config.toml").path
+        _ = FileManager.default.createFile(atPath: config, contents: Data())
+        try StateStoreTests.makeBroken("garbage", at: state)
+        let connection = try await DBusConnection.connect(to: bus.address)
+        let daemon = try await Self.start(bus: bus, connection: connection, state: state, config: config, media.tones.map(\.path))
+        let tracks = try await Self.tracks(MPRISClient(connection: connection, busName: Self.name))
+        #expect(tracks.count == 2)
+        daemon.send(SIGTERM)
+        #expect(await daemon.waitForExit() == 0)
+        let aside = try FileManager.default.contentsOfDirectory(atPath: media.directory.path).filter { $0.hasPrefix("state.json.broken-") }
+        #expect(aside.count == 1)
+        #expect(daemon.standardError.contains(state + ": not a state file"))
+        #expect(daemon.standardError.contains("moved it aside to \(state).broken-"))
+        // The aside copy is the user's bytes, untouched; the new state is the new queue.
+        #expect(try Data(contentsOf: media.directory.appendingPathComponent(aside[0])) == Data([0x00, 0xFF, 0x13, 0x37]))
+        #expect(try StateStore(path: state).load()?.queue.count == 2)
+    }
+
+    @Test("quitting during a burst of D-Bus calls exits cleanly (no use of a freed mpv handle)")
+    func quitDuringBurst() async throws {
+        let bus = try TestBus()
+        let media = try await TestMedia.make(count: 2, seconds: 5)
+        defer {
+            bus.stop()
+            media.remove()
+        }
+        let config = media.directory.appendingPathComponent("config.toml").path
+        _ = FileManager.default.createFile(atPath: config, contents: Data())
+        let connection = try await DBusConnection.connect(to: bus.address)
+        for round in 0..<3 {
+            let daemon = try await Self.start(
+                bus: bus, connection: connection, state: media.directory.appendingPathComponent("s\(round).json").path, config: config,
+                media.tones.map(\.path))
+            let client = MPRISClient(connection: connection, busName: Self.name)
+            try await client.play()
+            // Calls that reach mpv (position, volume, seeks) race the shutdown that Quit starts.
+            // 100 calls in flight: the bus allows a connection 128 pending replies.
+            var burst: [Task<Void, Never>] = []
+            for index in 0..<100 {
+                burst.append(
+                    Task { @MainActor in
+                        switch index % 3 {
+                        case 0: _ = try? await client.position()
+                        case 1: try? await client.setProperty("Volume", .double(Double(index % 10) / 10))
+                        default: try? await client.seek(by: .milliseconds(10))
+                        }
+                    })
+                if index == 30 + round * 30 {
+                    burst.append(Task { @MainActor in _ = try? await client.call("Quit", interface: MPRISNames.root) })
+                }
+            }
+            let status = await daemon.waitForExit()
+            #expect(status == 0, "round \(round): exit \(status) \(daemon.standardError)")
+            for task in burst { await task.value }
+        }
+    }
+}
