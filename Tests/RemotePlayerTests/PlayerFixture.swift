@@ -36,10 +36,12 @@ final class PlayerFixture {
         observe()
     }
 
-    static func startDaemon(bus: TestBus, items: [String], statePath: String, name: String = "remotebridge", replace: Bool = false) async throws
-        -> RemotePlayerDaemon
-    {
+    static func startDaemon(
+        bus: TestBus, items: [String], statePath: String, name: String = "remotebridge", replace: Bool = false,
+        maximumQueueLength: Int = QueueLimits.maximumEntries
+    ) async throws -> RemotePlayerDaemon {
         var options = RemotePlayerDaemon.Options()
+        options.maximumQueueLength = maximumQueueLength
         options.busAddress = bus.address
         options.audioOutput = "null"
         options.items = items

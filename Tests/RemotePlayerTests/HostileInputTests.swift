@@ -1,0 +1,118 @@
+import DBus
+import Foundation
+import Glibc
+import MPRIS
+import MPVPlayer
+import RemoteBridgeTesting
+import RemotePlayer
+import Testing
+
+/// What any session client can send remote-playerd: nothing of it may hang, crash or bloat it.
+@Suite("remote-playerd: hostile input over D-Bus, in playlists and in state", .serialized)
+@MainActor
+struct HostileInputTests {
+    @Test("OpenUri of a FIFO: the player goes on answering (art is never read from a FIFO, nor on the main actor)")
+    func fifoDoesNotHang() async throws {
+        let f = try await PlayerFixture()
+        defer { f.stop() }
+        let fifo = f.media.directory.appendingPathComponent("trap.flac").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // mpv itself may wait on the FIFO; the daemon must not.
+        _ = try? await f.client.openURI("file://" + fifo)
+        // Three more round trips through the main actor, each bounded well below the old 60 s hang.
+        for _ in 0..<3 {
+            let identity = try await f.clientConnection.call(
+                f.daemon.busName, "/org/mpris/MediaPlayer2", "org.freedesktop.DBus.Properties", "Get",
+                [.string(MPRISNames.root), .string("Identity")], timeout: .seconds(3))
+            #expect(identity.first?.stringValue == "RemoteBridge")
+        }
+        // Let mpv's open of the FIFO finish, so the player shuts down cleanly.
+        let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+        if writer >= 0 { close(writer) }
+    }
+
+    @Test("playlist entries with edl://, memory://, lavfi:// and av:// never reach mpv; the file entries do")
+    func playlistSchemes() async throws {
+        let media = try await TestMedia.make(count: 1, seconds: 5)
+        let playlist = media.directory.appendingPathComponent("list.m3u")
+        try """
+            #EXTM3U
+            edl:///etc/passwd
+            memory://#EXTM3U
+            lavfi://sine
+            av://lavfi:sine=frequency=300
+            \(media.tones[0].path)
+            """.write(to: playlist, atomically: true, encoding: .utf8)
+        let f = try await PlayerFixture(items: [playlist.path], media: media)
+        defer { f.stop() }
+        #expect(f.player.entries.map(\.url) == [media.tones[0].path])
+    }
+
+    @Test("state-file entries pass the same check: edl:///etc/passwd is not played after a restore")
+    func stateSchemes() async throws {
+        let f = try await PlayerFixture()
+        defer { f.stop() }
+        f.daemon.shutdown()
+        var state = try #require(try StateStore(path: f.statePath).load())
+        state.queue.insert(QueueItem(url: "edl:///etc/passwd"), at: 0)
+        state.queue.append(QueueItem(url: "memory://x"))
+        state.currentIndex = 0
+        try StateStore(path: f.statePath).save(state)
+        try await f.restart()
+        #expect(f.player.entries.map(\.url) == f.media.tones.map(\.path))
+        #expect(f.player.currentIndex == 0)
+    }
+
+    @Test("a URI over 64 KiB is refused with LimitsExceeded, and the error quotes only its start")
+    func longURI() async throws {
+        let f = try await PlayerFixture()
+        defer { f.stop() }
+        let uri = "file:///" + String(repeating: "a", count: 1 << 20)
+        for call in ["OpenUri", "AddTrack"] {
+            do throws(DBusError) {
+                if call == "OpenUri" {
+                    try await f.client.openURI(uri)
+                } else {
+                    _ = try await f.client.call(
+                        "AddTrack", [.string(uri), .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack"), .bool(false)],
+                        interface: MPRISNames.trackList)
+                }
+                Issue.record("\(call) accepted a 1 MiB URI")
+            } catch {
+                #expect(error.name == "org.freedesktop.DBus.Error.LimitsExceeded", "\(call): \(error.name)")
+                #expect(error.message.utf8.count < 600, "\(call) echoed \(error.message.utf8.count) bytes")
+                #expect(error.message.contains("1048584 bytes"))
+            }
+        }
+        #expect(f.player.entries.count == 3)
+    }
+
+    @Test("a full queue refuses AddTrack with LimitsExceeded, and the player answers throughout")
+    func fullQueue() async throws {
+        let bus = try TestBus()
+        let media = try await TestMedia.make(count: 3, seconds: 5)
+        defer {
+            bus.stop()
+            media.remove()
+        }
+        let daemon = try await PlayerFixture.startDaemon(
+            bus: bus, items: media.tones.map(\.path), statePath: media.directory.path + "/state.json", maximumQueueLength: 4)
+        defer { daemon.shutdown() }
+        let connection = try await DBusConnection.connect(to: bus.address)
+        let client = MPRISClient(connection: connection, busName: daemon.busName)
+        func add() async throws(DBusError) {
+            _ = try await client.call(
+                "AddTrack", [.string("file://" + media.tones[0].path), .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack"), .bool(false)],
+                interface: MPRISNames.trackList)
+        }
+        try await add()
+        do throws(DBusError) {
+            try await add()
+            Issue.record("a fifth entry was accepted")
+        } catch {
+            #expect(error.name == "org.freedesktop.DBus.Error.LimitsExceeded")
+            #expect(error.message.contains("the queue is full (4 entries)"))
+        }
+        #expect(daemon.player.entries.count == 4)
+    }
+}
