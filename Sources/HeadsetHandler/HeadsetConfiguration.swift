@@ -33,24 +33,18 @@ public struct HeadsetConfiguration: Sendable, Equatable {
 
     /// Reads `path`; a missing file gives the defaults unless `required`.
     public static func load(path: String, required: Bool) throws(ConfigurationError) -> HeadsetConfiguration {
-        guard FileManager.default.fileExists(atPath: path) else {
-            if required { throw ConfigurationError(file: path, line: 0, key: "", message: "no such file") }
-            return HeadsetConfiguration()
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ConfigurationError(file: path, line: 0, key: "", message: "cannot be read (\(error.localizedDescription))")
-        }
-        return try parse(String(decoding: data, as: UTF8.self), file: path)
+        guard let text = try ConfigurationFile.read(path: path, required: required) else { return HeadsetConfiguration() }
+        return try parse(text, file: path)
     }
 
     /// Parses configuration text, checking the whole `[headset]` section.
     public static func parse(_ text: String, file: String) throws(ConfigurationError) -> HeadsetConfiguration {
         var root = try ConfigurationSection.parse(text, file: file)
         var configuration = HeadsetConfiguration()
-        guard var headset = try root.section("headset") else { return configuration }
+        guard var headset = try root.section("headset") else {
+            try ConfigurationFile.rejectUnknownSections(in: &root)
+            return configuration
+        }
         if let interval = try headset.seconds("click-interval", in: 0.05...5) { configuration.clickInterval = interval }
         if let hold = try headset.seconds("hold-duration", in: 0.1...10) { configuration.holdDuration = hold }
         if let devices = try headset.strings("devices") { configuration.devices = devices }
@@ -68,6 +62,8 @@ public struct HeadsetConfiguration: Sendable, Equatable {
             }
         }
         try headset.rejectUnknownKeys(known: ["click-interval", "hold-duration", "devices", "grab", "gestures"])
+        // remote-playerd reads the other sections of the same file; anything else is a mistake.
+        try ConfigurationFile.rejectUnknownSections(in: &root)
         return configuration
     }
 }

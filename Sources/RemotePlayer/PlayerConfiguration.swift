@@ -48,19 +48,7 @@ public struct PlayerConfiguration: Sendable, Equatable {
 
     /// Reads the file at `path`. A missing file gives the defaults only when `required` is false.
     public static func load(path: String, required: Bool) throws(ConfigurationError) -> PlayerConfiguration {
-        guard FileManager.default.fileExists(atPath: path) else {
-            if required { throw ConfigurationError(file: path, line: 0, key: "", message: "no such file") }
-            return PlayerConfiguration()
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ConfigurationError(file: path, line: 0, key: "", message: "cannot be read (\(error.localizedDescription))")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigurationError(file: path, line: 0, key: "", message: "is not UTF-8 text")
-        }
+        guard let text = try ConfigurationFile.read(path: path, required: required) else { return PlayerConfiguration() }
         return try parse(text, file: path)
     }
 
@@ -96,9 +84,7 @@ public struct PlayerConfiguration: Sendable, Equatable {
             if let devices = try input.strings("devices") { configuration.inputDevices = devices }
             try input.rejectUnknownKeys(known: ["devices"])
         }
-        // headsetd reads this section of the same file.
-        _ = try root.section("headset")
-        try root.rejectUnknownKeys(known: ["player", "media-keys", "headset", "input"])
+        try ConfigurationFile.rejectUnknownSections(in: &root)
         return configuration
     }
 

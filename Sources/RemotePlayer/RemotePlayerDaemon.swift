@@ -138,7 +138,7 @@ public final class RemotePlayerDaemon {
         server.onQuit = { [weak self] in self?.finish(reason: "Quit was called") }
         connection.onNameLost = { [weak self] name in
             guard let self, name == self.busName else { return }
-            self.finish(reason: "another instance took \(name)")
+            Task { @MainActor in self.finish(reason: "\(name) was taken over by \(await self.describeOwner(of: name)); exiting so it can run") }
         }
         connection.onDisconnect = { [weak self] in self?.finish(reason: "the bus went away") }
         mediaPlayer.onLoadFailure = { [weak self] url, reason in
@@ -158,6 +158,17 @@ public final class RemotePlayerDaemon {
             case .toggleShuffle: player.setShuffle(!player.shuffle)
             }
         }
+    }
+
+    /// Who owns `name` now: its unique name, process id and command, as far as the bus says.
+    private func describeOwner(of name: String) async -> String {
+        guard let owner = await connection.nameOwner(name) else { return "another client (already gone)" }
+        guard let reply = try? await connection.call(
+            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetConnectionUnixProcessID", [.string(owner)]),
+            let pid = reply.first?.int64Value
+        else { return owner }
+        let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return "\(owner) (pid \(pid)\(command.map { ", \($0)" } ?? ""))"
     }
 
     /// Reads the devices of `[input] devices`; their keys are broadcast events.

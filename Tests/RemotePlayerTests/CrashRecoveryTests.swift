@@ -166,3 +166,29 @@ struct CrashRecoveryTests {
         }
     }
 }
+
+@Suite("remote-playerd: giving up its name", .serialized)
+@MainActor
+struct NameTakeoverTests {
+    @Test("another client taking the name with REPLACE_EXISTING: the daemon logs who, saves, and exits 0")
+    func takenOver() async throws {
+        let bus = try TestBus()
+        let media = try await TestMedia.make(count: 2, seconds: 5)
+        defer {
+            bus.stop()
+            media.remove()
+        }
+        let state = media.directory.appendingPathComponent("state.json").path
+        let config = media.directory.appendingPathComponent("config.toml").path
+        _ = FileManager.default.createFile(atPath: config, contents: Data())
+        let connection = try await DBusConnection.connect(to: bus.address)
+        let daemon = try await DaemonProcess(
+            "remote-playerd", ["--bus", bus.address, "--audio-output", "null", "--state", state, "--config", config] + media.tones.map(\.path))
+        try #require(try await daemon.waitForName(CrashRecoveryTests.name, on: connection))
+        let thief = try await DBusConnection.connect(to: bus.address)
+        #expect(try await thief.requestName(CrashRecoveryTests.name, flags: [.replaceExisting, .doNotQueue]) == .primaryOwner)
+        #expect(await daemon.waitForExit() == 0)
+        #expect(daemon.standardError.contains("was taken over by \(thief.uniqueName) (pid \(getpid())"), "\(daemon.standardError)")
+        #expect(try StateStore(path: state).load()?.queue.count == 2)
+    }
+}

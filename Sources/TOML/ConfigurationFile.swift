@@ -1,0 +1,37 @@
+import Foundation
+
+/// The one configuration file that remote-playerd and headsetd share: reading it, and the
+/// sections it may hold (each program reads its own and rejects any it does not know).
+public enum ConfigurationFile {
+    /// Every section of `config.toml`, whichever program reads it.
+    public static let sections = ["player", "media-keys", "input", "headset"]
+
+    /// The text of the file at `path`, or nil if there is none and it is not `required`.
+    /// A folder, an unreadable file or one that is not UTF-8 is an error that says so.
+    public static func read(path: String, required: Bool) throws(ConfigurationError) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT, !required { return nil }
+            throw ConfigurationError(file: path, line: 0, key: "", message: String(cString: strerror(errno)))
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            let what = status.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a regular file"
+            throw ConfigurationError(file: path, line: 0, key: "", message: "is \(what); give the path of the config.toml file itself")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(file: path, line: 0, key: "", message: "cannot be read (\(String(cString: strerror(errno))); check its permissions)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationError(file: path, line: 0, key: "", message: "is not UTF-8 text")
+        }
+        return text
+    }
+
+    /// Throws for the first top-level key or section that is none of `sections` (a typo such as
+    /// `[playr]`), naming its line. Sections the caller did not read are accepted unchecked:
+    /// the other program checks them.
+    public static func rejectUnknownSections(in root: inout ConfigurationSection) throws(ConfigurationError) {
+        for name in sections { _ = try root.section(name) }
+        try root.rejectUnknownKeys(known: sections)
+    }
+}

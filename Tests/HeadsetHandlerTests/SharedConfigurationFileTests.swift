@@ -1,0 +1,30 @@
+import Foundation
+import HeadsetHandler
+import RemotePlayer
+import Testing
+
+@Suite("The shared config file: both programs refuse what neither knows")
+struct SharedConfigurationFileTests {
+    @Test("an unknown section is refused by remote-playerd and by headsetd, naming its line")
+    func unknownSection() {
+        let text = "[player]\nautoplay = true\n\n[playr]\nname = \"x\"\n"
+        #expect { try PlayerConfiguration.parse(text, file: "/c.toml") } throws: { "\($0)".hasPrefix("/c.toml:4") && "\($0)".contains("playr") }
+        #expect { try HeadsetConfiguration.parse(text, file: "/c.toml") } throws: { "\($0)".hasPrefix("/c.toml:4") && "\($0)".contains("playr") }
+        // Each program accepts the other's sections.
+        let both = "[player]\nautoplay = true\n[headset]\ngrab = true\n[media-keys]\nskip-forward = 20\n"
+        #expect(throws: Never.self) { try PlayerConfiguration.parse(both, file: "/c.toml") }
+        #expect(throws: Never.self) { try HeadsetConfiguration.parse(both, file: "/c.toml") }
+    }
+
+    @Test("a folder given as the config file is named as a folder, not as an NSCocoaErrorDomain error")
+    func folderAsConfig() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for load in [{ _ = try PlayerConfiguration.load(path: folder.path, required: true) }, { _ = try HeadsetConfiguration.load(path: folder.path, required: true) }] {
+            #expect { try load() } throws: { error in
+                "\(error)" == "\(folder.path): is a folder; give the path of the config.toml file itself"
+            }
+        }
+    }
+}
