@@ -23,6 +23,9 @@ public final class DBusConnection {
     public var onNameAcquired: (@MainActor (String) -> Void)?
     /// Called once if the bus goes away.
     public var onDisconnect: (@MainActor () -> Void)?
+    /// How long a call waits for its reply when the call does not say: libdbus's 25 s unless set.
+    /// A peer that does not answer in time gives `org.freedesktop.DBus.Error.NoReply`.
+    public var callTimeout: Duration = .seconds(25)
     /// True once `close()` was called or the bus went away.
     public private(set) var isClosed = false
 
@@ -79,7 +82,8 @@ public final class DBusConnection {
     // MARK: Calls and signals
 
     /// Calls a method and returns the reply body; an error reply is thrown as `DBusError`.
-    public func call(_ message: DBusMessage, timeout: Duration = .seconds(25)) async throws(DBusError) -> [DBusValue] {
+    public func call(_ message: DBusMessage, timeout: Duration? = nil) async throws(DBusError) -> [DBusValue] {
+        let timeout = timeout ?? callTimeout
         guard !isClosed else { throw .disconnected("the D-Bus connection is closed") }
         try message.validate()
         let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
@@ -91,7 +95,7 @@ public final class DBusConnection {
     /// Calls `interface.member` on `destination` at `path`.
     public func call(
         _ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = [],
-        timeout: Duration = .seconds(25)
+        timeout: Duration? = nil
     ) async throws(DBusError) -> [DBusValue] {
         try await call(.methodCall(destination: destination, path: path, interface: interface, member: member, body: arguments), timeout: timeout)
     }

@@ -7,7 +7,7 @@
 /// so the arguments are then left exactly as given.
 public enum PlayerctlArgumentOrder {
     /// Player options that take a value in the next argument.
-    static let optionsWithValue: Set<String> = ["-p", "--player", "-i", "--ignore-player", "--bus"]
+    static let optionsWithValue: Set<String> = ["-p", "--player", "-i", "--ignore-player", "--bus", "--timeout"]
     /// Player options that take no value.
     static let flags: Set<String> = ["-a", "--all-players"]
 

@@ -17,6 +17,26 @@ public struct RemoteCtl {
     /// How waits (the hold of `seek-forward --hold`) pass; a test gives a virtual clock's.
     public var sleep: @MainActor (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
 
+    /// How long each player has to answer, unless `--timeout` says otherwise: a frozen player
+    /// (stopped, or stuck) is named after this rather than waited on for libdbus's 25 s.
+    public nonisolated static let defaultTimeout: Duration = .seconds(3)
+
+    /// `--timeout`'s value: seconds, from 0.01 to 600.
+    public nonisolated static func timeout(parsing text: String) -> Duration? {
+        guard let seconds = Double(text), seconds.isFinite, (0.01...600).contains(seconds) else { return nil }
+        return .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+
+    /// A failed call to `player`, in words: a player that did not answer is named as such.
+    func failure(_ error: DBusError, of player: String, doing what: String) -> String {
+        let name = PlayerSelection.short(player)
+        if error.name == "org.freedesktop.DBus.Error.NoReply" || error.name == "org.freedesktop.DBus.Error.Timeout" {
+            let seconds = connection.callTimeout.components.seconds
+            return "remotectl: \(name) did not answer within \(seconds > 0 ? "\(seconds) s" : "\(connection.callTimeout)") (frozen?); \(what) not done"
+        }
+        return "remotectl: \(name): \(what) failed: \(error)"
+    }
+
     /// Makes a controller on `connection` for the players `selection` names.
     public init(connection: DBusConnection, selection: PlayerSelection) {
         self.connection = connection
@@ -77,18 +97,36 @@ public struct RemoteCtl {
                 }
                 _ = try await client.call(verb.method)
             } catch {
-                errors("remotectl: \(PlayerSelection.short(player)): \(verb.rawValue) failed: \(error)")
+                errors(failure(error, of: player, doing: verb.rawValue))
                 status = 1
             }
         }
         return status
     }
 
-    /// status: one line per player (`Playing`, …), or JSON lines.
+    /// status: one line per player (`Playing`, …), or JSON lines. Players are asked at once; one
+    /// that does not answer is named on stderr (exit 1) and the others are still reported.
     public func status(json: Bool) async -> Int32 {
         guard let players = await players() else { return 1 }
-        for player in players {
-            let status = (try? await MPRISClient(connection: connection, busName: player).property("PlaybackStatus").stringValue) ?? "Unknown"
+        let reads = players.map { player in
+            Task { () -> Result<DBusValue, DBusError> in
+                do throws(DBusError) {
+                    return .success(try await MPRISClient(connection: connection, busName: player).property("PlaybackStatus"))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        var result: Int32 = 0
+        for (player, read) in zip(players, reads) {
+            let status: String
+            switch await read.value {
+            case .success(let value): status = value.stringValue ?? "Unknown"
+            case .failure(let error):
+                errors(failure(error, of: player, doing: "status"))
+                result = 1
+                continue
+            }
             let name = PlayerSelection.short(player)
             if json {
                 output(#"{"player":"\#(name.jsonEscaped)","status":"\#(status.jsonEscaped)"}"#)
@@ -96,22 +134,38 @@ public struct RemoteCtl {
                 output(players.count > 1 ? "\(name): \(status)" : status)
             }
         }
-        return 0
+        return result
     }
 
-    /// list: every player, the now-playing one marked with `*`.
+    /// list: every player, the now-playing one marked with `*`. Each is asked at once whether it
+    /// answers; one that does not is still listed, named on stderr, and the exit status is 1.
     public func list(json: Bool) async -> Int32 {
         let all = (try? await MPRISClient.players(on: connection)) ?? []
+        let pings = all.map { player in
+            Task { () -> DBusError? in
+                do throws(DBusError) {
+                    _ = try await connection.call(player, "/org/mpris/MediaPlayer2", "org.freedesktop.DBus.Peer", "Ping")
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+        }
         let chosen = (try? await PlayerSelection().resolve(on: connection))?.first
-        for player in all {
+        var result: Int32 = 0
+        for (player, ping) in zip(all, pings) {
             let name = PlayerSelection.short(player)
+            if let error = await ping.value {
+                errors(failure(error, of: player, doing: "list"))
+                result = 1
+            }
             if json {
                 output(#"{"player":"\#(name.jsonEscaped)","nowPlaying":\#(player == chosen)}"#)
             } else {
                 output((player == chosen ? "* " : "  ") + name)
             }
         }
-        return 0
+        return result
     }
 
     /// send SUBTYPE: through RemoteControl1.SendEvent to a RemoteBridge player (printing the

@@ -21,14 +21,20 @@ public struct TransportInvocation: Equatable, Sendable {
     public var ignored: [String] = []
     /// `--bus ADDRESS`.
     public var bus: String?
+    /// `--timeout SECONDS`: how long to wait for each player's answer.
+    public var timeout: Duration = RemoteCtl.defaultTimeout
 
     /// An invocation spelled out, as tests compare them.
-    public init(verb: RemoteCtl.Transport, names: [String] = [], allPlayers: Bool = false, ignored: [String] = [], bus: String? = nil) {
+    public init(
+        verb: RemoteCtl.Transport, names: [String] = [], allPlayers: Bool = false, ignored: [String] = [], bus: String? = nil,
+        timeout: Duration = RemoteCtl.defaultTimeout
+    ) {
         self.verb = verb
         self.names = names
         self.allPlayers = allPlayers
         self.ignored = ignored
         self.bus = bus
+        self.timeout = timeout
     }
 
     /// The invocation `arguments` (without the program name) spell, or nil when argument-parser
@@ -39,6 +45,7 @@ public struct TransportInvocation: Equatable, Sendable {
         var allPlayers = false
         var ignored: [String] = []
         var bus: String?
+        var timeout: Duration?
         var index = 0
         func value() -> String? {
             index += 1
@@ -57,6 +64,9 @@ public struct TransportInvocation: Equatable, Sendable {
             case "--bus":
                 guard bus == nil, let address = value() else { return nil }
                 bus = address
+            case "--timeout":
+                guard timeout == nil, let text = value(), let seconds = RemoteCtl.timeout(parsing: text) else { return nil }
+                timeout = seconds
             case "-a", "--all-players":
                 guard !allPlayers else { return nil }
                 allPlayers = true
@@ -67,7 +77,9 @@ public struct TransportInvocation: Equatable, Sendable {
             index += 1
         }
         guard let verb else { return nil }
-        self.init(verb: verb, names: player.map(Self.playerNames) ?? [], allPlayers: allPlayers, ignored: ignored, bus: bus)
+        self.init(
+            verb: verb, names: player.map(Self.playerNames) ?? [], allPlayers: allPlayers, ignored: ignored, bus: bus,
+            timeout: timeout ?? RemoteCtl.defaultTimeout)
     }
 
     /// `-p a,b` names two players; empty pieces (`a,,b`) are dropped, as the full parser does.

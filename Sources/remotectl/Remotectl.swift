@@ -18,10 +18,24 @@ struct PlayerOptions: ParsableArguments {
     @Option(name: .customLong("bus"), help: ArgumentHelp("The D-Bus address to use instead of the session bus.", valueName: "address"))
     var bus: String?
 
+    @Option(
+        name: .customLong("timeout"),
+        help: ArgumentHelp("How long to wait for a player's answer before naming it as not answering (frozen).", valueName: "seconds"),
+        transform: { text in
+            guard let timeout = RemoteCtl.timeout(parsing: text) else {
+                throw ValidationError("--timeout takes seconds between 0.01 and 600, such as 3 or 0.5; got '\(text)'")
+            }
+            return timeout
+        })
+    var timeout: Duration = RemoteCtl.defaultTimeout
+
     @MainActor
     func controller() async throws -> RemoteCtl {
         let names = player.map(TransportInvocation.playerNames) ?? []
-        guard let ctl = await Remotectl.controller(bus: bus, selection: PlayerSelection(names: names, all: allPlayers, ignored: ignorePlayer)) else {
+        guard
+            let ctl = await Remotectl.controller(
+                bus: bus, selection: PlayerSelection(names: names, all: allPlayers, ignored: ignorePlayer), timeout: timeout)
+        else {
             throw ExitCode.failure
         }
         return ctl
@@ -48,7 +62,9 @@ struct Remotectl: AsyncParsableCommand {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let invocation = TransportInvocation(arguments: arguments) {
-            guard let ctl = await controller(bus: invocation.bus, selection: invocation.selection) else { Glibc.exit(1) }
+            guard let ctl = await controller(bus: invocation.bus, selection: invocation.selection, timeout: invocation.timeout) else {
+                Glibc.exit(1)
+            }
             Glibc.exit(await ctl.transport(invocation.verb))
         }
         do {
@@ -76,9 +92,11 @@ struct Remotectl: AsyncParsableCommand {
 
     /// A controller on the bus at `bus` (the session bus when nil), or nil after saying why not.
     @MainActor
-    static func controller(bus: String?, selection: PlayerSelection) async -> RemoteCtl? {
+    static func controller(bus: String?, selection: PlayerSelection, timeout: Duration) async -> RemoteCtl? {
         do {
-            return RemoteCtl(connection: try await DBusConnection.connect(to: bus), selection: selection)
+            let connection = try await DBusConnection.connect(to: bus)
+            connection.callTimeout = timeout
+            return RemoteCtl(connection: connection, selection: selection)
         } catch {
             StandardStream.error.write("remotectl: \(error.message)\n")
             return nil
@@ -280,7 +298,8 @@ extension Remotectl {
 
         @MainActor
         func run() async throws {
-            _ = try await options.controller().list(json: json)
+            let status = try await options.controller().list(json: json)
+            if status != 0 { throw ExitCode(status) }
         }
     }
 

@@ -16,6 +16,8 @@ struct TransportInvocationTests {
         (["-a", "-i", "mpv", "stop", "--ignore-player", "vlc"], TransportInvocation(verb: .stop, allPlayers: true, ignored: ["mpv", "vlc"])),
         (["previous", "--bus", "unix:path=/run/x", "--all-players"], TransportInvocation(verb: .previous, allPlayers: true, bus: "unix:path=/run/x")),
         (["-p", "a,,b", "play"], TransportInvocation(verb: .play, names: ["a", "b"])),
+        (["--timeout", "0.5", "play"], TransportInvocation(verb: .play, timeout: .milliseconds(500))),
+        (["stop", "--timeout", "10"], TransportInvocation(verb: .stop, timeout: .seconds(10))),
     ])
     func accepted(arguments: [String], expected: TransportInvocation) throws {
         #expect(TransportInvocation(arguments: arguments) == expected)
@@ -26,7 +28,7 @@ struct TransportInvocationTests {
         [], ["--help"], ["play", "--help"], ["-h"], ["status"], ["volume", "0.5"], ["play", "pause"], ["play", "extra"],
         ["play", "-p"], ["play", "-p", "-a"], ["play", "-p", ""], ["play", "-p", "a", "-p", "b"], ["play", "-a", "-a"],
         ["play", "--bus", "x", "--bus", "y"], ["play", "--player=vlc"], ["play", "-pvlc"], ["play", "--"], ["play", "-ai", "x"],
-        ["PLAY"], ["play", "--json"], ["--generate-completion-script", "bash"], ["--version"],
+        ["PLAY"], ["play", "--json"], ["play", "--timeout", "0"], ["play", "--timeout", "x"], ["play", "--timeout", "1", "--timeout", "2"], ["--generate-completion-script", "bash"], ["--version"],
     ])
     func declined(arguments: [String]) {
         #expect(TransportInvocation(arguments: arguments) == nil)
@@ -39,7 +41,7 @@ struct TransportInvocationTests {
         let options = transport.options
         return TransportInvocation(
             verb: type(of: transport).verb, names: options.player.map(TransportInvocation.playerNames) ?? [],
-            allPlayers: options.allPlayers, ignored: options.ignorePlayer, bus: options.bus)
+            allPlayers: options.allPlayers, ignored: options.ignorePlayer, bus: options.bus, timeout: options.timeout)
     }
 }
 

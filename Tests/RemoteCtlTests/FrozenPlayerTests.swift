@@ -1,0 +1,62 @@
+import DBus
+import Foundation
+import RemoteBridgeTesting
+import Testing
+
+/// A player frozen with SIGSTOP must not hold remotectl for libdbus's 25 s: it is named, the
+/// others are still served, and the exit status says something went wrong.
+@Suite("remotectl with a frozen player", .serialized)
+@MainActor
+struct FrozenPlayerTests {
+    @Test("status, list and play-pause name the frozen player after --timeout, and still report the others")
+    func frozenPeer() async throws {
+        let bus = try TestBus()
+        let media = try await TestMedia.make(count: 1, seconds: 5)
+        defer {
+            bus.stop()
+            media.remove()
+        }
+        let config = media.directory.appendingPathComponent("config.toml").path
+        _ = FileManager.default.createFile(atPath: config, contents: Data())
+        let connection = try await DBusConnection.connect(to: bus.address)
+        func start(_ name: String) async throws -> DaemonProcess {
+            let daemon = try await DaemonProcess(
+                "remote-playerd", ["--bus", bus.address, "--audio-output", "null", "--no-state", "--config", config, "--name", name, media.tones[0].path])
+            try #require(try await daemon.waitForName("org.mpris.MediaPlayer2." + name, on: connection))
+            return daemon
+        }
+        let healthy = try await start("healthy")
+        let frozen = try await start("frozen")
+        defer {
+            frozen.send(SIGKILL)
+            healthy.send(SIGKILL)
+        }
+        frozen.send(SIGSTOP)
+        func remotectl(_ arguments: String...) async throws -> ExternalProcess.Result {
+            try await ExternalProcess.run(BuiltProduct.debug("remotectl"), ["--bus", bus.address] + arguments)
+        }
+
+        let status = try await remotectl("status", "-a", "--timeout", "0.5")
+        #expect(status.status == 1)
+        #expect(status.standardOutput == "healthy: Stopped\n" || status.standardOutput == "healthy: Paused\n", "\(status.standardOutput)")
+        #expect(status.standardError.contains("frozen did not answer within"), "\(status.standardError)")
+
+        let list = try await remotectl("list", "--timeout", "0.5")
+        #expect(list.status == 1)
+        #expect(list.standardOutput.contains("healthy"))
+        #expect(list.standardOutput.contains("frozen"))
+        #expect(list.standardError.contains("frozen did not answer within"), "\(list.standardError)")
+
+        // The fast path (no argument-parser) takes --timeout too; so does the default of 3 s.
+        let toggle = try await remotectl("-p", "frozen", "play-pause", "--timeout", "0.5")
+        #expect(toggle.status == 1)
+        #expect(toggle.standardError.contains("frozen did not answer within"), "\(toggle.standardError)")
+        let byDefault = try await remotectl("-p", "frozen", "play-pause")
+        #expect(byDefault.status == 1)
+        #expect(byDefault.standardError.contains("frozen did not answer within 3 s"), "\(byDefault.standardError)")
+
+        let bad = try await remotectl("status", "--timeout", "soon")
+        #expect(bad.status == 2)
+        #expect(bad.standardError.contains("--timeout takes seconds"), "\(bad.standardError)")
+    }
+}
