@@ -53,7 +53,7 @@ extension RemoteCtl {
         let box = StateBox(FollowState())
         func emit() {
             guard box.isLoaded else { return }
-            let line = box.state.line(at: .now, bar: tty ? 30 : nil)
+            let line = tty ? TerminalText.safe(box.state.line(at: .now, bar: 30)) : printable(box.state.line(at: .now, bar: nil))
             output(tty ? "\r\u{1B}[2K" + line : line)
         }
         // Following ends when `stop` returns (0), or when the player leaves the bus (1).

@@ -30,16 +30,16 @@ extension RemoteCtl {
             let values = try await values(of: client)
             let name = PlayerSelection.short(client.busName)
             if let template {
-                output(template.render(values))
+                output(printable(template.render(values)))
             } else if !keys.isEmpty {
-                for key in keys { output(Template.text(values[key])) }
+                for key in keys { output(printable(Template.text(values[key]))) }
             } else if json {
                 let fields = try await client.metadata().sorted { $0.key < $1.key }
                     .map { #""\#($0.key.jsonEscaped)":"\#(Template.text($0.value).jsonEscaped)""# }
                 output("{" + ([#""player":"\#(name.jsonEscaped)""#] + fields).joined(separator: ",") + "}")
             } else {
                 for (key, value) in try await client.metadata().sorted(by: { $0.key < $1.key }) {
-                    output("\(name) \(key + String(repeating: " ", count: max(0, 24 - key.count))) \(Template.text(value))")
+                    output(printable("\(name) \(key + String(repeating: " ", count: max(0, 24 - key.count))) \(Template.text(value))"))
                 }
             }
         }

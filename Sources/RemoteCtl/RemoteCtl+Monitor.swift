@@ -60,7 +60,7 @@ extension RemoteCtl {
                     guard let sender = message.sender, let player = owners[sender],
                         let line = RemoteCtl.line(for: message, player: player, json: json)
                     else { return }
-                    output(line)
+                    output(printable(line))
                 }
             } catch {
                 errors("remotectl: cannot follow \(member): \(error)")

@@ -14,6 +14,9 @@ public struct RemoteCtl {
     public var output: (String) -> Void = { print($0) }
     /// Where error messages go, a line at a time (stderr by default).
     public var errors: (String) -> Void = { StandardStream.error.write($0 + "\n") }
+    /// Whether output goes to a terminal: then text from players has its control characters
+    /// shown rather than sent (`TerminalText`), so a title cannot carry escape sequences.
+    public var outputIsTerminal = false
     /// How waits (the hold of `seek-forward --hold`) pass; a test gives a virtual clock's.
     public var sleep: @MainActor (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
 
@@ -35,6 +38,11 @@ public struct RemoteCtl {
             return "remotectl: \(name) did not answer within \(seconds > 0 ? "\(seconds) s" : "\(connection.callTimeout)") (frozen?); \(what) not done"
         }
         return "remotectl: \(name): \(what) failed: \(error)"
+    }
+
+    /// `text` from a player, as it may be printed: made safe when output is a terminal.
+    func printable(_ text: String) -> String {
+        outputIsTerminal ? TerminalText.safe(text) : text
     }
 
     /// Makes a controller on `connection` for the players `selection` names.

@@ -96,7 +96,9 @@ struct Remotectl: AsyncParsableCommand {
         do {
             let connection = try await DBusConnection.connect(to: bus)
             connection.callTimeout = timeout
-            return RemoteCtl(connection: connection, selection: selection)
+            var ctl = RemoteCtl(connection: connection, selection: selection)
+            ctl.outputIsTerminal = StandardStream.output.isTerminal
+            return ctl
         } catch {
             StandardStream.error.write("remotectl: \(error.message)\n")
             return nil
