@@ -1,0 +1,68 @@
+import DBus
+import Foundation
+import MPRIS
+import RemoteBridgeTesting
+import Testing
+
+/// The systemd user units in dist/systemd: valid, hardened, and what they promise holds.
+@Suite("Service units: valid, hardened, and remote-playerd runs under MemoryDenyWriteExecute", .serialized)
+@MainActor
+struct ServiceUnitTests {
+    /// `unit` from dist/systemd, with ExecStart pointing at the debug build, in a new folder.
+    static func unitForTest(_ unit: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("units-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let text = try String(contentsOf: BuiltProduct.packageRoot.appendingPathComponent("dist/systemd/\(unit)"), encoding: .utf8)
+        let binaries = BuiltProduct.packageRoot.appendingPathComponent(".build/debug").path
+        let path = folder.appendingPathComponent(unit).path
+        try text.replacingOccurrences(of: "/usr/local/bin", with: binaries).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("systemd-analyze verify passes, and the exposure score is under the goal", arguments: [("remote-playerd.service", 5.0), ("headsetd.service", 4.0)])
+    func hardened(unit: String, goal: Double) async throws {
+        let path = try Self.unitForTest(unit)
+        let verify = try await ExternalProcess.run("systemd-analyze", ["verify", "--man=no", path])
+        #expect(verify.status == 0, "\(verify.standardError)")
+        #expect(verify.standardError.isEmpty, "\(verify.standardError)")
+        let security = try await ExternalProcess.run("systemd-analyze", ["security", "--offline=yes", path])
+        let summary = try #require(security.standardOutput.split(separator: "\n").last { $0.contains("Overall exposure level") })
+        let score = try #require(summary.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) }, "\(summary)")
+        #expect(score < goal, "\(unit): \(summary)")
+        #expect(security.standardOutput.contains("✓ MemoryDenyWriteExecute="))
+    }
+
+    @Test("remote-playerd plays and exits cleanly with write+execute memory refused (prctl PR_SET_MDWE)", arguments: ["auto", "alsa", "pulse", "pipewire"])
+    func memoryDenyWriteExecute(audioOutput: String) async throws {
+        let bus = try TestBus()
+        let media = try await TestMedia.make(count: 1, seconds: 5)
+        defer {
+            bus.stop()
+            media.remove()
+        }
+        let config = media.directory.appendingPathComponent("config.toml").path
+        _ = FileManager.default.createFile(atPath: config, contents: Data())
+        // What systemd's MemoryDenyWriteExecute=yes enforces, the kernel's MDWE enforces too:
+        // no mapping may become writable and executable. python3 sets it, then becomes the daemon.
+        let wrapper = "import ctypes, os, sys\nif ctypes.CDLL(None).prctl(65, 1, 0, 0, 0) != 0: sys.exit(97)\nos.execv(sys.argv[1], sys.argv[1:])"
+        let daemon = try await DaemonProcess(
+            executable: "/usr/bin/python3",
+            ["-c", wrapper, BuiltProduct.debug("remote-playerd"), "--bus", bus.address, "--audio-output", audioOutput == "auto" ? "auto" : audioOutput + ",null",
+             "--no-state", "--config", config, media.tones[0].path])
+        let connection = try await DBusConnection.connect(to: bus.address)
+        try #require(try await daemon.waitForName("org.mpris.MediaPlayer2.remotebridge", on: connection), "\(daemon.standardError)")
+        let client = MPRISClient(connection: connection, busName: "org.mpris.MediaPlayer2.remotebridge")
+        let changes = try await SignalRecorder.start(on: connection, MatchRule(member: "PropertiesChanged"))
+        try await client.play()
+        // Playing, with the file opened and its tags decoded by mpv.
+        while true {
+            let playing = try await client.playbackStatus() == .playing
+            let title = try await client.metadata()["xesam:title"]?.stringValue
+            if playing, title == "Tone 1" { break }
+            try #require(await changes.waitFor(count: changes.messages.count + 1), "never played: \(daemon.standardError)")
+        }
+        daemon.send(SIGTERM)
+        #expect(await daemon.waitForExit() == 0, "\(daemon.standardError)")
+        #expect(!daemon.standardError.contains("Operation not permitted"), "\(daemon.standardError)")
+    }
+}
