@@ -158,7 +158,7 @@ struct HeadsetDroppedInputTests {
     }
 }
 
-/// FIFO → headsetd → remote-playerd with real mpv, on the real clock.
+/// FIFO → headsetd → remote-playerd with real mpv; the button's timing on a virtual clock.
 @Suite("headsetd end to end", .serialized)
 @MainActor
 struct HeadsetEndToEndTests {
@@ -187,21 +187,37 @@ struct HeadsetEndToEndTests {
         headsetOptions.busAddress = bus.address
         headsetOptions.devices = [fifo.path]
         headsetOptions.configPath = playerOptions.configPath
-        let headset = try await HeadsetHandler(options: headsetOptions, logger: logger)
+        let clock = VirtualClock()
+        let headset = try await HeadsetHandler(options: headsetOptions, logger: logger, clock: clock)
         defer { headset.shutdown() }
+        // Each edge read from the FIFO is handled at the clock's time; the test moves the clock
+        // only once the edge is in, so the timing is exactly what it writes.
+        var edges = 0
+        var edgeWaiter: (Int, CheckedContinuation<Void, Never>)?
+        headset.onInput = { _, _ in
+            edges += 1
+            if let (count, continuation) = edgeWaiter, edges >= count {
+                edgeWaiter = nil
+                continuation.resume()
+            }
+        }
+        func edge(_ pressed: Bool, then pause: Duration) async throws {
+            try fifo.key(226, pressed: pressed)
+            let wanted = edges + 1
+            if edges < wanted { await withCheckedContinuation { edgeWaiter = (wanted, $0) } }
+            clock.advance(by: pause)
+        }
         let recognized = try await SignalRecorder.start(
             on: headset.connection, MatchRule(interface: HeadsetHandler.interfaceName, member: "GestureRecognized"))
         for _ in 0..<100 where headset.tracker.target == nil {
             try await headset.connection.barrier(with: daemon.connection.uniqueName)
         }
         daemon.player.play()
-        // Double-click: two 60 ms presses 120 ms apart, written as a headset would.
-        for index in 0..<2 {
-            try fifo.key(226, pressed: true)
-            try await Task.sleep(for: .milliseconds(60))  // real button timing, not a wait for a result
-            try fifo.key(226, pressed: false)
-            if index == 0 { try await Task.sleep(for: .milliseconds(120)) }
-        }
+        // Double-click: two 60 ms presses 120 ms apart, then the 300 ms click window runs out.
+        try await edge(true, then: .milliseconds(60))
+        try await edge(false, then: .milliseconds(120))
+        try await edge(true, then: .milliseconds(60))
+        try await edge(false, then: .milliseconds(400))
         #expect(await recognized.waitFor(count: 1))
         #expect(recognized.messages.first?.body.prefix(2) == [.string("double-click"), .string("next-track")])
         for _ in 0..<200 where daemon.player.currentIndex != 1 {
