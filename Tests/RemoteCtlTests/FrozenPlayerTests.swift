@@ -10,20 +10,11 @@ import Testing
 struct FrozenPlayerTests {
     @Test("status, list and play-pause name the frozen player after --timeout, and still report the others")
     func frozenPeer() async throws {
-        let bus = try TestBus()
-        let media = try await TestMedia.make(count: 1, seconds: 5)
-        defer {
-            bus.stop()
-            media.remove()
-        }
-        let config = media.directory.appendingPathComponent("config.toml").path
-        _ = FileManager.default.createFile(atPath: config, contents: Data())
-        let connection = try await DBusConnection.connect(to: bus.address)
+        let bed = try await DaemonTestBed(tones: 1)
+        defer { bed.stop() }
+        let bus = bed.bus
         func start(_ name: String) async throws -> DaemonProcess {
-            let daemon = try await DaemonProcess(
-                "remote-playerd", ["--bus", bus.address, "--audio-output", "null", "--no-state", "--config", config, "--name", name, media.tones[0].path])
-            try #require(try await daemon.waitForName("org.mpris.MediaPlayer2." + name, on: connection))
-            return daemon
+            try await bed.startPlayer(["--no-state", "--name", name, bed.media.tones[0].path], name: name)
         }
         let healthy = try await start("healthy")
         let frozen = try await start("frozen")

@@ -11,13 +11,9 @@ import Testing
 struct CrashRecoveryTests {
     static let name = "org.mpris.MediaPlayer2.remotebridge"
 
-    /// Starts remote-playerd on `bus` with `state`, and waits for its name.
-    static func start(bus: TestBus, connection: DBusConnection, state: String, config: String, _ items: [String]) async throws -> DaemonProcess {
-        let daemon = try await DaemonProcess(
-            "remote-playerd",
-            ["--bus", bus.address, "--audio-output", "null", "--state", state, "--config", config, "--log-level", "warning"] + items)
-        try #require(try await daemon.waitForName(name, on: connection), "remote-playerd did not appear: \(daemon.standardError)")
-        return daemon
+    /// Starts remote-playerd with `state` and `items`, and waits for its name.
+    static func start(_ bed: DaemonTestBed, state: String, _ items: [String]) async throws -> DaemonProcess {
+        try await bed.startPlayer(["--state", state, "--log-level", "warning"] + items)
     }
 
     /// The queue as the player shows it: each track's URL and title.
@@ -38,20 +34,15 @@ struct CrashRecoveryTests {
 
     @Test("12 cycles of next/previous, then SIGTERM or kill -9 within 1 s, then a restart: the queue is whole, every file keeps its own tags")
     func crashCycles() async throws {
-        let bus = try TestBus()
-        let media = try await TestMedia.make(count: 3, seconds: 20)
-        defer {
-            bus.stop()
-            media.remove()
-        }
+        let bed = try await DaemonTestBed(tones: 3, seconds: 20)
+        defer { bed.stop() }
+        let media = bed.media
         let state = media.directory.appendingPathComponent("state.json").path
-        let config = media.directory.appendingPathComponent("config.toml").path
-        _ = FileManager.default.createFile(atPath: config, contents: Data())
         let files = media.tones.map(\.path)
-        let connection = try await DBusConnection.connect(to: bus.address)
+        let connection = bed.connection
         let client = MPRISClient(connection: connection, busName: Self.name)
         for cycle in 0..<12 {
-            let daemon = try await Self.start(bus: bus, connection: connection, state: state, config: config, cycle == 0 ? files : [])
+            let daemon = try await Self.start(bed, state: state, cycle == 0 ? files : [])
             let tracks = try await Self.tracks(client)
             #expect(tracks.map(\.url).map { $0.replacingOccurrences(of: "file://", with: "") } == files, "cycle \(cycle): the queue")
             for track in tracks {
@@ -76,25 +67,20 @@ struct CrashRecoveryTests {
 
     @Test("kill -9 a moment after start keeps the queue given on the command line")
     func killRightAfterStart() async throws {
-        let bus = try TestBus()
-        let media = try await TestMedia.make(count: 3, seconds: 5)
-        defer {
-            bus.stop()
-            media.remove()
-        }
+        let bed = try await DaemonTestBed(tones: 3, seconds: 5)
+        defer { bed.stop() }
+        let media = bed.media
         let state = media.directory.appendingPathComponent("state.json").path
-        let config = media.directory.appendingPathComponent("config.toml").path
-        _ = FileManager.default.createFile(atPath: config, contents: Data())
-        let connection = try await DBusConnection.connect(to: bus.address)
+        let connection = bed.connection
         let watch = try FileWatch(folder: media.directory.path)
-        let daemon = try await Self.start(bus: bus, connection: connection, state: state, config: config, media.tones.map(\.path))
+        let daemon = try await Self.start(bed, state: state, media.tones.map(\.path))
         // The queue given at start is written without waiting for any other change.
         #expect(await watch.waitFor(name: "state.json"), "state.json was never written")
         daemon.send(SIGKILL)
         _ = await daemon.waitForExit()
         let saved = try #require(try StateStore(path: state).load())
         #expect(saved.queue.map(\.url) == media.tones.map(\.path))
-        let restarted = try await Self.start(bus: bus, connection: connection, state: state, config: config, [])
+        let restarted = try await Self.start(bed, state: state, [])
         defer { restarted.send(SIGKILL) }
         let tracks = try await Self.tracks(MPRISClient(connection: connection, busName: Self.name))
         #expect(tracks.map(\.url).map { $0.replacingOccurrences(of: "file://", with: "") } == media.tones.map(\.path))
@@ -102,18 +88,13 @@ struct CrashRecoveryTests {
 
     @Test("a broken state file is moved aside with a warning naming both paths, and the daemon starts with the files given")
     func brokenStateFileAtStart() async throws {
-        let bus = try TestBus()
-        let media = try await TestMedia.make(count: 2, seconds: 5)
-        defer {
-            bus.stop()
-            media.remove()
-        }
+        let bed = try await DaemonTestBed(tones: 2, seconds: 5)
+        defer { bed.stop() }
+        let media = bed.media
         let state = media.directory.appendingPathComponent("state.json").path
-        let config = media.directory.appendingPathComponent("config.toml").path
-        _ = FileManager.default.createFile(atPath: config, contents: Data())
         try StateStoreTests.makeBroken("garbage", at: state)
-        let connection = try await DBusConnection.connect(to: bus.address)
-        let daemon = try await Self.start(bus: bus, connection: connection, state: state, config: config, media.tones.map(\.path))
+        let connection = bed.connection
+        let daemon = try await Self.start(bed, state: state, media.tones.map(\.path))
         let tracks = try await Self.tracks(MPRISClient(connection: connection, busName: Self.name))
         #expect(tracks.count == 2)
         daemon.send(SIGTERM)
@@ -129,19 +110,12 @@ struct CrashRecoveryTests {
 
     @Test("quitting during a burst of D-Bus calls exits cleanly (no use of a freed mpv handle)")
     func quitDuringBurst() async throws {
-        let bus = try TestBus()
-        let media = try await TestMedia.make(count: 2, seconds: 5)
-        defer {
-            bus.stop()
-            media.remove()
-        }
-        let config = media.directory.appendingPathComponent("config.toml").path
-        _ = FileManager.default.createFile(atPath: config, contents: Data())
-        let connection = try await DBusConnection.connect(to: bus.address)
+        let bed = try await DaemonTestBed(tones: 2, seconds: 5)
+        defer { bed.stop() }
+        let media = bed.media
+        let connection = bed.connection
         for round in 0..<3 {
-            let daemon = try await Self.start(
-                bus: bus, connection: connection, state: media.directory.appendingPathComponent("s\(round).json").path, config: config,
-                media.tones.map(\.path))
+            let daemon = try await Self.start(bed, state: bed.path("s\(round).json"), media.tones.map(\.path))
             let client = MPRISClient(connection: connection, busName: Self.name)
             try await client.play()
             // Calls that reach mpv (position, volume, seeks) race the shutdown that Quit starts.
@@ -172,20 +146,12 @@ struct CrashRecoveryTests {
 struct NameTakeoverTests {
     @Test("another client taking the name with REPLACE_EXISTING: the daemon logs who, saves, and exits 0")
     func takenOver() async throws {
-        let bus = try TestBus()
-        let media = try await TestMedia.make(count: 2, seconds: 5)
-        defer {
-            bus.stop()
-            media.remove()
-        }
+        let bed = try await DaemonTestBed(tones: 2, seconds: 5)
+        defer { bed.stop() }
+        let media = bed.media
         let state = media.directory.appendingPathComponent("state.json").path
-        let config = media.directory.appendingPathComponent("config.toml").path
-        _ = FileManager.default.createFile(atPath: config, contents: Data())
-        let connection = try await DBusConnection.connect(to: bus.address)
-        let daemon = try await DaemonProcess(
-            "remote-playerd", ["--bus", bus.address, "--audio-output", "null", "--state", state, "--config", config] + media.tones.map(\.path))
-        try #require(try await daemon.waitForName(CrashRecoveryTests.name, on: connection))
-        let thief = try await DBusConnection.connect(to: bus.address)
+        let daemon = try await bed.startPlayer(["--state", state] + media.tones.map(\.path))
+        let thief = try await DBusConnection.connect(to: bed.bus.address)
         #expect(try await thief.requestName(CrashRecoveryTests.name, flags: [.replaceExisting, .doNotQueue]) == .primaryOwner)
         #expect(await daemon.waitForExit() == 0)
         #expect(daemon.standardError.contains("was taken over by \(thief.uniqueName) (pid \(getpid())"), "\(daemon.standardError)")
