@@ -73,6 +73,16 @@ public final class MPVPlayer {
     public private(set) var currentAudioOutput: String?
     /// Called with each change, on the main actor.
     public var onChange: (@MainActor (Change) -> Void)?
+    /// Called each time mpv moves the position, while set. The player never needs this (the
+    /// position is read when asked); tests use it to wait for a position without polling.
+    public var onPositionTick: (@MainActor () -> Void)? {
+        didSet {
+            guard onPositionTick != nil, !isObservingPosition else { return }
+            isObservingPosition = true
+            mpv.observe("time-pos")
+        }
+    }
+    private var isObservingPosition = false
     /// Items handed to mpv whose playlist entries have not been seen yet, in order.
     private var pendingItems: [QueueItem] = []
     private var pendingStart: (id: Int64, position: Duration)?
@@ -479,6 +489,9 @@ public final class MPVPlayer {
             loop = Self.isLooping(file) ? .track : Self.isLooping(playlist) ? .playlist : .none
         case "seekable": isSeekable = value.flag ?? false
         case "current-ao": currentAudioOutput = value.string
+        case "time-pos":
+            onPositionTick?()
+            return
         case "playlist":
             // The event's copy may be older than commands sent since; read the live playlist.
             refreshPlaylist()

@@ -123,7 +123,7 @@ public final class RemotePlayerDaemon {
         queueMedia(options: options, saved: saved)
         if let stateStore {
             persistence = StatePersistence(
-                store: stateStore, periodicInterval: stateSaveInterval, snapshot: { [unowned self] in self.currentState },
+                store: stateStore, periodicInterval: stateSaveInterval, snapshot: { [weak self] in self?.currentState },
                 report: { [logger] failure in logger.error("\(failure.description)") })
             // A queue given on the command line is on disk before the name appears on the bus.
             if !options.items.isEmpty { persistence?.saveNow() }

@@ -15,7 +15,8 @@ final class StatePersistence {
     /// How often the position is written while playing.
     let periodicInterval: Duration
     private let store: StateStore
-    private let snapshot: @MainActor () -> PlayerState
+    /// The state to write; nil once there is nothing to save (the daemon has gone).
+    private let snapshot: @MainActor () -> PlayerState?
     private let report: @MainActor (StateStore.Failure) -> Void
     private var scheduled: Task<Void, Never>?
     private var periodic: Task<Void, Never>?
@@ -23,7 +24,7 @@ final class StatePersistence {
 
     /// Writes what `snapshot` returns to `store`, reporting failures to `report`.
     init(
-        store: StateStore, periodicInterval: Duration, snapshot: @escaping @MainActor () -> PlayerState,
+        store: StateStore, periodicInterval: Duration, snapshot: @escaping @MainActor () -> PlayerState?,
         report: @escaping @MainActor (StateStore.Failure) -> Void
     ) {
         self.store = store
@@ -76,7 +77,7 @@ final class StatePersistence {
     }
 
     private func save(unlessUnchanged: Bool) {
-        let state = snapshot()
+        guard let state = snapshot() else { return }
         if unlessUnchanged, state == lastWritten { return }
         do throws(StateStore.Failure) {
             try store.save(state)

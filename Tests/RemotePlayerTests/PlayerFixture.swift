@@ -65,6 +65,7 @@ final class PlayerFixture {
 
     private func observe() {
         daemon.onPlayerChange = { [weak self] in self?.wake() }
+        daemon.player.onPositionTick = { [weak self] in self?.wake() }
     }
 
     private func wake() {
@@ -76,23 +77,24 @@ final class PlayerFixture {
     var player: MPVPlayer { daemon.player }
 
     /// Waits, change by change, until `condition` holds. Each wait ends at the next player change
-    /// (mpv's events are the clock here); `limit` only guards against a hung test.
+    /// or position tick (mpv's events are the clock here); `limit` only guards against a hung test.
     func until(
         _ what: String, limit: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: () -> Bool
     ) async {
-        let deadline = ContinuousClock.now + limit
+        var timedOut = false
+        let guardTask = Task { @MainActor [weak self] in
+            guard (try? await Task.sleep(for: limit)) != nil else { return }
+            timedOut = true
+            self?.wake()
+        }
+        defer { guardTask.cancel() }
         while !condition() {
-            guard ContinuousClock.now < deadline else {
+            guard !timedOut else {
                 Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
                 return
             }
-            let guardTask = Task { @MainActor [weak self] in
-                try? await Task.sleep(for: .milliseconds(250))
-                self?.wake()
-            }
             await withCheckedContinuation { waiters.append($0) }
-            guardTask.cancel()
         }
     }
 

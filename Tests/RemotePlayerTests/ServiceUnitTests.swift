@@ -27,7 +27,10 @@ struct ServiceUnitTests {
         #expect(verify.standardError.isEmpty, "\(verify.standardError)")
         let security = try await ExternalProcess.run("systemd-analyze", ["security", "--offline=yes", path])
         let summary = try #require(security.standardOutput.split(separator: "\n").last { $0.contains("Overall exposure level") })
-        let score = try #require(summary.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) }, "\(summary)")
+        // The number after "<unit>:", whatever the locale adds around it (":-)" without UTF-8).
+        let afterUnit = summary.components(separatedBy: unit + ":").last ?? ""
+        let number = afterUnit.drop { !$0.isNumber }.prefix { $0.isNumber || $0 == "." }
+        let score = try #require(Double(number), "\(summary.debugDescription)")
         #expect(score < goal, "\(unit): \(summary)")
         #expect(security.standardOutput.contains("✓ MemoryDenyWriteExecute="))
     }
