@@ -59,10 +59,12 @@ struct ServiceUnitTests {
         try await client.play()
         // Playing, with the file opened and its tags decoded by mpv.
         while true {
+            // Counted before asking, so a change that lands while we ask is not waited for again.
+            let seen = changes.messages.count
             let playing = try await client.playbackStatus() == .playing
             let title = try await client.metadata()["xesam:title"]?.stringValue
             if playing, title == "Tone 1" { break }
-            try #require(await changes.waitFor(count: changes.messages.count + 1), "never played: \(daemon.standardError)")
+            try #require(await changes.waitFor(count: seen + 1), "never played: \(daemon.standardError)")
         }
         daemon.send(SIGTERM)
         #expect(await daemon.waitForExit() == 0, "\(daemon.standardError)")
