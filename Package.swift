@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// The RemoteBridge package: the iOS remote-control event model on Linux. See ../shared/DESIGN.md §2.
+// The RemoteBridge package: the iOS remote-control event model on Linux. See docs/ARCHITECTURE.md.
 
 import PackageDescription
 

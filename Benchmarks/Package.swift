@@ -22,7 +22,7 @@ let package = Package(
                 .product(name: "RemoteBridgeTesting", package: "RemoteBridge"),
             ]
         ),
-        // DESIGN §9: in-process delivery through a 4-deep responder chain with one monitor.
+        // in-process delivery through a 4-deep responder chain with one monitor.
         .executableTarget(
             name: "RemoteControlBenchmarks",
             dependencies: [
@@ -32,7 +32,7 @@ let package = Package(
             path: "Benchmarks/RemoteControlBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // DESIGN §9: MPRIS round trip and control-to-notification latency, against the in-memory player.
+        // MPRIS round trip and control-to-notification latency, against the in-memory player.
         .executableTarget(
             name: "MPRISBenchmarks",
             dependencies: [
@@ -44,7 +44,7 @@ let package = Package(
             path: "Benchmarks/MPRISBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // DESIGN §9 against the peer: remote-playerd and mpv with mpv-mpris, in the same run.
+        // Against the peer: remote-playerd and mpv with mpv-mpris, in the same run.
         .executableTarget(
             name: "PlayerBenchmarks",
             dependencies: [
@@ -68,7 +68,7 @@ let package = Package(
             path: "Benchmarks/RemoteCtlBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // DESIGN §9: headset gesture decided → MPRIS call at the player.
+        // headset gesture decided → MPRIS call at the player.
         .executableTarget(
             name: "HeadsetBenchmarks",
             dependencies: [

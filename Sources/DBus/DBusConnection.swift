@@ -194,6 +194,11 @@ public final class DBusConnection {
         try? await call(Self.bus, Self.busPath, Self.bus, "GetNameOwner", [.string(name)]).first?.stringValue
     }
 
+    /// The process id of the connection that owns `name` now, or nil if nobody does.
+    public func processID(of name: String) async -> Int64? {
+        try? await call(Self.bus, Self.busPath, Self.bus, "GetConnectionUnixProcessID", [.string(name)]).first?.int64Value
+    }
+
     /// Every name on the bus.
     public func listNames() async throws(DBusError) -> [String] {
         try await call(Self.bus, Self.busPath, Self.bus, "ListNames").first?.stringArrayValue ?? []

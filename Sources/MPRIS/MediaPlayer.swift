@@ -52,7 +52,7 @@ public enum MediaPlayerChange: Sendable, Equatable {
 ///
 /// The transport methods are called by the responder that handles remote-control events (the
 /// server never calls them itself: MPRIS transport calls become events). The settings methods
-/// are called by the server directly, as DESIGN §4 says.
+/// are called by the server directly (see docs/ARCHITECTURE.md, mappings).
 @MainActor
 public protocol MediaPlayer: AnyObject {
     /// Playing, paused or stopped.

@@ -283,7 +283,7 @@ public final class MPVPlayer {
     }
 
     /// Checks a URI's scheme against the configuration.
-    public func checkScheme(_ uri: String) throws(MPVError) {
+    private func checkScheme(_ uri: String) throws(MPVError) {
         let operation = "open \(QueueLimits.excerpt(uri))"
         guard let scheme = Self.scheme(of: uri) else {
             throw MPVError(operation: operation, reason: "not a URI: it needs a scheme such as file:// or https://", kind: .schemeNotAllowed)

@@ -1,6 +1,6 @@
 import RemoteControl
 
-/// DESIGN §4's map from media keys to remote-control events.
+/// The map from media keys to remote-control events (docs/ARCHITECTURE.md, mappings).
 public enum KeyMap {
     public static let keyPlayCD: UInt16 = 200
     public static let keyPlay: UInt16 = 207

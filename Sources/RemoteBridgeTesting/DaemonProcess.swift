@@ -93,10 +93,6 @@ public final class DaemonProcess {
     }
 
     private func ownsName(_ name: String, on connection: DBusConnection) async -> Bool {
-        guard let owner = await connection.nameOwner(name),
-            let reply = try? await connection.call(
-                "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetConnectionUnixProcessID", [.string(owner)])
-        else { return false }
-        return reply.first?.int64Value == Int64(pid)
+        await connection.processID(of: name) == Int64(pid)
     }
 }

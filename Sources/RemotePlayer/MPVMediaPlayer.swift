@@ -3,7 +3,7 @@ import MPVPlayer
 
 /// Presents an `MPVPlayer` to the MPRIS server as a `MediaPlayer`.
 ///
-/// This is an adapter rather than an extension of `MPVPlayer` (as DESIGN §2 sketched) because
+/// This is an adapter rather than an extension of `MPVPlayer` (as a first sketch had it) because
 /// both types have an `onChange` of their own kind; an adapter keeps `MPVPlayer` free of MPRIS.
 @MainActor
 final class MPVMediaPlayer: MediaPlayer {

@@ -2,7 +2,7 @@ import MPVPlayer
 import RemoteControl
 
 /// The first responder of `remote-playerd`: it handles every remote-control subtype on the
-/// mpv player, as DESIGN §4 describes.
+/// mpv player, as docs/ARCHITECTURE.md describes.
 @MainActor
 public final class PlayerController: Responder {
     /// The player it drives.

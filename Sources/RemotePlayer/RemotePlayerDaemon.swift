@@ -163,10 +163,7 @@ public final class RemotePlayerDaemon {
     /// Who owns `name` now: its unique name, process id and command, as far as the bus says.
     private func describeOwner(of name: String) async -> String {
         guard let owner = await connection.nameOwner(name) else { return "another client (already gone)" }
-        guard let reply = try? await connection.call(
-            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetConnectionUnixProcessID", [.string(owner)]),
-            let pid = reply.first?.int64Value
-        else { return owner }
+        guard let pid = await connection.processID(of: owner) else { return owner }
         let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
         return "\(owner) (pid \(pid)\(command.map { ", \($0)" } ?? ""))"
     }

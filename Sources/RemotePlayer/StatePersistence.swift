@@ -21,6 +21,8 @@ final class StatePersistence {
     private var scheduled: Task<Void, Never>?
     private var periodic: Task<Void, Never>?
     private var lastWritten: PlayerState?
+    /// Set when the next write must happen even if the state looks unchanged.
+    private var mustWrite = false
 
     /// Writes what `snapshot` returns to `store`, reporting failures to `report`.
     init(
@@ -46,7 +48,7 @@ final class StatePersistence {
 
     /// The position jumped or playback stopped moving it (pause, seek, stop): write it soon.
     func positionChanged() {
-        lastWritten?.position = -1  // so the next write is not skipped as unchanged
+        mustWrite = true
         changed()
     }
 
@@ -78,10 +80,11 @@ final class StatePersistence {
 
     private func save(unlessUnchanged: Bool) {
         guard let state = snapshot() else { return }
-        if unlessUnchanged, state == lastWritten { return }
+        if unlessUnchanged, !mustWrite, state == lastWritten { return }
         do throws(StateStore.Failure) {
             try store.save(state)
             lastWritten = state
+            mustWrite = false
         } catch {
             report(error)
         }

@@ -34,7 +34,8 @@ final class HeadsetFixture {
         logger.logLevel = .critical
         handler = try await HeadsetHandler(options: options, logger: logger, clock: clock)
         client = try await DBusConnection.connect(to: bus.address)
-        handler.onInput = { [unowned self] _, _ in
+        handler.onInput = { [weak self] _, _ in
+            guard let self else { return }
             edges += 1
             if let (count, continuation) = edgeWaiter, edges >= count {
                 edgeWaiter = nil

@@ -19,7 +19,7 @@ final class MPRISFixture {
             address: bus.address, name: name, tracks: tracks, identity: .init(name: "RemoteBridge Test", desktopEntry: "remotebridge"))
         clientConnection = try await DBusConnection.connect(to: bus.address)
         client = MPRISClient(connection: clientConnection, busName: served.busName)
-        served.server.onQuit = { [unowned self] in quitCalls += 1 }
+        served.server.onQuit = { [weak self] in self?.quitCalls += 1 }
     }
 
     var serverConnection: DBusConnection { served.connection }

@@ -70,7 +70,7 @@ struct InputEventTests {
 
 @Suite("key map and devices")
 struct KeyMapTests {
-    @Test("DESIGN §4's key map")
+    @Test("the documented key map (docs/ARCHITECTURE.md)")
     func keyMap() {
         let presses: [(UInt16, RemoteControlSubtype?)] = [
             (200, .play), (207, .play), (201, .pause), (166, .stop), (163, .nextTrack), (165, .previousTrack),

@@ -31,9 +31,22 @@ final class CtlFixture {
 
     func ctl(_ selection: PlayerSelection = PlayerSelection()) -> RemoteCtl {
         var ctl = RemoteCtl(connection: connection, selection: selection)
-        ctl.output = { [unowned self] in out.append($0) }
-        ctl.errors = { [unowned self] in err.append($0) }
+        ctl.output = { [weak self] in self?.out.append($0) }
+        ctl.errors = { [weak self] in self?.err.append($0) }
         return ctl
+    }
+
+    /// `remotectl status --follow -p other` with stdout on a fresh pseudo-terminal; the caller
+    /// kills the process.
+    func followOnTerminal() throws -> (PseudoTerminal, Process) {
+        let terminal = try PseudoTerminal()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BuiltProduct.debug("remotectl"))
+        process.arguments = ["status", "--follow", "-p", "other", "--bus", bus.address]
+        process.standardOutput = terminal.terminal
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (terminal, process)
     }
 
     func run(_ arguments: [String]) async throws -> ExternalProcess.Result {
@@ -371,13 +384,7 @@ struct RemoteCtlFollowTests {
     @Test("on a terminal, one line is redrawn in place, with a progress bar")
     func followOnTerminal() async throws {
         let f = try await CtlFixture()
-        let terminal = try PseudoTerminal()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuiltProduct.debug("remotectl"))
-        process.arguments = ["status", "--follow", "-p", "other", "--bus", f.bus.address]
-        process.standardOutput = terminal.terminal
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (terminal, process) = try f.followOnTerminal()
         defer { kill(process.processIdentifier, SIGKILL) }
         let redraw = "\r\u{1B}[2K"
         let first = await terminal.read(until: { $0.contains("░") })

@@ -39,13 +39,7 @@ struct TerminalSafetyTests {
     func followOnTerminal() async throws {
         let f = try await CtlFixture()
         f.other.player.queue[0].title = Self.hostile
-        let terminal = try PseudoTerminal()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuiltProduct.debug("remotectl"))
-        process.arguments = ["status", "--follow", "-p", "other", "--bus", f.bus.address]
-        process.standardOutput = terminal.terminal
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (terminal, process) = try f.followOnTerminal()
         defer { kill(process.processIdentifier, SIGKILL) }
         let first = await terminal.read(until: { $0.contains("░") })
         #expect(first.contains("Tone^[]0;pwned^G^[[2J"))

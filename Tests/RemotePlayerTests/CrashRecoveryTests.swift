@@ -26,6 +26,11 @@ struct CrashRecoveryTests {
         }
     }
 
+    /// The queue's local paths, as the player shows them.
+    static func paths(_ tracks: [(url: String, title: String)]) -> [String] {
+        tracks.map { $0.url.replacingOccurrences(of: "file://", with: "") }
+    }
+
     /// Whether a title belongs to the tone at `url` ("01 tone.flac" is "Tone 1", or untagged yet).
     static func titleFits(_ title: String, url: String) -> Bool {
         let number = Int(String((url as NSString).lastPathComponent.prefix(2))) ?? -1
@@ -37,22 +42,24 @@ struct CrashRecoveryTests {
         let bed = try await DaemonTestBed(tones: 3, seconds: 20)
         defer { bed.stop() }
         let media = bed.media
-        let state = media.directory.appendingPathComponent("state.json").path
+        let state = bed.path("state.json")
         let files = media.tones.map(\.path)
         let connection = bed.connection
         let client = MPRISClient(connection: connection, busName: Self.name)
         for cycle in 0..<12 {
             let daemon = try await Self.start(bed, state: state, cycle == 0 ? files : [])
             let tracks = try await Self.tracks(client)
-            #expect(tracks.map(\.url).map { $0.replacingOccurrences(of: "file://", with: "") } == files, "cycle \(cycle): the queue")
+            #expect(Self.paths(tracks) == files, "cycle \(cycle): the queue")
             for track in tracks {
                 #expect(Self.titleFits(track.title, url: track.url), "cycle \(cycle): \(track.url) is titled \(track.title)")
             }
             // Move through the queue so that tags of one file are read while another is current.
+            let watch = try FileWatch(folder: media.directory.path)
             if cycle % 3 == 2 { try await client.previous() } else { try await client.next() }
             if cycle % 4 == 1 { try await client.next() }
-            // Kill at some moment within a second of the change: before or after the save.
-            try await Task.sleep(for: .milliseconds(Int.random(in: 0..<1000)))
+            // Kill within a second of the change: on some cycles at once (before its save), on
+            // others just after the save has landed.
+            if cycle % 3 != 0 { _ = await watch.waitFor(name: "state.json") }
             daemon.send(cycle.isMultiple(of: 2) ? SIGKILL : SIGTERM)
             let status = await daemon.waitForExit()
             #expect(status == (cycle.isMultiple(of: 2) ? -SIGKILL : 0), "cycle \(cycle): \(daemon.standardError)")
@@ -70,7 +77,7 @@ struct CrashRecoveryTests {
         let bed = try await DaemonTestBed(tones: 3, seconds: 5)
         defer { bed.stop() }
         let media = bed.media
-        let state = media.directory.appendingPathComponent("state.json").path
+        let state = bed.path("state.json")
         let connection = bed.connection
         let watch = try FileWatch(folder: media.directory.path)
         let daemon = try await Self.start(bed, state: state, media.tones.map(\.path))
@@ -83,7 +90,7 @@ struct CrashRecoveryTests {
         let restarted = try await Self.start(bed, state: state, [])
         defer { restarted.send(SIGKILL) }
         let tracks = try await Self.tracks(MPRISClient(connection: connection, busName: Self.name))
-        #expect(tracks.map(\.url).map { $0.replacingOccurrences(of: "file://", with: "") } == media.tones.map(\.path))
+        #expect(Self.paths(tracks) == media.tones.map(\.path))
     }
 
     @Test("a broken state file is moved aside with a warning naming both paths, and the daemon starts with the files given")
@@ -91,7 +98,7 @@ struct CrashRecoveryTests {
         let bed = try await DaemonTestBed(tones: 2, seconds: 5)
         defer { bed.stop() }
         let media = bed.media
-        let state = media.directory.appendingPathComponent("state.json").path
+        let state = bed.path("state.json")
         try StateStoreTests.makeBroken("garbage", at: state)
         let connection = bed.connection
         let daemon = try await Self.start(bed, state: state, media.tones.map(\.path))
@@ -149,7 +156,7 @@ struct NameTakeoverTests {
         let bed = try await DaemonTestBed(tones: 2, seconds: 5)
         defer { bed.stop() }
         let media = bed.media
-        let state = media.directory.appendingPathComponent("state.json").path
+        let state = bed.path("state.json")
         let daemon = try await bed.startPlayer(["--state", state] + media.tones.map(\.path))
         let thief = try await DBusConnection.connect(to: bed.bus.address)
         #expect(try await thief.requestName(CrashRecoveryTests.name, flags: [.replaceExisting, .doNotQueue]) == .primaryOwner)

@@ -59,12 +59,13 @@ struct PersistenceAndSafetyTests {
         // Play at 4× so the position builds up quickly.
         try await client.setProperty("Rate", .double(4))
         try await client.play()
-        // Another process writes the state file on its own timer, and a file has no change signal,
-        // so this polls it (every 100 ms, for at most 15 s) until a few saves have happened.
+        // Another process writes the state file on its own timer: each save is a rename into
+        // place, which inotify reports. Wait, save by save, until a few seconds are on disk.
         let store = StateStore(path: statePath)
-        for _ in 0..<150 {
+        let watch = try FileWatch(folder: media.directory.path)
+        for _ in 0..<30 {
             if let saved = try? store.load(), saved.position >= 6 { break }
-            try await Task.sleep(for: .milliseconds(100))
+            _ = await watch.waitFor(name: "state.json")
         }
         let before = try await client.position()
         kill(process.processIdentifier, SIGKILL)

@@ -9,7 +9,7 @@ import RemoteControl
 
 /// headsetd reading a FIFO, in front of an in-memory MPRIS player, on a private bus. Only
 /// `click` is bound, so the gesture is decided by the release itself: the sample is the time
-/// from writing that release to the FIFO until the MPRIS call reaches the player (DESIGN §9),
+/// from writing that release to the FIFO until the MPRIS call reaches the player (docs/ARCHITECTURE.md, performance targets),
 /// with no intentional multi-click wait in it.
 @MainActor
 final class HeadsetBench {
