@@ -22,6 +22,10 @@ int cevdev_get_key_bits(int fd, uint8_t *bits, size_t length) {
     return ioctl(fd, EVIOCGBIT(EV_KEY, length), bits);
 }
 
+int cevdev_get_switch_bits(int fd, uint8_t *bits, size_t length) {
+    return ioctl(fd, EVIOCGBIT(EV_SW, length), bits);
+}
+
 int cevdev_get_key_state(int fd, uint8_t *bits, size_t length) {
     return ioctl(fd, EVIOCGKEY(length), bits);
 }

@@ -108,15 +108,19 @@ public final class DBusConnection {
     }
 
     /// Reads a property with `org.freedesktop.DBus.Properties.Get`.
-    public func getProperty(_ destination: String, _ path: String, _ interface: String, _ name: String) async throws(DBusError) -> DBusValue {
-        let reply = try await call(destination, path, "org.freedesktop.DBus.Properties", "Get", [.string(interface), .string(name)])
+    public func getProperty(
+        _ destination: String, _ path: String, _ interface: String, _ name: String, timeout: Duration? = nil
+    ) async throws(DBusError) -> DBusValue {
+        let reply = try await call(destination, path, "org.freedesktop.DBus.Properties", "Get", [.string(interface), .string(name)], timeout: timeout)
         guard let value = reply.first else { throw .failed("Get \(interface).\(name) returned nothing") }
         return value.unwrapped
     }
 
     /// Reads every property of an interface with `GetAll`.
-    public func getAllProperties(_ destination: String, _ path: String, _ interface: String) async throws(DBusError) -> [String: DBusValue] {
-        let reply = try await call(destination, path, "org.freedesktop.DBus.Properties", "GetAll", [.string(interface)])
+    public func getAllProperties(
+        _ destination: String, _ path: String, _ interface: String, timeout: Duration? = nil
+    ) async throws(DBusError) -> [String: DBusValue] {
+        let reply = try await call(destination, path, "org.freedesktop.DBus.Properties", "GetAll", [.string(interface)], timeout: timeout)
         return reply.first?.stringDictionaryValue ?? [:]
     }
 

@@ -10,7 +10,12 @@ import TOML
 /// click-interval = 0.3        # seconds between a release and the next press of one pattern
 /// hold-duration = 0.5         # seconds a press lasts to count as a hold
 /// devices = ["/dev/input/event5"]   # default: every headset-like device found
-/// grab = false                # take the devices for ourselves (EVIOCGRAB)
+/// grab = true                 # take headset-like devices for ourselves (EVIOCGRAB); never keyboards
+/// sync-play-pause = true      # KEY_PLAYCD/KEY_PAUSECD from a headset toggle when already so
+/// pause-on-unplug = true      # headphones unplugged or Bluetooth gone: pause
+/// resume-on-reconnect = false # plugged back within resume-within seconds: resume
+/// resume-within = 30
+/// bluetooth = true            # register with BlueZ as the AVRCP target; watch disconnects
 ///
 /// [headset.gestures]
 /// click = "toggle-play-pause"
@@ -25,8 +30,19 @@ public struct HeadsetConfiguration: Sendable, Equatable {
     public var gestures: [HeadsetGesture: RemoteControlSubtype?] = [:]
     /// Devices to read; empty means discover headset-like devices.
     public var devices: [String] = []
-    /// Whether to grab the devices.
-    public var grab = false
+    /// Whether to grab the headset-like devices read (never keyboards).
+    public var grab = true
+    /// Whether KEY_PLAYCD and KEY_PAUSECD from a headset-like device follow the player's
+    /// state: Play while playing pauses, Pause while paused plays.
+    public var syncPlayPause = true
+    /// Whether unplugging headphones (a jack switch, a Bluetooth disconnect) pauses.
+    public var pauseOnUnplug = true
+    /// Whether plugging back in resumes what the unplug paused.
+    public var resumeOnReconnect = false
+    /// How long after the unplug plugging back in still resumes.
+    public var resumeWithin: Duration = .seconds(30)
+    /// Whether to use BlueZ on the system bus: the AVRCP player, and disconnects.
+    public var bluetooth = true
 
     /// The defaults.
     public init() {}
@@ -49,6 +65,11 @@ public struct HeadsetConfiguration: Sendable, Equatable {
         if let hold = try headset.seconds("hold-duration", in: 0.1...10) { configuration.holdDuration = hold }
         if let devices = try headset.strings("devices") { configuration.devices = devices }
         if let grab = try headset.bool("grab") { configuration.grab = grab }
+        if let sync = try headset.bool("sync-play-pause") { configuration.syncPlayPause = sync }
+        if let pause = try headset.bool("pause-on-unplug") { configuration.pauseOnUnplug = pause }
+        if let resume = try headset.bool("resume-on-reconnect") { configuration.resumeOnReconnect = resume }
+        if let within = try headset.seconds("resume-within", in: 1...3600) { configuration.resumeWithin = within }
+        if let bluetooth = try headset.bool("bluetooth") { configuration.bluetooth = bluetooth }
         if var gestures = try headset.section("gestures") {
             let subtypeNames = RemoteControlSubtype.allCases.map(\.name)
             for key in gestures.keys {
@@ -61,7 +82,10 @@ public struct HeadsetConfiguration: Sendable, Equatable {
                 configuration.gestures[gesture] = value == "none" ? .some(nil) : RemoteControlSubtype(name: value)
             }
         }
-        try headset.rejectUnknownKeys(known: ["click-interval", "hold-duration", "devices", "grab", "gestures"])
+        try headset.rejectUnknownKeys(known: [
+            "click-interval", "hold-duration", "devices", "grab", "sync-play-pause", "pause-on-unplug", "resume-on-reconnect",
+            "resume-within", "bluetooth", "gestures",
+        ])
         // remote-playerd reads the other sections of the same file; anything else is a mistake.
         try ConfigurationFile.rejectUnknownSections(in: &root)
         return configuration

@@ -4,7 +4,7 @@ import RemoteControl
 extension MPRISClient {
     /// Whether the player also serves `io.github.remotebridge.RemoteControl1` (it introspects).
     public func hasRemoteControl() async -> Bool {
-        let xml = try? await connection.call(busName, MPRISNames.objectPath, "org.freedesktop.DBus.Introspectable", "Introspect")
+        let xml = try? await connection.call(busName, MPRISNames.objectPath, "org.freedesktop.DBus.Introspectable", "Introspect", timeout: timeout)
         return xml?.first?.stringValue?.contains(MPRISNames.remoteControl) ?? false
     }
 

@@ -8,11 +8,14 @@ public struct MPRISClient {
     public let connection: DBusConnection
     /// The player's bus name, well-known or unique.
     public let busName: String
+    /// How long each call waits for the player; nil for the connection's `callTimeout`.
+    public var timeout: Duration?
 
     /// Makes a client for the player at `busName`.
-    public init(connection: DBusConnection, busName: String) {
+    public init(connection: DBusConnection, busName: String, timeout: Duration? = nil) {
         self.connection = connection
         self.busName = busName
+        self.timeout = timeout
     }
 
     /// The MPRIS players on the bus, by well-known name, sorted.
@@ -24,7 +27,7 @@ public struct MPRISClient {
 
     /// Calls a method of the Player interface.
     public func call(_ member: String, _ arguments: [DBusValue] = [], interface: String = MPRISNames.player) async throws(DBusError) -> [DBusValue] {
-        try await connection.call(busName, MPRISNames.objectPath, interface, member, arguments)
+        try await connection.call(busName, MPRISNames.objectPath, interface, member, arguments, timeout: timeout)
     }
 
     /// `Play`.
@@ -64,12 +67,12 @@ public struct MPRISClient {
 
     /// Reads a property (of the Player interface unless told otherwise).
     public func property(_ name: String, interface: String = MPRISNames.player) async throws(DBusError) -> DBusValue {
-        try await connection.getProperty(busName, MPRISNames.objectPath, interface, name)
+        try await connection.getProperty(busName, MPRISNames.objectPath, interface, name, timeout: timeout)
     }
 
     /// Reads every property of an interface.
     public func properties(interface: String = MPRISNames.player) async throws(DBusError) -> [String: DBusValue] {
-        try await connection.getAllProperties(busName, MPRISNames.objectPath, interface)
+        try await connection.getAllProperties(busName, MPRISNames.objectPath, interface, timeout: timeout)
     }
 
     /// Writes a property.

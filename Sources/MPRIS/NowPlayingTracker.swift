@@ -2,12 +2,18 @@ import DBus
 
 /// Decides which MPRIS player is "now playing", the way iOS decides the Now Playing app.
 ///
-/// - The player that most recently *entered* Playing is the now-playing player. A repeated
-///   PropertiesChanged that says Playing again changes nothing (a known playerctld pitfall).
+/// - The player that most recently *started playing* is the now-playing player. Starting means
+///   PlaybackStatus Playing **with a current track** (see `TrackPresence`): an idle player that
+///   claims Playing with nothing loaded (mpv with mpv-mpris, `--idle`) does not count until
+///   its Metadata names a track. A repeated PropertiesChanged that says Playing again changes
+///   nothing (a known playerctld pitfall).
 /// - It stays now playing while paused or stopped, until another player starts playing.
 /// - When it leaves the bus, the most recent of the others to have played takes over.
 /// - `target` is who should receive a button press: the now-playing player, or if no player has
 ///   played yet, the player that appeared last.
+///
+/// Players are asked for their state in parallel, each with `queryTimeout`, and `start()` does
+/// not wait for the answers: a frozen player delays no one.
 @MainActor
 public final class NowPlayingTracker {
     /// What the tracker knows of one player.
@@ -18,10 +24,15 @@ public final class NowPlayingTracker {
         public var owner: String
         /// The last PlaybackStatus seen.
         public var status: PlaybackStatus
-        /// When it last entered Playing, as a sequence number; nil if never seen playing.
+        /// Whether its last Metadata named a current track.
+        public var hasTrack: Bool
+        /// When it last started playing, as a sequence number; nil if never seen playing.
         public var lastStartedPlaying: UInt64?
         /// When it appeared, as a sequence number.
         public var appeared: UInt64
+
+        /// Playing, with a track: what counts as playing for the choice of target.
+        public var isPlayingTrack: Bool { status == .playing && hasTrack }
     }
 
     private let connection: DBusConnection
@@ -31,17 +42,31 @@ public final class NowPlayingTracker {
     public private(set) var nowPlaying: String?
     /// Where a button press should go: `nowPlaying`, else the player that appeared last.
     public private(set) var target: String?
+    /// How long to wait for a player to say what it is doing when it appears.
+    public var queryTimeout: Duration = .seconds(2)
     private var sequence: UInt64 = 0
     private var continuations: [UInt64: AsyncStream<String?>.Continuation] = [:]
     /// Called whenever `target` changes.
     public var onChange: (@MainActor (String?) -> Void)?
+    /// Called with a line that explains each decision (for `--log-level debug`).
+    public var onDebug: (@MainActor (String) -> Void)?
 
     /// Makes a tracker; `start()` begins watching.
     public init(connection: DBusConnection) {
         self.connection = connection
     }
 
-    /// Subscribes to name changes and playback status, then reads the players already there.
+    /// Why `target` is the target, in words.
+    public var targetReason: String {
+        guard let target else { return "no MPRIS player on the bus" }
+        if target == nowPlaying {
+            return players[target]?.isPlayingTrack == true ? "it is playing" : "it played most recently"
+        }
+        return "no player has played a track yet, and it appeared last"
+    }
+
+    /// Subscribes to name changes, playback status and metadata, then asks the players already
+    /// there (in parallel, without waiting for their answers).
     public func start() async throws(DBusError) {
         try await connection.subscribe(
             to: MatchRule(
@@ -56,13 +81,11 @@ public final class NowPlayingTracker {
             to: MatchRule(
                 path: MPRISNames.objectPath, interface: MPRISNames.properties, member: "PropertiesChanged", arg0: MPRISNames.player)
         ) { [weak self] message in
-            guard let sender = message.sender, message.body.count >= 2,
-                let status = message.body[1].stringDictionaryValue?["PlaybackStatus"]?.stringValue
-            else { return }
-            self?.statusChanged(owner: sender, to: PlaybackStatus(rawValue: status) ?? .stopped)
+            guard let sender = message.sender, message.body.count >= 2, let changed = message.body[1].stringDictionaryValue else { return }
+            self?.propertiesChanged(owner: sender, changed)
         }
         for name in try await MPRISClient.players(on: connection) where players[name] == nil {
-            await add(name)
+            Task { await add(name) }
         }
     }
 
@@ -83,8 +106,8 @@ public final class NowPlayingTracker {
 
     private func ownerChanged(name: String, old: String, new: String) {
         guard name.hasPrefix(MPRISNames.busNamePrefix) else { return }
-        if !old.isEmpty {
-            players[name] = nil
+        if !old.isEmpty, players.removeValue(forKey: name) != nil {
+            onDebug?("\(name) left the bus")
         }
         if !new.isEmpty {
             Task { await add(name, owner: new) }
@@ -95,27 +118,48 @@ public final class NowPlayingTracker {
     private func add(_ name: String, owner knownOwner: String? = nil) async {
         var owner = knownOwner
         if owner == nil { owner = await connection.nameOwner(name) }
-        guard let owner else { return }
+        guard let owner, players[name]?.owner != owner else { return }
         sequence += 1
-        players[name] = Player(busName: name, owner: owner, status: .stopped, lastStartedPlaying: nil, appeared: sequence)
+        players[name] = Player(busName: name, owner: owner, status: .stopped, hasTrack: false, lastStartedPlaying: nil, appeared: sequence)
+        onDebug?("\(name) appeared (\(owner))")
         recompute()
-        let status = try? await MPRISClient(connection: connection, busName: name).playbackStatus()
+        let reply: [String: DBusValue]
+        do throws(DBusError) {
+            reply = try await connection.getAllProperties(name, MPRISNames.objectPath, MPRISNames.player, timeout: queryTimeout)
+        } catch {
+            onDebug?("\(name) did not say what it is doing: \(error)")
+            return
+        }
         // The player may have gone, or changed, while we asked.
-        guard players[name]?.owner == owner, let status else { return }
-        statusChanged(owner: owner, to: status, name: name)
+        guard players[name]?.owner == owner else { return }
+        update(name, with: reply)
     }
 
-    private func statusChanged(owner: String, to status: PlaybackStatus, name: String? = nil) {
-        let names = name.map { [$0] } ?? players.values.filter { $0.owner == owner }.map(\.busName)
-        for name in names {
-            guard var player = players[name] else { continue }
-            if status == .playing, player.status != .playing {
-                sequence += 1
-                player.lastStartedPlaying = sequence
-            }
-            player.status = status
-            players[name] = player
+    private func propertiesChanged(owner: String, _ changed: [String: DBusValue]) {
+        for name in players.values.filter({ $0.owner == owner }).map(\.busName) {
+            update(name, with: changed)
         }
+    }
+
+    /// Takes a PlaybackStatus and Metadata (either may be missing) into the player's state.
+    private func update(_ name: String, with properties: [String: DBusValue]) {
+        guard var player = players[name] else { return }
+        let wasPlayingTrack = player.isPlayingTrack
+        if let status = properties["PlaybackStatus"]?.stringValue {
+            player.status = PlaybackStatus(rawValue: status) ?? .stopped
+        }
+        if let metadata = properties["Metadata"]?.stringDictionaryValue {
+            player.hasTrack = TrackPresence.hasCurrentTrack(metadata)
+        }
+        if player.isPlayingTrack, !wasPlayingTrack {
+            sequence += 1
+            player.lastStartedPlaying = sequence
+            onDebug?("\(name) started playing")
+        } else if player.status == .playing, !player.hasTrack, properties["PlaybackStatus"] != nil {
+            onDebug?("\(name) says Playing but has no current track; not counted as playing")
+        }
+        guard player != players[name] else { return }
+        players[name] = player
         recompute()
     }
 
@@ -126,7 +170,26 @@ public final class NowPlayingTracker {
         nowPlaying = newNowPlaying
         guard newTarget != target else { return }
         target = newTarget
+        onDebug?("target: \(newTarget ?? "none") (\(targetReason))")
         onChange?(newTarget)
         for continuation in continuations.values { continuation.yield(newTarget) }
+    }
+}
+
+/// Whether a player's Metadata names a current track.
+public enum TrackPresence {
+    /// Track ids that mean "no track": the MPRIS one, and placeholders players use while idle
+    /// (mpv-mpris says `/noplaylist`).
+    public static let placeholderTrackIDs: Set<String> = [
+        "/org/mpris/MediaPlayer2/TrackList/NoTrack", "/noplaylist", "/org/mpris/MediaPlayer2/noplaylist", "/",
+    ]
+
+    /// A track id that is not a placeholder, or at least a title or a URL.
+    public static func hasCurrentTrack(_ metadata: [String: DBusValue]) -> Bool {
+        for key in ["xesam:title", "xesam:url"] {
+            if let text = metadata[key]?.unwrapped.stringValue, !text.isEmpty { return true }
+        }
+        guard let id = metadata["mpris:trackid"]?.unwrapped.stringValue, !id.isEmpty else { return false }
+        return !placeholderTrackIDs.contains(id)
     }
 }

@@ -17,6 +17,16 @@ enum Evdev {
         keys { cevdev_get_key_bits(fd, $0, $1) }
     }
 
+    /// The switches the device has (EVIOCGBIT for EV_SW), or nil if `fd` is not an evdev node.
+    static func supportedSwitches(_ fd: Int32) -> Set<UInt16>? {
+        keys { cevdev_get_switch_bits(fd, $0, $1) }
+    }
+
+    /// Lets go of a grab taken with `grab`.
+    static func ungrab(_ fd: Int32) {
+        _ = cevdev_grab(fd, 0)
+    }
+
     /// The key codes set in the bitmap a request fills in (KEY_MAX + 1 bits).
     private static func keys(_ request: (UnsafeMutablePointer<UInt8>, Int) -> Int32) -> Set<UInt16>? {
         var bits = [UInt8](repeating: 0, count: 96)  // KEY_MAX / 8 + 1

@@ -8,6 +8,11 @@ public struct InputEvent: Sendable, Equatable {
     public static let synchronization: UInt16 = 0
     /// EV_KEY, the key event type.
     public static let key: UInt16 = 1
+    /// EV_SW, the switch event type (a jack's insert switches).
+    public static let switchEvent: UInt16 = 5
+    /// SW_HEADPHONE_INSERT, SW_LINEOUT_INSERT and SW_JACK_PHYSICAL_INSERT: the switches that
+    /// say something is plugged into an audio jack.
+    public static let jackSwitches: Set<UInt16> = [2, 6, 7]
     /// SYN_REPORT: the events before it belong together.
     public static let synReport: UInt16 = 0
     /// SYN_DROPPED: the kernel's buffer overran and events were lost.
@@ -36,6 +41,11 @@ public struct InputEvent: Sendable, Equatable {
     /// A key edge.
     public static func key(_ code: UInt16, pressed: Bool) -> InputEvent {
         InputEvent(type: key, code: code, value: pressed ? 1 : 0)
+    }
+
+    /// A switch change, such as a headphone jack (`code` 2) unplugged (`on` false).
+    public static func switchChange(_ code: UInt16, on: Bool) -> InputEvent {
+        InputEvent(type: switchEvent, code: code, value: on ? 1 : 0)
     }
 
     /// SYN_REPORT, which ends a group of events.
@@ -69,6 +79,26 @@ public struct InputEvent: Sendable, Equatable {
     }
 }
 
+/// A change read from a device: a key pressed or released, or a switch turned on or off.
+public struct InputEdge: Sendable, Equatable {
+    /// `InputEvent.key` or `InputEvent.switchEvent`.
+    public var type: UInt16
+    /// The key or switch code.
+    public var code: UInt16
+    /// A key: pressed. A switch: on (for a jack switch, something is plugged in).
+    public var pressed: Bool
+
+    /// Makes an edge.
+    public init(type: UInt16 = InputEvent.key, code: UInt16, pressed: Bool) {
+        self.type = type
+        self.code = code
+        self.pressed = pressed
+    }
+
+    /// Whether this is a key edge.
+    public var isKey: Bool { type == InputEvent.key }
+}
+
 /// Groups records the way the kernel documents: events up to a SYN_REPORT belong together, and
 /// after SYN_DROPPED everything up to and including the next SYN_REPORT is discarded, then the
 /// key state is read from the device again and the difference reported as edges.
@@ -84,13 +114,13 @@ public struct InputEventDecoder: Sendable {
     /// Makes a decoder.
     public init() {}
 
-    /// Takes raw bytes (any split) and returns the key edges they complete: (code, pressed).
+    /// Takes raw bytes (any split) and returns the key and switch edges they complete.
     /// Autorepeat (value 2) is ignored. After a drop, `currentKeys` gives the keys down now
     /// (EVIOCGKEY); when it cannot tell (nil: a FIFO, a failed ioctl), every key still down is
     /// released, since a stuck key does more harm than a lost hold.
-    public mutating func feed(_ bytes: some Sequence<UInt8>, currentKeys: () -> Set<UInt16>? = { nil }) -> [(code: UInt16, pressed: Bool)] {
+    public mutating func feed(_ bytes: some Sequence<UInt8>, currentKeys: () -> Set<UInt16>? = { nil }) -> [InputEdge] {
         buffer += bytes
-        var edges: [(code: UInt16, pressed: Bool)] = []
+        var edges: [InputEdge] = []
         var offset = 0
         while offset + InputEvent.size <= buffer.count {
             let event = InputEvent(bytes: buffer, at: offset)
@@ -104,10 +134,17 @@ public struct InputEventDecoder: Sendable {
                 }
                 continue
             }
-            guard !dropping, event.type == InputEvent.key, event.value == 0 || event.value == 1 else { continue }
+            guard !dropping, event.value == 0 || event.value == 1 else { continue }
             let pressed = event.value == 1
-            if pressed { pressedKeys.insert(event.code) } else { pressedKeys.remove(event.code) }
-            edges.append((event.code, pressed))
+            switch event.type {
+            case InputEvent.key:
+                if pressed { pressedKeys.insert(event.code) } else { pressedKeys.remove(event.code) }
+                edges.append(InputEdge(code: event.code, pressed: pressed))
+            case InputEvent.switchEvent:
+                edges.append(InputEdge(type: event.type, code: event.code, pressed: pressed))
+            default:
+                continue
+            }
         }
         buffer.removeFirst(offset)
         return edges
@@ -115,9 +152,9 @@ public struct InputEventDecoder: Sendable {
 
     /// Edges that take the keys we believe down to `current`: releases first, then presses,
     /// each in key-code order.
-    private mutating func resync(to current: Set<UInt16>) -> [(code: UInt16, pressed: Bool)] {
-        let released = pressedKeys.subtracting(current).sorted().map { (code: $0, pressed: false) }
-        let pressed = current.subtracting(pressedKeys).sorted().map { (code: $0, pressed: true) }
+    private mutating func resync(to current: Set<UInt16>) -> [InputEdge] {
+        let released = pressedKeys.subtracting(current).sorted().map { InputEdge(code: $0, pressed: false) }
+        let pressed = current.subtracting(pressedKeys).sorted().map { InputEdge(code: $0, pressed: true) }
         pressedKeys = current
         return released + pressed
     }

@@ -15,9 +15,27 @@ struct Headsetd: AsyncParsableCommand {
             [headset.gestures] section of $XDG_CONFIG_HOME/remotebridge/config.toml.
 
             Without --device, headsetd reads every headset-like input device it may read \
-            (Bluetooth, ALSA jacks, USB headsets); install dist/udev/70-remotebridge-headset.rules \
-            to give the seat user access. A --device is always treated as a headset, so a FIFO \
-            carrying struct input_event records works too.
+            (Bluetooth, ALSA jacks, USB headsets, never keyboards), and opens new ones as they \
+            appear; install dist/udev/70-remotebridge-headset.rules to give the seat user access. \
+            It grabs them (grab = true), so the desktop does not act on the same press. A --device \
+            is always treated as a headset, so a FIFO carrying struct input_event records works \
+            too; a regular file is read once.
+
+            One press, never two: KEY_PLAYCD while the player plays pauses it, and KEY_PAUSECD \
+            while it is paused plays it (sync-play-pause = true). A player that says Playing with \
+            no track loaded does not take the buttons.
+
+            Unplugging headphones (a jack switch, a Bluetooth headset disconnecting) pauses the \
+            now-playing player (pause-on-unplug = true). Plugging back in resumes it only with \
+            resume-on-reconnect = true (or --resume-on-reconnect), within resume-within seconds \
+            (30).
+
+            With BlueZ on the system bus, headsetd registers one AVRCP player with each adapter \
+            that stands for the now-playing player, so headsets and car stereos show its state \
+            and track (bluetooth = true).
+
+            The settings live in the [headset] section of the config file; see \
+            dist/config.example.toml.
             """)
 
     @Option(name: .customLong("bus"), help: ArgumentHelp("The D-Bus address to use instead of the session bus.", valueName: "address"))
@@ -28,6 +46,21 @@ struct Headsetd: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("The configuration file.", valueName: "path"))
     var config: String?
+
+    @Option(
+        name: .customLong("system-bus"),
+        help: ArgumentHelp("The D-Bus address where BlueZ is, instead of the system bus.", valueName: "address"))
+    var systemBus: String?
+
+    @Flag(help: "Resume what an unplug paused when the headphones come back (resume-on-reconnect).")
+    var resumeOnReconnect = false
+
+    @Option(
+        name: .customLong("input-dir"),
+        help: ArgumentHelp(
+            "For tests: discover and watch this folder instead of /dev/input; an event* FIFO in it counts as a headset.",
+            valueName: "folder"))
+    var inputDirectory: String?
 
     @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel: Logger.Level = .info
@@ -44,6 +77,9 @@ struct Headsetd: AsyncParsableCommand {
         options.busAddress = bus
         options.devices = devices
         options.configPath = config
+        options.systemBusAddress = systemBus
+        options.inputDirectory = inputDirectory
+        if resumeOnReconnect { options.resumeOnReconnect = true }
         let service = HeadsetService(options: options, logger: logger)
         let group = ServiceGroup(
             configuration: .init(
