@@ -88,7 +88,8 @@ final class BluetoothPlayer {
             subscriptions = [changes, seeks]
             let all = try await client.properties()
             guard generation == current else { return }
-            values.merge(all) { _, read in read }
+            // What the signals said meanwhile is newer than the answer.
+            values.merge(all) { signalled, _ in signalled }
             object.invalidateProperties(of: MPRISNames.player)
         } catch {
             onProblem?("Bluetooth player: cannot follow \(newTarget): \(error)")

@@ -33,6 +33,7 @@ extension HeadsetHandler {
 
     /// A switch edge: a jack switch turned off is an unplug, on a plug.
     func switchChanged(_ code: UInt16, on: Bool, device: String) {
+        defer { onSwitch?(code, on) }
         guard InputEvent.jackSwitches.contains(code) else { return }
         logger.debug("input: \(device): jack switch \(code) \(on ? "on (plugged in)" : "off (unplugged)")")
         if on { plugged(device) } else { unplugged(device) }
@@ -51,7 +52,7 @@ extension HeadsetHandler {
     private func act(on action: UnplugGuard.Action, because reason: String) {
         switch action {
         case .none:
-            logger.debug("unplug: \(reason); nothing to do")
+            logger.debug("unplug: \(reason); nothing to do (\(tracker.target ?? "no player") is \(targetStatus?.rawValue ?? "unknown"))")
         case .pause(let player):
             logger.info("\(reason): pausing \(player)")
             output.send(RemoteControlEvent(subtype: .pause, source: .inputDevice(reason), timestamp: clock.now), to: player)

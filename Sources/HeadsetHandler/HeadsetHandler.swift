@@ -60,6 +60,8 @@ public final class HeadsetHandler {
     var hotPlugWatcher: DirectoryWatcher?
     /// Called with every key edge read from a device or injected, after it was handled.
     public var onInput: (@MainActor (UInt16, Bool) -> Void)?
+    /// Called with every switch edge read from a device, after it was handled.
+    public var onSwitch: (@MainActor (UInt16, Bool) -> Void)?
     /// Called with every call to a player once it is answered: player, event, success.
     public var onDelivered: (@MainActor (String, RemoteControlEvent, Bool) -> Void)? {
         get { output.onAnswered }

@@ -44,6 +44,8 @@ final class PlayerOutput {
     private struct Line {
         var busy = false
         var unresponsive = false
+        /// Presses waiting, with the real time they came (how long a press waits is about the
+        /// bus, not about gesture timing, so it is not read from the gesture clock).
         var waiting: [(event: RemoteControlEvent, since: ContinuousClock.Instant)] = []
     }
 
@@ -71,7 +73,7 @@ final class PlayerOutput {
             } else if line.waiting.count >= Self.queueLimit {
                 onProblem?("\(target) is \(Self.queueLimit) presses behind; \(event.subtype.name) dropped")
             } else {
-                line.waiting.append((event, clock.now))
+                line.waiting.append((event, .now))
             }
             lines[target] = line
             return
@@ -104,7 +106,8 @@ final class PlayerOutput {
             onProblem?("\(target) did not answer; \(line.waiting.count) waiting press(es) dropped")
             line.waiting = []
         }
-        while let first = line.waiting.first, clock.now - first.since > pressTimeout {
+        // A scan's end is never too late: without it the scan runs on.
+        while let first = line.waiting.first, !first.event.subtype.isSeekingEnd, ContinuousClock.now - first.since > pressTimeout {
             onProblem?("\(target): \(first.event.subtype.name) waited more than \(pressTimeout); dropped")
             line.waiting.removeFirst()
         }

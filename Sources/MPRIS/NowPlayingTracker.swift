@@ -30,6 +30,9 @@ public final class NowPlayingTracker {
         public var lastStartedPlaying: UInt64?
         /// When it appeared, as a sequence number.
         public var appeared: UInt64
+        /// The properties its PropertiesChanged have told us: newer than the first query's
+        /// answer, which may be handled after them.
+        var heard: Set<String> = []
 
         /// Playing, with a track: what counts as playing for the choice of target.
         public var isPlayingTrack: Bool { status == .playing && hasTrack }
@@ -130,13 +133,15 @@ public final class NowPlayingTracker {
             onDebug?("\(name) did not say what it is doing: \(error)")
             return
         }
-        // The player may have gone, or changed, while we asked.
-        guard players[name]?.owner == owner else { return }
-        update(name, with: reply)
+        // The player may have gone, or changed, while we asked; and what its signals said
+        // meanwhile is newer than the answer.
+        guard let heard = players[name]?.heard, players[name]?.owner == owner else { return }
+        update(name, with: reply.filter { !heard.contains($0.key) })
     }
 
     private func propertiesChanged(owner: String, _ changed: [String: DBusValue]) {
         for name in players.values.filter({ $0.owner == owner }).map(\.busName) {
+            players[name]?.heard.formUnion(changed.keys)
             update(name, with: changed)
         }
     }

@@ -30,6 +30,9 @@ public enum RemoteControlSubtype: Int, Sendable, CaseIterable, CustomStringConve
     /// Jump to the event's `position`.
     case changePlaybackPosition = 202
 
+    /// Whether this ends a scan (`endSeekingForward`, `endSeekingBackward`).
+    public var isSeekingEnd: Bool { self == .endSeekingForward || self == .endSeekingBackward }
+
     /// The kebab-case wire name used on D-Bus, in configuration and on the command line.
     public var name: String {
         switch self {

@@ -18,20 +18,29 @@ final class HeadsetFixture {
     let handler: HeadsetHandler
     let client: DBusConnection
     var edges = 0
+    var switches = 0
     private var edgeWaiter: (Int, CheckedContinuation<Void, Never>)?
+    private var switchWaiter: (Int, CheckedContinuation<Void, Never>)?
 
-    init() async throws {
+    /// `headset` holds extra lines of the `[headset]` section. Without `systemBus`, Bluetooth is
+    /// off, so no test ever talks to the machine's own system bus.
+    init(headset: String = "", systemBus: String? = nil, fifoPath: String? = nil, configure: (inout HeadsetHandler.Options) -> Void = { _ in })
+        async throws
+    {
         bus = try TestBus()
-        fifo = try EvdevFIFO()
+        fifo = try EvdevFIFO(path: fifoPath)
         served = try await ServedPlayer(address: bus.address, name: "test")
         let config = fifo.path + ".toml"
-        _ = FileManager.default.createFile(atPath: config, contents: Data())
+        let text = "[headset]\n" + (systemBus == nil ? "bluetooth = false\n" : "") + headset
+        _ = FileManager.default.createFile(atPath: config, contents: Data(text.utf8))
         var options = HeadsetHandler.Options()
         options.busAddress = bus.address
+        options.systemBusAddress = systemBus
         options.devices = [fifo.path]
         options.configPath = config
+        configure(&options)
         var logger = Logger(label: "test")
-        logger.logLevel = .critical
+        logger.logLevel = ProcessInfo.processInfo.environment["HEADSET_DEBUG"] == nil ? .critical : .debug
         handler = try await HeadsetHandler(options: options, logger: logger, clock: clock)
         client = try await DBusConnection.connect(to: bus.address)
         handler.onInput = { [weak self] _, _ in
@@ -42,11 +51,38 @@ final class HeadsetFixture {
                 continuation.resume()
             }
         }
+        handler.onSwitch = { [weak self] _, _ in
+            guard let self else { return }
+            switches += 1
+            if let (count, continuation) = switchWaiter, switches >= count {
+                switchWaiter = nil
+                continuation.resume()
+            }
+        }
+    }
+
+    /// Waits until `count` switch edges have been read in all.
+    func waitForSwitches(_ count: Int) async {
+        guard switches < count else { return }
+        await withCheckedContinuation { switchWaiter = (count, $0) }
     }
 
     deinit {
         fifo.remove()
+        unlink(fifo.path + ".toml")
         bus.stop()
+    }
+
+    /// Round trips until headsetd's view of the test player's status is the player's own.
+    func settleStatus() async throws {
+        try await settle { handler.tracker.players[served.busName]?.status == player.playbackStatus }
+    }
+
+    /// Writes a key press and release, and waits until both were read.
+    func press(_ code: UInt16) async throws {
+        try fifo.key(code, pressed: true)
+        try fifo.key(code, pressed: false)
+        await waitForEdges(edges + 2)
     }
 
     var player: InMemoryPlayer { served.player }
