@@ -121,3 +121,47 @@ struct NowPlayingTrackerTests {
         #expect(await iterator.next() == "org.mpris.MediaPlayer2.alpha")
     }
 }
+
+@Suite("NowPlayingTracker: Playing counts only with a track")
+@MainActor
+struct TrackPresenceTests {
+    func announce(_ fixture: MPRISFixture, _ changed: KeyValuePairs<String, DBusValue>) throws {
+        try fixture.server.object?.emit(
+            interface: MPRISNames.properties, signal: "PropertiesChanged",
+            [.string(MPRISNames.player), .stringVariantDictionary(changed), .strings([])])
+    }
+
+    @Test("a player that says Playing with a placeholder track id does not take now-playing; its Metadata arriving later does")
+    func placeholderThenTrack() async throws {
+        let f = try await TrackerFixture()
+        try await f.tracker.start()
+        try await f.b.client.play()
+        try await f.settle(until: { f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta" })
+        try await f.b.client.pause()
+        // alpha behaves as idle mpv-mpris does: Stopped, then Playing with trackid /noplaylist.
+        try announce(f.a, ["PlaybackStatus": .string("Stopped")])
+        try announce(f.a, ["PlaybackStatus": .string("Playing"), "Metadata": .stringVariantDictionary(["mpris:trackid": .objectPath("/noplaylist")])])
+        try await f.settle(until: { f.tracker.players["org.mpris.MediaPlayer2.alpha"]?.status == .playing })
+        try await f.settle()
+        #expect(f.tracker.players["org.mpris.MediaPlayer2.alpha"]?.hasTrack == false)
+        #expect(f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta")
+        #expect(f.tracker.target == "org.mpris.MediaPlayer2.beta")
+        // Then it loads something: the same Playing now counts.
+        try announce(f.a, ["Metadata": .stringVariantDictionary(["xesam:title": .string("Song")])])
+        try await f.settle(until: { f.tracker.nowPlaying == "org.mpris.MediaPlayer2.alpha" })
+        #expect(f.tracker.nowPlaying == "org.mpris.MediaPlayer2.alpha")
+    }
+
+    @Test("what names a track", arguments: [
+        (["mpris:trackid": DBusValue.objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack")], false),
+        (["mpris:trackid": .objectPath("/noplaylist")], false),
+        ([:], false),
+        (["xesam:title": .string("")], false),
+        (["mpris:trackid": .objectPath("/org/mpris/MediaPlayer2/Track/3")], true),
+        (["xesam:title": .string("A")], true),
+        (["mpris:trackid": .objectPath("/noplaylist"), "xesam:url": .string("file:///a.flac")], true),
+    ] as [([String: DBusValue], Bool)])
+    func trackPresence(metadata: [String: DBusValue], named: Bool) {
+        #expect(TrackPresence.hasCurrentTrack(metadata) == named)
+    }
+}
