@@ -56,7 +56,7 @@ extension HeadsetHandler {
                         ("resume-within", .double(Double(configuration.resumeWithin.components.seconds))),
                     ])
                 },
-                DBusProperty("Bluetooth", "s") { [weak self] in .string(self?.bluetooth?.summary ?? "off") },
+                DBusProperty("Bluetooth", "s") { [weak self] in .string(self?.bluetoothStatus ?? "") },
             ],
             signals: [DBusSignal("GestureRecognized", [DBusArgument("gesture", "s"), DBusArgument("subtype", "s"), DBusArgument("target", "s")])])
     }

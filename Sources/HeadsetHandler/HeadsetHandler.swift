@@ -50,6 +50,10 @@ public final class HeadsetHandler {
     public internal(set) var readers: [InputDeviceReader] = []
     /// The BlueZ side: the AVRCP player and Bluetooth disconnects; nil when not used.
     public private(set) var bluetooth: BluetoothBridge?
+    /// Why there is no `bluetooth`, in words.
+    private var bluetoothAbsence = "off in the configuration (bluetooth = false)"
+    /// One line on the Bluetooth side, for `Headset1.Bluetooth` and `remotectl headset status`.
+    public var bluetoothStatus: String { bluetooth?.summary ?? bluetoothAbsence }
     let clock: any GestureClock
     let output: PlayerOutput
     let logger: Logger
@@ -108,6 +112,7 @@ public final class HeadsetHandler {
         if configuration.bluetooth {
             bluetooth = await BluetoothBridge.start(
                 systemBusAddress: options.systemBusAddress, handler: self, logger: logger)
+            bluetoothAbsence = "no system bus to find BlueZ on"
         } else {
             logger.info("Bluetooth: off in the configuration (bluetooth = false)")
         }

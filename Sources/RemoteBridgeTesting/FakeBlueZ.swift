@@ -1,0 +1,151 @@
+import DBus
+
+/// A stand-in for BlueZ on a private bus that plays the system bus: `org.bluez` with an
+/// ObjectManager at `/`, adapters with `org.bluez.Media1` (recording RegisterPlayer), and
+/// devices with `org.bluez.Device1` (Connected, UUIDs, Alias) whose connection the test flips.
+/// (BlueZ itself cannot run here: there is no Bluetooth hardware and no system D-Bus.)
+@MainActor
+public final class FakeBlueZ {
+    /// One RegisterPlayer call.
+    public struct Registration: Sendable {
+        /// The unique name that registered.
+        public var sender: String
+        /// The adapter it registered with.
+        public var adapter: String
+        /// The player object's path.
+        public var player: String
+        /// The properties it gave.
+        public var properties: [String: DBusValue]
+    }
+
+    /// UUIDs of an audio headset: A2DP sink, AVRCP target and controller, hands-free.
+    public static let headsetUUIDs = [
+        "0000110b-0000-1000-8000-00805f9b34fb", "0000110c-0000-1000-8000-00805f9b34fb", "0000110e-0000-1000-8000-00805f9b34fb",
+        "0000111e-0000-1000-8000-00805f9b34fb",
+    ]
+    /// UUIDs of a keyboard: HID only.
+    public static let keyboardUUIDs = ["00001124-0000-1000-8000-00805f9b34fb"]
+
+    /// BlueZ's connection.
+    public let connection: DBusConnection
+    /// Every RegisterPlayer call, in order.
+    public private(set) var registrations: [Registration] = []
+    private var root: ExportedObject?
+    private var objects: [String: (object: ExportedObject, interface: String, properties: () -> [(String, DBusValue)])] = [:]
+    private var devices: [String: (uuids: [String], connected: Bool, alias: String)] = [:]
+    private var waiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+
+    /// Starts BlueZ on the bus at `address` with these adapters, owning `org.bluez`.
+    public init(address: String, adapters: [String] = ["/org/bluez/hci0"]) async throws {
+        connection = try await DBusConnection.connect(to: address)
+        let manager = DBusInterface(
+            "org.freedesktop.DBus.ObjectManager",
+            methods: [
+                DBusMethod("GetManagedObjects", outputs: [DBusArgument("objects", "a{oa{sa{sv}}}")]) { [weak self] _ in
+                    [self?.managedObjects() ?? .dictionary(keySignature: "o", valueSignature: "a{sa{sv}}", [])]
+                }
+            ],
+            signals: [
+                DBusSignal("InterfacesAdded", [DBusArgument("object", "o"), DBusArgument("interfaces", "a{sa{sv}}")]),
+                DBusSignal("InterfacesRemoved", [DBusArgument("object", "o"), DBusArgument("interfaces", "as")]),
+            ])
+        let root = try ExportedObject(path: "/", interfaces: [manager])
+        connection.export(root)
+        self.root = root
+        for adapter in adapters { try addAdapter(adapter, announce: false) }
+        guard case .primaryOwner = try await connection.requestName("org.bluez") else {
+            throw TestSupportError(description: "org.bluez is taken on the test bus")
+        }
+    }
+
+    /// Stops this BlueZ: its name and objects leave the bus.
+    public func close() {
+        connection.close()
+    }
+
+    /// Waits until `count` RegisterPlayer calls have been made in all.
+    public func waitForRegistrations(_ count: Int) async {
+        guard registrations.count < count else { return }
+        await withCheckedContinuation { waiter = (count, $0) }
+    }
+
+    /// Adds an adapter with `org.bluez.Media1`, announcing it with InterfacesAdded.
+    public func addAdapter(_ path: String, announce: Bool = true) throws {
+        let media = DBusInterface(
+            "org.bluez.Media1",
+            methods: [
+                DBusMethod("RegisterPlayer", inputs: [DBusArgument("player", "o"), DBusArgument("properties", "a{sv}")]) { [weak self] call in
+                    self?.registered(call, adapter: path)
+                    return []
+                },
+                DBusMethod("UnregisterPlayer", inputs: [DBusArgument("player", "o")]) { _ in [] },
+            ])
+        let object = try ExportedObject(path: path, interfaces: [media])
+        connection.export(object)
+        objects[path] = (object, "org.bluez.Media1", { [] })
+        if announce { try self.announce(path) }
+    }
+
+    /// Adds a device with `org.bluez.Device1`, announcing it with InterfacesAdded.
+    public func addDevice(_ path: String, alias: String, uuids: [String], connected: Bool, announce: Bool = true) throws {
+        devices[path] = (uuids, connected, alias)
+        let device = DBusInterface(
+            "org.bluez.Device1",
+            properties: [
+                DBusProperty("Connected", "b") { [weak self] in .bool(self?.devices[path]?.connected ?? false) },
+                DBusProperty("UUIDs", "as") { [weak self] in .strings(self?.devices[path]?.uuids ?? []) },
+                DBusProperty("Alias", "s") { [weak self] in .string(self?.devices[path]?.alias ?? "") },
+            ])
+        let object = try ExportedObject(path: path, interfaces: [device])
+        connection.export(object)
+        objects[path] = (object, "org.bluez.Device1", { [weak self] in
+            guard let state = self?.devices[path] else { return [] }
+            return [("Connected", .bool(state.connected)), ("UUIDs", .strings(state.uuids)), ("Alias", .string(state.alias))]
+        })
+        if announce { try self.announce(path) }
+    }
+
+    /// Connects or disconnects a device: PropertiesChanged on `org.bluez.Device1`.
+    public func setConnected(_ path: String, _ connected: Bool) {
+        devices[path]?.connected = connected
+        objects[path]?.object.invalidateProperties(of: "org.bluez.Device1")
+    }
+
+    /// Calls a method of the registered player, as BlueZ does when the headset sends a command.
+    public func callPlayer(_ registration: Registration, _ member: String, _ arguments: [DBusValue] = []) async throws(DBusError) -> [DBusValue] {
+        try await connection.call(registration.sender, registration.player, "org.mpris.MediaPlayer2.Player", member, arguments)
+    }
+
+    /// Reads a property of the registered player, as BlueZ does for the headset.
+    public func playerProperty(_ registration: Registration, _ name: String) async throws(DBusError) -> DBusValue {
+        try await connection.getProperty(registration.sender, registration.player, "org.mpris.MediaPlayer2.Player", name)
+    }
+
+    private func registered(_ call: DBusMethodCall, adapter: String) {
+        registrations.append(
+            Registration(
+                sender: call.sender ?? "", adapter: adapter, player: call.arguments[0].stringValue ?? "",
+                properties: call.arguments[1].stringDictionaryValue ?? [:]))
+        if let waiter, registrations.count >= waiter.count {
+            self.waiter = nil
+            waiter.continuation.resume()
+        }
+    }
+
+    private func interfaces(of path: String) -> DBusValue {
+        guard let entry = objects[path] else { return .dictionary(keySignature: "s", valueSignature: "a{sv}", []) }
+        return .dictionary(
+            keySignature: "s", valueSignature: "a{sv}",
+            [.init(key: .string(entry.interface), value: .stringVariantDictionary(entry.properties()))])
+    }
+
+    private func managedObjects() -> DBusValue {
+        .dictionary(
+            keySignature: "o", valueSignature: "a{sa{sv}}",
+            objects.keys.sorted().map { .init(key: .objectPath($0), value: interfaces(of: $0)) })
+    }
+
+    private func announce(_ path: String) throws {
+        try root?.emit(interface: "org.freedesktop.DBus.ObjectManager", signal: "InterfacesAdded", [.objectPath(path), interfaces(of: path)])
+    }
+}
