@@ -62,7 +62,7 @@ extension HeadsetHandler {
         reader.start()
         if reader.isOpen {
             let kind = reader.identity.isKeyboard ? "a keyboard" : reader.identity.isHeadsetLike || mode == .follow ? "headset-like" : "other"
-            logger.info("reading \(path) (\(reader.identity.name.debugDescription), \(kind)\(reader.isGrabbed ? ", grabbed" : ""))")
+            logger.info("reading \(reader.path) (\(reader.identity.name.debugDescription), \(kind)\(reader.isGrabbed ? ", grabbed" : ""))")
         }
         guard !reader.isFinished else { return }
         readers.append(reader)

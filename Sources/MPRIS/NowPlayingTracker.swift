@@ -87,8 +87,12 @@ public final class NowPlayingTracker {
             guard let sender = message.sender, message.body.count >= 2, let changed = message.body[1].stringDictionaryValue else { return }
             self?.propertiesChanged(owner: sender, changed)
         }
+        // The bus itself answers who owns each name, so `target` is known when this returns;
+        // the players' own answers come later, in parallel.
         for name in try await MPRISClient.players(on: connection) where players[name] == nil {
-            Task { await add(name) }
+            guard let owner = await connection.nameOwner(name), players[name] == nil else { continue }
+            insert(name, owner: owner)
+            Task { await query(name, owner: owner) }
         }
     }
 
@@ -112,20 +116,22 @@ public final class NowPlayingTracker {
         if !old.isEmpty, players.removeValue(forKey: name) != nil {
             onDebug?("\(name) left the bus")
         }
-        if !new.isEmpty {
-            Task { await add(name, owner: new) }
+        if !new.isEmpty, players[name]?.owner != new {
+            insert(name, owner: new)
+            Task { await query(name, owner: new) }
         }
         recompute()
     }
 
-    private func add(_ name: String, owner knownOwner: String? = nil) async {
-        var owner = knownOwner
-        if owner == nil { owner = await connection.nameOwner(name) }
-        guard let owner, players[name]?.owner != owner else { return }
+    private func insert(_ name: String, owner: String) {
         sequence += 1
         players[name] = Player(busName: name, owner: owner, status: .stopped, hasTrack: false, lastStartedPlaying: nil, appeared: sequence)
         onDebug?("\(name) appeared (\(owner))")
         recompute()
+    }
+
+    /// Asks a player that appeared what it is doing.
+    private func query(_ name: String, owner: String) async {
         let reply: [String: DBusValue]
         do throws(DBusError) {
             reply = try await connection.getAllProperties(name, MPRISNames.objectPath, MPRISNames.player, timeout: queryTimeout)

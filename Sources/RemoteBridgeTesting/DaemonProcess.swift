@@ -19,13 +19,17 @@ public final class DaemonProcess {
 
     /// Starts the debug build of `product` with `arguments` and `environment` added to ours.
     /// Returns once the process runs (not once it is on the bus; see `waitForName`).
-    public convenience init(_ product: String, _ arguments: [String], environment: [String: String] = [:]) async throws {
-        try await self.init(executable: BuiltProduct.debug(product), arguments, environment: environment)
+    public convenience init(
+        _ product: String, _ arguments: [String], environment: [String: String] = [:], workingDirectory: String? = nil
+    ) async throws {
+        try await self.init(executable: BuiltProduct.debug(product), arguments, environment: environment, workingDirectory: workingDirectory)
     }
 
-    /// Starts `executable` (a path) with `arguments`, and `environment` added to ours.
-    public init(executable: String, _ arguments: [String], environment: [String: String] = [:]) async throws {
+    /// Starts `executable` (a path) with `arguments`, and `environment` added to ours, in
+    /// `workingDirectory` if given.
+    public init(executable: String, _ arguments: [String], environment: [String: String] = [:], workingDirectory: String? = nil) async throws {
         process = Process()
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         // setpriv sets the parent-death signal for the program it runs, so it dies with the test
         // runner even when the runner is killed and no deinit runs (see SpawnThread).
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")

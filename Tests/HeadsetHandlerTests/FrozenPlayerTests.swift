@@ -1,0 +1,126 @@
+import DBus
+import Foundation
+@testable import HeadsetHandler
+import MPRIS
+import RemoteBridgeTesting
+import RemoteControl
+import Testing
+
+/// Players frozen with SIGSTOP (remote-playerd processes) on the private bus delay no one.
+@Suite("headsetd with frozen players", .serialized)
+@MainActor
+struct FrozenPlayerTests {
+    /// The index of the player's current track in its queue.
+    func currentIndex(of player: String, on connection: DBusConnection) async throws -> Int? {
+        let client = MPRISClient(connection: connection, busName: player)
+        let current = try await client.metadata()["mpris:trackid"]?.stringValue
+        let tracks = try await client.property("Tracks", interface: MPRISNames.trackList).stringArrayValue ?? []
+        return tracks.firstIndex { $0 == current }
+    }
+
+    @Test("a press for our player is not held up by a call to a frozen one; five presses to the frozen one reach it as one")
+    func frozenPeer() async throws {
+        let f = try await HeadsetFixture()
+        let media = try await TestMedia.make(count: 6, seconds: 30)
+        defer { media.remove() }
+        let config = media.directory.appendingPathComponent("config.toml").path
+        _ = FileManager.default.createFile(atPath: config, contents: Data())
+        let frozen = try await DaemonProcess(
+            "remote-playerd", ["--bus", f.bus.address, "--audio-output", "null", "--config", config, "--no-state", "--name", "frozen"] + media.tones.map(\.path))
+        defer { frozen.send(SIGKILL) }
+        let frozenName = "org.mpris.MediaPlayer2.frozen"
+        try #require(try await frozen.waitForName(frozenName, on: f.client))
+        f.handler.output.pressTimeout = .milliseconds(500)
+        var answers: [(String, RemoteControlSubtype, Bool)] = []
+        f.handler.onDelivered = { answers.append(($0, $1.subtype, $2)) }
+        // The frozen player is now playing when it freezes.
+        try await MPRISClient(connection: f.client, busName: frozenName).play()
+        try await f.settle { f.handler.tracker.nowPlaying == frozenName }
+        try #require(f.handler.tracker.nowPlaying == frozenName)
+        frozen.send(SIGSTOP)
+        defer { frozen.send(SIGCONT) }
+        // Five Next presses for it, in quick succession.
+        for _ in 0..<5 { try await f.press(163) }
+        // Ours starts playing and takes the buttons; a press for it is answered at once, while
+        // the frozen player's first call is still waiting for its timeout.
+        f.player.play()
+        try await f.settle { f.handler.tracker.nowPlaying == f.served.busName }
+        try await f.press(163)
+        try await f.settle { f.player.currentIndex == 1 }
+        #expect(f.player.currentIndex == 1)
+        await DeviceDiscoveryTests.mainLoop(until: { !answers.isEmpty })
+        #expect(answers.first.map { $0.0 == f.served.busName && $0.2 } == true, "\(answers)")
+        // The frozen player's call times out; the presses behind it are dropped, not kept.
+        await DeviceDiscoveryTests.mainLoop(until: { answers.contains { $0.0 == frozenName } })
+        #expect(answers.contains { $0.0 == frozenName && !$0.2 })
+        // Thawed, it has received one Next, not five.
+        frozen.send(SIGCONT)
+        let thawed = try await currentIndex(of: frozenName, on: f.client)
+        #expect(thawed == 1, "\(answers)")
+    }
+
+    @Test("headsetd claims its name at once with two frozen players on the bus, and SIGTERM during start ends it at once")
+    func startWithFrozenPlayers() async throws {
+        let bed = try await DaemonTestBed(tones: 1)
+        defer { bed.stop() }
+        let first = try await bed.startPlayer(["--no-state", "--name", "one", bed.media.tones[0].path], name: "one")
+        let second = try await bed.startPlayer(["--no-state", "--name", "two", bed.media.tones[0].path], name: "two")
+        defer {
+            first.send(SIGKILL)
+            second.send(SIGKILL)
+        }
+        first.send(SIGSTOP)
+        second.send(SIGSTOP)
+        let arguments = ["--bus", bed.bus.address, "--config", bed.config, "--system-bus", "unix:path=/nonexistent/remotebridge", "--input-dir", bed.media.directory.path]
+        let began = ContinuousClock.now
+        let headsetd = try await DaemonProcess("headsetd", arguments)
+        #expect(try await headsetd.waitForName(HeadsetHandler.busName, on: bed.connection, limit: .seconds(10)), "\(headsetd.standardError)")
+        let claimed = ContinuousClock.now - began
+        #expect(claimed < .seconds(3), "headsetd took \(claimed) to claim its name")
+        headsetd.send(SIGTERM)
+        #expect(await headsetd.waitForExit() == 0, "\(headsetd.standardError)")
+
+        // SIGTERM as early as can be: right after it runs.
+        let early = try await DaemonProcess("headsetd", arguments)
+        let sent = ContinuousClock.now
+        early.send(SIGTERM)
+        let status = await early.waitForExit()
+        #expect(status == 0 || status == -SIGTERM)
+        #expect(ContinuousClock.now - sent < .seconds(3))
+    }
+
+    @Test("headsetd --device with a relative path reads it from the working directory, waiting for it to appear")
+    func relativeDevice() async throws {
+        let bed = try await DaemonTestBed(tones: 1)
+        defer { bed.stop() }
+        let served = try await ServedPlayer(address: bed.bus.address, name: "test")
+        let headsetd = try await DaemonProcess(
+            "headsetd",
+            ["--bus", bed.bus.address, "--config", bed.config, "--system-bus", "unix:path=/nonexistent/remotebridge", "--device", "f", "--log-level", "debug"],
+            workingDirectory: bed.media.directory.path)
+        defer { headsetd.send(SIGKILL) }
+        #expect(try await headsetd.waitForName(HeadsetHandler.busName, on: bed.connection), "\(headsetd.standardError)")
+        let devices = try await SignalRecorder.start(
+            on: bed.connection, MatchRule(path: HeadsetHandler.objectPath, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"))
+        let fifo = try EvdevFIFO(path: bed.path("f"))
+        defer { fifo.remove() }
+        let changed = try await SignalRecorder.start(on: bed.connection, MatchRule(interface: MPRISNames.remoteControl, member: "EventDelivered"))
+        // The reader opens the FIFO once inotify reports it, and says so in Devices.
+        func reading() -> Bool {
+            devices.messages.contains { $0.body[1].stringDictionaryValue?["Devices"]?.stringArrayValue?.contains(bed.path("f")) == true }
+        }
+        for count in 1...5 where !reading() { _ = await devices.waitFor(count: count) }
+        try #require(reading())
+        try fifo.key(163, pressed: true)
+        try fifo.key(163, pressed: false)
+        #expect(await changed.waitFor(count: 1))
+        #expect(served.player.currentIndex == 1)
+        headsetd.send(SIGTERM)
+        #expect(await headsetd.waitForExit() == 0)
+        let log = headsetd.standardError
+        #expect(log.contains("reading \(bed.path("f"))"), "\(log)")
+        #expect(log.contains("KEY_NEXTSONG down → next-track"), "\(log)")
+        #expect(log.contains("target: org.mpris.MediaPlayer2.test"), "\(log)")
+        #expect(log.contains("call: next-track → org.mpris.MediaPlayer2.test"), "\(log)")
+    }
+}
