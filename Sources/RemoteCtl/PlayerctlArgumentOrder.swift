@@ -10,6 +10,8 @@ public enum PlayerctlArgumentOrder {
     static let optionsWithValue: Set<String> = ["-p", "--player", "-i", "--ignore-player", "--bus", "--timeout"]
     /// Player options that take no value.
     static let flags: Set<String> = ["-a", "--all-players"]
+    /// Verbs whose own verbs follow them (`headset status`): the options go behind both.
+    static let groups: [String: Set<String>] = ["headset": ["status"]]
 
     /// `arguments` with a leading run of player options moved behind the verb.
     public static func normalized(_ arguments: [String]) -> [String] {
@@ -27,7 +29,11 @@ public enum PlayerctlArgumentOrder {
             }
         }
         guard index > 0, index < arguments.count else { return arguments }
-        return [arguments[index]] + arguments[..<index] + arguments[(index + 1)...]
+        var verbs = index...index
+        if let group = groups[arguments[index]], index + 1 < arguments.count, group.contains(arguments[index + 1]) {
+            verbs = index...(index + 1)
+        }
+        return Array(arguments[verbs]) + arguments[..<index] + arguments[(verbs.upperBound + 1)...]
     }
 
     /// `--player=vlc`, or a short option with its value glued on: `-pvlc`.

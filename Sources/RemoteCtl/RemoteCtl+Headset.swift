@@ -66,3 +66,45 @@ extension RemoteCtl {
         return status
     }
 }
+
+extension RemoteCtl {
+    /// headset status: what headsetd reads, where a press goes and why, the gesture map, and
+    /// the unplug and Bluetooth settings, from `Headset1`'s properties.
+    public func headsetStatus() async -> Int32 {
+        let properties: [String: DBusValue]
+        do throws(DBusError) {
+            properties = try await connection.getAllProperties(
+                "io.github.remotebridge.Headset", "/io/github/remotebridge/Headset", "io.github.remotebridge.Headset1")
+        } catch {
+            errors("remotectl: headsetd did not answer (is it running?): \(error)")
+            return 1
+        }
+        let target = properties["Target"]?.stringValue ?? ""
+        let reason = properties["TargetReason"]?.stringValue ?? ""
+        output(printable("target: \(target.isEmpty ? "none" : PlayerSelection.short(target)) (\(reason))"))
+        let devices = properties["DeviceDetails"]?.arrayValue ?? []
+        output(devices.isEmpty ? "devices: none" : "devices:")
+        for device in devices {
+            guard case .structure(let fields) = device, fields.count == 4 else { continue }
+            let traits = [(fields[2].boolValue ?? false) ? "headset-like" : "keyboard map only", (fields[3].boolValue ?? false) ? "grabbed" : nil]
+            output(printable("  \(fields[0].stringValue ?? "")  \((fields[1].stringValue ?? "").debugDescription)  \(traits.compactMap { $0 }.joined(separator: ", "))"))
+        }
+        output("gestures:")
+        let gestures = properties["Gestures"]?.stringDictionaryValue ?? [:]
+        for (gesture, subtype) in gestures.sorted(by: { $0.key < $1.key }) {
+            output("  \(gesture) → \(subtype.stringValue ?? "")")
+        }
+        let settings = properties["Settings"]?.stringDictionaryValue ?? [:]
+        func on(_ key: String) -> Bool { settings[key]?.boolValue ?? false }
+        output(
+            on("sync-play-pause")
+                ? "keys: KEY_PLAYCD/KEY_PAUSECD from a headset follow the player's state (sync-play-pause = true)"
+                : "keys: KEY_PLAYCD plays, KEY_PAUSECD pauses (sync-play-pause = false)")
+        let within = Int(settings["resume-within"]?.doubleValue ?? 0)
+        output(
+            "unplug: " + (on("pause-on-unplug") ? "pauses" : "does nothing (pause-on-unplug = false)") + "; "
+                + (on("resume-on-reconnect") ? "plugging back in within \(within) s resumes" : "plugging back in does not resume"))
+        output(printable("bluetooth: \(properties["Bluetooth"]?.stringValue ?? "")"))
+        return 0
+    }
+}

@@ -54,7 +54,8 @@ struct Remotectl: AsyncParsableCommand {
             """,
         subcommands: [
             Play.self, Pause.self, PlayPause.self, Stop.self, Next.self, Previous.self, Position.self, Volume.self, Loop.self,
-            Shuffle.self, Open.self, Status.self, List.self, Send.self, SeekForward.self, SeekBackward.self, Click.self, Monitor.self, Metadata.self,
+            Shuffle.self, Open.self, Status.self, List.self, Send.self, SeekForward.self, SeekBackward.self, Click.self, Headset.self, Monitor.self,
+            Metadata.self,
         ])
 
     /// A transport verb with player options skips argument-parser (see `TransportInvocation`).
@@ -208,6 +209,19 @@ extension Remotectl {
         @Option(help: "How many clicks (1 to 10).") var count = 1
         @Option(help: ArgumentHelp("Hold the last press this long, in seconds.", valueName: "seconds")) var hold: Double = 0
         func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.click(count: count, hold: hold) }
+    }
+
+    struct Headset: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Asks headsetd what it does.", subcommands: [HeadsetStatus.self], defaultSubcommand: HeadsetStatus.self)
+    }
+
+    struct HeadsetStatus: SettingCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "status",
+            abstract: "Shows the devices headsetd reads, the player a press goes to and why, the gestures, and the unplug and Bluetooth settings.")
+        @OptionGroup var options: PlayerOptions
+        func act(_ ctl: RemoteCtl) async -> Int32 { await ctl.headsetStatus() }
     }
 
     struct Monitor: SettingCommand {

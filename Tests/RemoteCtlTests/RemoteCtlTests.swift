@@ -360,6 +360,8 @@ struct PlayerctlArgumentOrderTests {
         (["--player=vlc", "status"], ["status", "--player=vlc"]),
         (["-i", "mpv", "--bus", "unix:path=/x", "next"], ["next", "-i", "mpv", "--bus", "unix:path=/x"]),
         (["play", "-p", "vlc"], ["play", "-p", "vlc"]),
+        (["--bus", "unix:path=/x", "headset", "status"], ["headset", "status", "--bus", "unix:path=/x"]),
+        (["--bus", "unix:path=/x", "headset"], ["headset", "--bus", "unix:path=/x"]),
     ])
     func moved(arguments: [String], expected: [String]) {
         #expect(PlayerctlArgumentOrder.normalized(arguments) == expected)
