@@ -20,6 +20,11 @@ public final class BluetoothBridge {
     /// AVRCP, headset and hands-free, generic audio.
     static let audioServices: Set<String> = ["0000110a", "0000110b", "0000110c", "0000110d", "0000110e", "00001108", "00001112", "0000111e", "0000111f", "00001203"]
 
+    /// Whether a device with these service UUIDs is an audio device.
+    static func isAudio(_ uuids: [String]) -> Bool {
+        uuids.contains { audioServices.contains(String($0.lowercased().prefix(8))) }
+    }
+
     /// What BlueZ says about one device.
     struct Device {
         var name: String
@@ -170,7 +175,7 @@ public final class BluetoothBridge {
             let uuids = properties["UUIDs"]?.stringArrayValue ?? []
             devices[path] = Device(
                 name: properties["Alias"]?.stringValue ?? properties["Name"]?.stringValue ?? path,
-                isAudio: uuids.contains { Self.audioServices.contains(String($0.lowercased().prefix(8))) },
+                isAudio: Self.isAudio(uuids),
                 connected: properties["Connected"]?.boolValue ?? false)
         }
         if interfaces[Self.media] != nil { await register(with: path) }
@@ -193,7 +198,7 @@ public final class BluetoothBridge {
     private func deviceChanged(_ path: String, _ changed: [String: DBusValue]) {
         var device = devices[path] ?? Device(name: path, isAudio: false, connected: false)
         if let uuids = changed["UUIDs"]?.stringArrayValue {
-            device.isAudio = uuids.contains { Self.audioServices.contains(String($0.lowercased().prefix(8))) }
+            device.isAudio = Self.isAudio(uuids)
         }
         if let alias = changed["Alias"]?.stringValue { device.name = alias }
         let wasConnected = device.connected

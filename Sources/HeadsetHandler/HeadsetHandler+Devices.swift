@@ -27,16 +27,14 @@ extension HeadsetHandler {
 
     private func inputFolderChanged() {
         for reader in readers { reader.recheck() }
-        let before = readers.count
+        let before = readers.map(\.path)
         readers.removeAll(where: \.isFinished)
         let reading = Set(readers.map(\.path))
         for (path, identity) in InputDiscovery.headsets(in: inputDirectory, includingFIFOs: discoversFIFOs) where !reading.contains(path) {
             open(path, identity: identity, mode: .discovered)
             if identity?.isBluetooth == true { plugged(identity?.name ?? path) }
         }
-        if readers.count != before || readers.map(\.path) != Array(reading) {
-            object?.invalidateProperties(of: Self.interfaceName)
-        }
+        if readers.map(\.path) != before { object?.invalidateProperties(of: Self.interfaceName) }
     }
 
     private func open(_ path: String, identity: DeviceIdentity?, mode: InputDeviceReader.Mode) {

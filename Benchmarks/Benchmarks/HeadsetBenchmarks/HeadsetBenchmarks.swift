@@ -26,6 +26,9 @@ final class HeadsetBench {
         served = try await ServedPlayer(address: bus.address, name: "bench")
         let config = fifo.path + ".toml"
         try """
+        [headset]
+        bluetooth = false
+
         [headset.gestures]
         double-click = "none"
         triple-click = "none"
