@@ -17,10 +17,12 @@ final class HeadsetFixture {
     let served: ServedPlayer
     let handler: HeadsetHandler
     let client: DBusConnection
-    var edges = 0
-    var switches = 0
-    private var edgeWaiter: (Int, CheckedContinuation<Void, Never>)?
-    private var switchWaiter: (Int, CheckedContinuation<Void, Never>)?
+    private let edgeCount = Tally()
+    private let switchCount = Tally()
+    /// Key edges read so far.
+    var edges: Int { edgeCount.count }
+    /// Switch edges read so far.
+    var switches: Int { switchCount.count }
 
     /// `headset` holds extra lines of the `[headset]` section. Without `systemBus`, Bluetooth is
     /// off, so no test ever talks to the machine's own system bus.
@@ -43,29 +45,12 @@ final class HeadsetFixture {
         logger.logLevel = ProcessInfo.processInfo.environment["HEADSET_DEBUG"] == nil ? .critical : .debug
         handler = try await HeadsetHandler(options: options, logger: logger, clock: clock)
         client = try await DBusConnection.connect(to: bus.address)
-        handler.onInput = { [weak self] _, _ in
-            guard let self else { return }
-            edges += 1
-            if let (count, continuation) = edgeWaiter, edges >= count {
-                edgeWaiter = nil
-                continuation.resume()
-            }
-        }
-        handler.onSwitch = { [weak self] _, _ in
-            guard let self else { return }
-            switches += 1
-            if let (count, continuation) = switchWaiter, switches >= count {
-                switchWaiter = nil
-                continuation.resume()
-            }
-        }
+        handler.onInput = { [edgeCount] _, _ in edgeCount.add() }
+        handler.onSwitch = { [switchCount] _, _ in switchCount.add() }
     }
 
     /// Waits until `count` switch edges have been read in all.
-    func waitForSwitches(_ count: Int) async {
-        guard switches < count else { return }
-        await withCheckedContinuation { switchWaiter = (count, $0) }
-    }
+    func waitForSwitches(_ count: Int) async { await switchCount.wait(for: count) }
 
     deinit {
         fifo.remove()
@@ -88,10 +73,7 @@ final class HeadsetFixture {
     var player: InMemoryPlayer { served.player }
 
     /// Waits until `count` key edges have been read in all.
-    func waitForEdges(_ count: Int) async {
-        guard edges < count else { return }
-        await withCheckedContinuation { edgeWaiter = (count, $0) }
-    }
+    func waitForEdges(_ count: Int) async { await edgeCount.wait(for: count) }
 
     /// Round trips to the player until `condition` holds (headsetd's MPRIS calls are in flight).
     func settle(until condition: () -> Bool) async throws {
@@ -103,6 +85,27 @@ final class HeadsetFixture {
 
     func call(_ member: String, _ arguments: [DBusValue]) async throws(DBusError) {
         _ = try await client.call(HeadsetHandler.busName, HeadsetHandler.objectPath, HeadsetHandler.interfaceName, member, arguments)
+    }
+}
+
+/// A count that a test can wait for.
+@MainActor
+final class Tally {
+    private(set) var count = 0
+    private var waiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+
+    func add() {
+        count += 1
+        if let waiter, count >= waiter.count {
+            self.waiter = nil
+            waiter.continuation.resume()
+        }
+    }
+
+    /// Returns once `count` reaches `target`.
+    func wait(for target: Int) async {
+        guard count < target else { return }
+        await withCheckedContinuation { waiter = (target, $0) }
     }
 }
 

@@ -40,25 +40,29 @@ struct IdlePlayerTests {
         let mpvName = "org.mpris.MediaPlayer2.mpv"
         let mpvClient = MPRISClient(connection: f.client, busName: mpvName)
         // Once anything unpauses an idle mpv (another client, a desktop key), mpv-mpris says
-        // Playing, with nothing loaded and the track id /noplaylist.
-        // The lie comes when pause goes from yes to no while idle; a Play that lands while mpv
-        // is still starting finds pause already off. So Pause, then Play, until it says Playing.
-        var seen: [String] = []
-        for _ in 1...20 where try await mpvClient.playbackStatus() != .playing {
-            seen.append((try? await mpvClient.property("PlaybackStatus"))?.stringValue ?? "?")
-            do {
-                try await mpvClient.pause()
-                try await mpvClient.play()
-            } catch { seen.append("\(error)") }
-            _ = await claims.waitFor(count: claims.messages.count + 1, limit: .milliseconds(500))
+        // Playing, with nothing loaded and the track id /noplaylist. The lie comes when pause
+        // goes from yes to no while idle, so first wait (by round trips) until mpv has finished
+        // starting and says Stopped (in a signal, or already when asked); a Play sent before
+        // then is lost.
+        let owner = try #require(await f.client.nameOwner(mpvName))
+        func claimed(_ status: String) -> Bool {
+            claims.messages.contains { $0.sender == owner && $0.body[1].stringDictionaryValue?["PlaybackStatus"]?.stringValue == status }
         }
-        try #require(try await mpvClient.playbackStatus() == .playing, "mpv-mpris no longer claims Playing when idle; the test needs a new liar: \(seen)")
+        func claimedPlaying() -> Bool { claimed("Playing") }
+        if try await mpvClient.playbackStatus() != .stopped {
+            for count in 1...20 where !claimed("Stopped") { _ = await claims.waitFor(count: count) }
+        }
+        try #require(try await mpvClient.playbackStatus() == .stopped)
+        try await mpvClient.pause()
+        try await mpvClient.play()
+        // The limit only ends a failing test; the signal ends the wait.
+        for count in 1...20 where !claimedPlaying() { _ = await claims.waitFor(count: count) }
+        try #require(claimedPlaying(), "mpv-mpris no longer claims Playing when idle; the test needs a new liar")
         #expect(try await mpvClient.metadata()["mpris:trackid"]?.stringValue == "/noplaylist")
-        // headsetd hears it from its first question or from the signal that follows.
-        for _ in 0..<50 where f.handler.tracker.players[mpvName]?.status != .playing {
+        // headsetd got the same signal; round trips until it has handled it.
+        for _ in 0..<100 where f.handler.tracker.players[mpvName]?.status != .playing {
             try await f.client.barrier(with: mpvName)
             try await f.client.barrier(with: f.handler.connection.uniqueName)
-            _ = await claims.waitFor(count: claims.messages.count + 1, limit: .milliseconds(100))
         }
         #expect(f.handler.tracker.players[mpvName]?.status == .playing)
         #expect(f.handler.tracker.target == f.served.busName)
