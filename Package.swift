@@ -1,7 +1,16 @@
-// swift-tools-version: 6.1
-// The RemoteBridge package: the iOS remote-control event model on Linux. See docs/ARCHITECTURE.md.
+// swift-tools-version: 6.2
+// The RemoteBridge package: the iOS remote-control event model on Linux.
+// docs/ARCHITECTURE.md draws the module graph below and says what each module holds.
+//
+// 6.2 is what the code needs: `isolated deinit` and `nonisolated(nonsending)`.
 
 import PackageDescription
+
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
+let subprocess = Target.Dependency.product(name: "Subprocess", package: "swift-subprocess")
 
 let package = Package(
     name: "RemoteBridge",
@@ -9,22 +18,25 @@ let package = Package(
         .executable(name: "remote-playerd", targets: ["remote-playerd"]),
         .executable(name: "headsetd", targets: ["headsetd"]),
         .executable(name: "remotectl", targets: ["remotectl"]),
+        // The libraries another package may build on.
         .library(name: "RemoteControl", targets: ["RemoteControl"]),
         .library(name: "ButtonGestures", targets: ["ButtonGestures"]),
-        .library(name: "DBus", targets: ["DBus"]),
-        .library(name: "MPRIS", targets: ["MPRIS"]),
+        .library(name: "RemoteBridgeDBus", targets: ["RemoteBridgeDBus"]),
+        .library(name: "RemoteBridgeMPRIS", targets: ["RemoteBridgeMPRIS"]),
         .library(name: "MPVPlayer", targets: ["MPVPlayer"]),
-        .library(name: "TOML", targets: ["TOML"]),
-        .library(name: "MediaKeys", targets: ["MediaKeys"]),
-        .library(name: "RemotePlayer", targets: ["RemotePlayer"]),
+        .library(name: "EvdevInput", targets: ["EvdevInput"]),
+        .library(name: "DesktopKeys", targets: ["DesktopKeys"]),
         .library(name: "HeadsetHandler", targets: ["HeadsetHandler"]),
-        .library(name: "RemoteCtl", targets: ["RemoteCtl"]),
+        .library(name: "PrivateBusLauncher", targets: ["PrivateBusLauncher"]),
         .library(name: "RemoteBridgeTesting", targets: ["RemoteBridgeTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The core model: events, responders, the application. Pure Swift, no I/O.
@@ -33,73 +45,75 @@ let package = Package(
         // Button gesture recognizers (click patterns) on an injectable clock.
         .target(name: "ButtonGestures", dependencies: ["RemoteControl"]),
         .testTarget(name: "ButtonGesturesTests", dependencies: ["ButtonGestures"]),
+
         // libdbus, as a system library. Nothing else lives here.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        // A Swift API over libdbus: connection, typed values, calls, signals, names, exported objects.
-        .target(name: "DBus", dependencies: ["CDBus"]),
-        .testTarget(name: "DBusTests", dependencies: ["DBus", "RemoteBridgeTesting"]),
-        // The MPRIS 2.2 server, RemoteControl1, an MPRIS client and the now-playing tracker.
-        .target(name: "MPRIS", dependencies: ["DBus", "RemoteControl"]),
-        .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "RemoteBridgeTesting"]),
+        // A Swift API over libdbus: connection, typed values, interface declarations, calls,
+        // signals, names, exported objects.
+        .target(name: "RemoteBridgeDBus", dependencies: ["CDBus"]),
+        .testTarget(name: "RemoteBridgeDBusTests", dependencies: ["RemoteBridgeDBus", "RemoteBridgeTesting"]),
+        // The MPRIS 2.2 and RemoteControl1 declarations, the server, a client and the now-playing tracker.
+        .target(name: "RemoteBridgeMPRIS", dependencies: ["RemoteBridgeDBus", "RemoteControl"]),
+        .testTarget(name: "RemoteBridgeMPRISTests", dependencies: ["RemoteBridgeMPRIS", "RemoteBridgeTesting"]),
+        // A private dbus-daemon (tests, benchmarks, `remote-playerd --demo`). Its C shims are in CSpawn.
+        .target(name: "CSpawn"),
+        .target(name: "PrivateBusLauncher", dependencies: ["CSpawn"]),
+
         // libmpv, as a system library, and the player adapter over it.
         // No pkgConfig: mpv.pc adds -D_REENTRANT, which SwiftPM warns about; the headers are in /usr/include.
         .systemLibrary(name: "CMPV"),
         .target(name: "MPVPlayer", dependencies: ["CMPV"]),
         .testTarget(name: "MPVPlayerTests", dependencies: ["MPVPlayer", "RemoteBridgeTesting"]),
+
         // The evdev ioctls, as C (ioctl is variadic). Nothing else lives here.
         .target(name: "CEvdev"),
-        // Input sources: evdev devices or FIFOs, the key map, and the desktop's media keys.
-        .target(name: "MediaKeys", dependencies: ["CEvdev", "DBus", "RemoteControl", "ButtonGestures"]),
-        .testTarget(name: "MediaKeysTests", dependencies: ["MediaKeys", "RemoteBridgeTesting"]),
-        // A small TOML parser for configuration files, with line numbers for every key.
-        .target(name: "TOML"),
-        .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
-        // remote-playerd, put together as a library so tests can run it in-process.
+        // Evdev input: devices or FIFOs, discovery, hot-plug, the key map.
+        .target(name: "EvdevInput", dependencies: ["CEvdev", "RemoteControl", systemPackage]),
+        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "RemoteBridgeTesting"]),
+        // The desktop's media keys: the GNOME, MATE and Cinnamon settings-daemon grab over D-Bus.
+        .target(name: "DesktopKeys", dependencies: ["RemoteBridgeDBus", "RemoteControl"]),
+        .testTarget(name: "DesktopKeysTests", dependencies: ["DesktopKeys", "RemoteBridgeTesting"]),
+
+        // The shared config file: XDG paths, loading, the schema, and a small TOML parser with
+        // line numbers for every key.
+        .target(name: "RemoteBridgeConfiguration"),
+        .testTarget(name: "RemoteBridgeConfigurationTests", dependencies: ["RemoteBridgeConfiguration"]),
+
+        // remote-playerd, as a library (and its Service) so tests run it in-process.
         .target(
             name: "RemotePlayer",
             dependencies: [
-                "RemoteControl", "DBus", "MPRIS", "MPVPlayer", "TOML", "MediaKeys",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "RemoteControl", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "MPVPlayer", "RemoteBridgeConfiguration",
+                "EvdevInput", "DesktopKeys", "PrivateBusLauncher", logging, serviceLifecycle, systemPackage,
             ]),
         .testTarget(name: "RemotePlayerTests", dependencies: ["RemotePlayer", "RemoteBridgeTesting"]),
         .executableTarget(
-            name: "remote-playerd",
-            dependencies: [
-                "RemotePlayer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]),
-        // headsetd, put together as a library so tests can run it in-process.
+            name: "remote-playerd", dependencies: ["RemotePlayer", "PrivateBusLauncher", argumentParser, logging, serviceLifecycle]),
+
+        // headsetd, as a library (and its Service) so tests run it in-process.
         .target(
             name: "HeadsetHandler",
             dependencies: [
-                "ButtonGestures", "DBus", "MediaKeys", "MPRIS", "RemoteControl", "TOML",
-                .product(name: "Logging", package: "swift-log"),
+                "ButtonGestures", "RemoteBridgeDBus", "EvdevInput", "RemoteBridgeMPRIS", "RemoteControl",
+                "RemoteBridgeConfiguration", logging, serviceLifecycle,
             ]),
         .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemotePlayer", "RemoteBridgeTesting"]),
-        .executableTarget(
-            name: "headsetd",
-            dependencies: [
-                "HeadsetHandler",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]),
+        .executableTarget(name: "headsetd", dependencies: ["HeadsetHandler", argumentParser, logging, serviceLifecycle]),
+
         // remotectl, as a library so tests run it in-process, and its main.
-        .target(name: "RemoteCtl", dependencies: ["DBus", "MPRIS", "RemoteControl"]),
+        .target(name: "RemoteCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteControl"]),
         .testTarget(
             name: "RemoteCtlTests",
+            dependencies: ["RemoteCtl", "remotectl", "HeadsetHandler", "ButtonGestures", "RemotePlayer", "RemoteBridgeTesting", logging]),
+        .executableTarget(name: "remotectl", dependencies: ["RemoteCtl", "RemoteBridgeDBus", argumentParser]),
+
+        // Test support: a private bus per suite, outside programs, media files, evdev FIFOs, fake peers.
+        .target(
+            name: "RemoteBridgeTesting",
             dependencies: [
-                "RemoteCtl", "remotectl", "HeadsetHandler", "ButtonGestures", "RemotePlayer", "RemoteBridgeTesting",
-                .product(name: "Logging", package: "swift-log"),
+                "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteControl", "EvdevInput", "DesktopKeys", "PrivateBusLauncher",
+                subprocess, systemPackage,
             ]),
-        .executableTarget(
-            name: "remotectl",
-            dependencies: ["RemoteCtl", "DBus", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        // Test support: a private dbus-daemon, outside programs, and later media and evdev FIFOs.
-        .target(name: "RemoteBridgeTesting", dependencies: ["DBus", "MPRIS", "RemoteControl", "MediaKeys"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // RemoteBridge's benchmarks, in a package of their own (as swift-nio does) so that projects
 // depending on RemoteBridge never fetch the benchmark tooling.
 //
@@ -18,8 +18,8 @@ let package = Package(
         .target(
             name: "BenchmarkSupport",
             dependencies: [
-                .product(name: "DBus", package: "RemoteBridge"), .product(name: "MPRIS", package: "RemoteBridge"),
-                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeDBus", package: "RemoteBridge"), .product(name: "RemoteBridgeMPRIS", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
             ]
         ),
         // in-process delivery through a 4-deep responder chain with one monitor.
@@ -37,8 +37,8 @@ let package = Package(
             name: "MPRISBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
-                .product(name: "MPRIS", package: "RemoteBridge"),
-                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeMPRIS", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/MPRISBenchmarks",
@@ -49,8 +49,8 @@ let package = Package(
             name: "PlayerBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
-                .product(name: "DBus", package: "RemoteBridge"),
-                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeDBus", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/PlayerBenchmarks",
@@ -61,8 +61,8 @@ let package = Package(
             name: "RemoteCtlBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
-                .product(name: "DBus", package: "RemoteBridge"),
-                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeDBus", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/RemoteCtlBenchmarks",
@@ -73,8 +73,8 @@ let package = Package(
             name: "HeadsetBenchmarks",
             dependencies: [
                 .product(name: "HeadsetHandler", package: "RemoteBridge"),
-                .product(name: "MPRIS", package: "RemoteBridge"),
-                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeMPRIS", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/HeadsetBenchmarks",

@@ -1,10 +1,6 @@
 #ifndef REMOTEBRIDGE_CDBUS_SHIM_H
 #define REMOTEBRIDGE_CDBUS_SHIM_H
 #include <dbus/dbus.h>
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 /* libdbus defines the type codes as ((int) 'y') macros, which Swift cannot import. */
 static const int RB_DBUS_TYPE_INVALID = DBUS_TYPE_INVALID;
@@ -25,16 +21,4 @@ static const int RB_DBUS_TYPE_ARRAY = DBUS_TYPE_ARRAY;
 static const int RB_DBUS_TYPE_VARIANT = DBUS_TYPE_VARIANT;
 static const int RB_DBUS_TYPE_STRUCT = DBUS_TYPE_STRUCT;
 static const int RB_DBUS_TYPE_DICT_ENTRY = DBUS_TYPE_DICT_ENTRY;
-/* For PrivateBus, which launches dbus-daemon with the C library alone. pipe2 is a GNU
-   extension that Swift's Glibc module does not show, so it goes through syscall(2). */
-
-/* pipe2(fds, O_CLOEXEC): both ends close on exec from the start, so a program another thread
-   starts meanwhile cannot inherit them. */
-static inline int rb_pipe_cloexec(int fds[2]) { return (int)syscall(SYS_pipe2, fds, O_CLOEXEC); }
-
-/* posix_spawn_file_actions_addclosefrom_np (glibc 2.34): the child closes every descriptor from
-   `from` up, whatever the parent's libraries left without close-on-exec. Declared here because
-   glibc shows it only to _GNU_SOURCE code. */
-extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
-
 #endif

@@ -1,7 +1,7 @@
-import DBus
+import RemoteBridgeDBus
 import Glibc
 import Logging
-import MPRIS
+import RemoteBridgeMPRIS
 
 /// headsetd's side of BlueZ, on the system bus: it registers one `BluetoothPlayer` with each
 /// adapter's `org.bluez.Media1`, so a headset or car stereo sees the now-playing player's state

@@ -1,5 +1,5 @@
-import DBus
-import MPRIS
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
 import RemoteControl
 
 /// The one player headsetd registers with BlueZ (`org.bluez.Media1.RegisterPlayer`): an

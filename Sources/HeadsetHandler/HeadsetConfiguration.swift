@@ -1,7 +1,7 @@
 import ButtonGestures
 import Foundation
 import RemoteControl
-import TOML
+import RemoteBridgeConfiguration
 
 /// `headsetd`'s settings: the `[headset]` section of `config.toml`.
 ///

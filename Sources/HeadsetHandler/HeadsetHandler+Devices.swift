@@ -1,4 +1,4 @@
-import MediaKeys
+import EvdevInput
 
 extension HeadsetHandler {
     /// Opens the devices named on the command line or in the configuration; without any,

@@ -1,7 +1,7 @@
 import ButtonGestures
-import DBus
-import MediaKeys
-import MPRIS
+import RemoteBridgeDBus
+import EvdevInput
+import RemoteBridgeMPRIS
 import RemoteControl
 
 extension HeadsetHandler {

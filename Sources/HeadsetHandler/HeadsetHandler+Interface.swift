@@ -1,6 +1,6 @@
 import ButtonGestures
-import DBus
-import MediaKeys
+import RemoteBridgeDBus
+import EvdevInput
 
 extension HeadsetHandler {
     /// `io.github.remotebridge.Headset1`: inject presses, and see what headsetd reads, where

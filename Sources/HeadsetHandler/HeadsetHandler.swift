@@ -1,9 +1,9 @@
 import ButtonGestures
-import DBus
+import RemoteBridgeDBus
 import Foundation
 import Logging
-import MediaKeys
-import MPRIS
+import EvdevInput
+import RemoteBridgeMPRIS
 import RemoteControl
 
 /// `headsetd` put together: input devices → gesture map and key map → the now-playing MPRIS

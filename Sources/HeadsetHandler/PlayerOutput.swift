@@ -1,6 +1,6 @@
 import ButtonGestures
-import DBus
-import MPRIS
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
 import RemoteControl
 
 /// Sends remote-control events to an MPRIS player on the bus, whichever program it is.

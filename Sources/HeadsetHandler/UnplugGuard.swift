@@ -1,4 +1,4 @@
-import MPRIS
+import RemoteBridgeMPRIS
 
 /// What happens to playback when headphones are unplugged and plugged back in, as Android
 /// (`AUDIO_BECOMING_NOISY`) and iOS (route change) do it.

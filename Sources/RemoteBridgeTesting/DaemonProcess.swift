@@ -1,4 +1,4 @@
-import DBus
+import RemoteBridgeDBus
 import Foundation
 
 /// One of the package's programs (`remote-playerd`, `headsetd`) run as a separate process on a

@@ -1,4 +1,4 @@
-import DBus
+import RemoteBridgeDBus
 import Foundation
 
 /// What a test of remote-playerd as a separate process needs: a private bus, tagged tones, an

@@ -1,4 +1,5 @@
-import DBus
+import PrivateBusLauncher
+import RemoteBridgeDBus
 import Foundation
 
 /// Runs an outside program (such as `playerctl`) without blocking the main actor.

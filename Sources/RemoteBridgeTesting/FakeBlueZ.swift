@@ -1,4 +1,4 @@
-import DBus
+import RemoteBridgeDBus
 
 /// A stand-in for BlueZ on a private bus that plays the system bus: `org.bluez` with an
 /// ObjectManager at `/`, adapters with `org.bluez.Media1` (recording RegisterPlayer), and

@@ -1,4 +1,4 @@
-import MPRIS
+import RemoteBridgeMPRIS
 
 /// A player that plays nothing: a queue, a position the test moves by hand, and settings.
 /// It exists for the MPRIS layer's tests and benchmarks; the real player is `MPVPlayer`.

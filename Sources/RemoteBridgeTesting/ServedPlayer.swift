@@ -1,5 +1,5 @@
-import DBus
-import MPRIS
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
 import RemoteControl
 
 /// An in-memory player served over MPRIS on a bus, with its own application and controller,

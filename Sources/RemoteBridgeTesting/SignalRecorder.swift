@@ -1,4 +1,4 @@
-import DBus
+import RemoteBridgeDBus
 
 /// Collects the signals that match a rule, and lets a test wait for them.
 @MainActor

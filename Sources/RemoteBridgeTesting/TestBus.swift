@@ -1,4 +1,5 @@
-import DBus
+import PrivateBusLauncher
+import RemoteBridgeDBus
 
 /// A private `dbus-daemon` for one test or suite.
 public typealias TestBus = PrivateBus

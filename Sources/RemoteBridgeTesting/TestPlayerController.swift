@@ -1,4 +1,4 @@
-import MPRIS
+import RemoteBridgeMPRIS
 import RemoteControl
 
 /// Maps every event to the in-memory player, as the daemon's PlayerController does for mpv.

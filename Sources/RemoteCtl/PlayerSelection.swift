@@ -1,5 +1,5 @@
-import DBus
-import MPRIS
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
 
 /// Chooses the player(s) a `remotectl` command talks to.
 @MainActor

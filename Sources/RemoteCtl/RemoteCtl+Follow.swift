@@ -1,6 +1,6 @@
-import DBus
+import RemoteBridgeDBus
 import Dispatch
-import MPRIS
+import RemoteBridgeMPRIS
 
 /// What `status --follow` knows of the player, kept up to date from its signals.
 struct FollowState {

@@ -1,5 +1,5 @@
-import DBus
-import MPRIS
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
 import RemoteControl
 
 extension RemoteCtl {

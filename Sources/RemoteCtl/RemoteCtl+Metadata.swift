@@ -1,5 +1,5 @@
-import DBus
-import MPRIS
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
 
 extension RemoteCtl {
     /// The values a template or `metadata KEY` can name: every metadata key, plus the shortcuts.

@@ -1,5 +1,5 @@
-import DBus
-import MPRIS
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
 
 extension RemoteCtl {
     /// A value with an optional `+`/`-` suffix, as playerctl writes them: `30`, `5+`, `0.1-`.

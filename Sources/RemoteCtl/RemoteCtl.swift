@@ -1,5 +1,5 @@
-import DBus
-import MPRIS
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
 import RemoteControl
 
 /// What `remotectl` does, as a library so tests can run it in-process. Each function prints

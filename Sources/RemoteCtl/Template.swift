@@ -1,4 +1,4 @@
-import DBus
+import RemoteBridgeDBus
 
 /// playerctl's format templates: `{{var}}` and `{{function(argument, …)}}` in plain text.
 ///

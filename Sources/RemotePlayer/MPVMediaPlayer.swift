@@ -1,4 +1,4 @@
-import MPRIS
+import RemoteBridgeMPRIS
 import MPVPlayer
 
 /// Presents an `MPVPlayer` to the MPRIS server as a `MediaPlayer`.

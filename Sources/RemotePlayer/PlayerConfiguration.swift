@@ -1,5 +1,5 @@
 import Foundation
-import TOML
+import RemoteBridgeConfiguration
 
 /// `remote-playerd`'s settings, from `config.toml`. Every key is optional.
 ///

@@ -1,9 +1,10 @@
-import DBus
+import RemoteBridgeDBus
 import Dispatch
 import Foundation
 import Logging
-import MediaKeys
-import MPRIS
+import DesktopKeys
+import EvdevInput
+import RemoteBridgeMPRIS
 import MPVPlayer
 import RemoteControl
 

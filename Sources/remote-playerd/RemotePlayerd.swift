@@ -1,5 +1,6 @@
 import ArgumentParser
-import DBus
+import PrivateBusLauncher
+import RemoteBridgeDBus
 import Foundation
 import Logging
 import RemotePlayer

@@ -1,5 +1,5 @@
 import ArgumentParser
-import DBus
+import RemoteBridgeDBus
 import Dispatch
 import Glibc
 import RemoteCtl

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 @testable import HeadsetHandler
-import MediaKeys
+import EvdevInput
 import RemoteBridgeTesting
 import Testing
 

@@ -1,7 +1,7 @@
-import DBus
+import RemoteBridgeDBus
 import Foundation
 @testable import HeadsetHandler
-import MPRIS
+import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 import RemoteControl
 import Testing

@@ -1,9 +1,9 @@
 import ButtonGestures
-import DBus
+import RemoteBridgeDBus
 import Foundation
 import HeadsetHandler
 import Logging
-import MPRIS
+import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 import RemoteControl
 import Testing

@@ -1,10 +1,10 @@
 import ButtonGestures
-import DBus
+import RemoteBridgeDBus
 import Foundation
 import HeadsetHandler
 import Logging
-import MediaKeys
-import MPRIS
+import EvdevInput
+import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 import RemoteControl
 import RemotePlayer

@@ -1,7 +1,7 @@
-import DBus
+import RemoteBridgeDBus
 import Foundation
 import HeadsetHandler
-import MPRIS
+import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 import Testing
 

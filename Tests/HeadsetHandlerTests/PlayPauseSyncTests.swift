@@ -1,7 +1,7 @@
 import Foundation
 @testable import HeadsetHandler
-import MediaKeys
-import MPRIS
+import EvdevInput
+import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 import Testing
 

@@ -1,4 +1,4 @@
-import DBus
+import RemoteBridgeDBus
 import Foundation
 import RemoteBridgeTesting
 import Testing

@@ -1,7 +1,7 @@
-import DBus
+import RemoteBridgeDBus
 import Foundation
 import Logging
-import MPRIS
+import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 import RemoteCtl
 import RemotePlayer

@@ -2,7 +2,7 @@ import Foundation
 import MPVPlayer
 import RemoteBridgeTesting
 import RemotePlayer
-import TOML
+import RemoteBridgeConfiguration
 import Testing
 
 @Suite("Configuration")

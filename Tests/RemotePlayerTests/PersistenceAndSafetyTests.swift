@@ -1,10 +1,11 @@
-import DBus
+import RemoteBridgeDBus
 import Foundation
-import MPRIS
+import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 import RemotePlayer
 import Logging
-import MediaKeys
+import DesktopKeys
+import EvdevInput
 import Testing
 
 @Suite("remote-playerd: state, bad input, names", .serialized)

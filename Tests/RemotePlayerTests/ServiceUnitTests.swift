@@ -1,6 +1,6 @@
-import DBus
+import RemoteBridgeDBus
 import Foundation
-import MPRIS
+import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 import Testing
 

@@ -1,9 +1,10 @@
+import PrivateBusLauncher
 import Benchmark
-import DBus
+import RemoteBridgeDBus
 import Foundation
 import HeadsetHandler
 import Logging
-import MPRIS
+import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 import RemoteControl
 

@@ -1,7 +1,7 @@
 import Benchmark
 import BenchmarkSupport
-import DBus
-import MPRIS
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 import RemoteControl
 

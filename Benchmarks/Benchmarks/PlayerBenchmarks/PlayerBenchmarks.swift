@@ -1,6 +1,7 @@
+import PrivateBusLauncher
 import Benchmark
 import BenchmarkSupport
-import DBus
+import RemoteBridgeDBus
 import Foundation
 import RemoteBridgeTesting
 

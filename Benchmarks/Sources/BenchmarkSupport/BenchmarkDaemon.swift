@@ -1,4 +1,5 @@
-import DBus
+import PrivateBusLauncher
+import RemoteBridgeDBus
 import Foundation
 import RemoteBridgeTesting
 

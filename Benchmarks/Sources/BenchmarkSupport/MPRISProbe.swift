@@ -1,5 +1,5 @@
-import DBus
-import MPRIS
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
 
 /// Measures one MPRIS player from a client connection: a Properties.Get round trip, and the
 /// time from PlayPause to the PropertiesChanged that carries the new PlaybackStatus.

@@ -1,0 +1,16 @@
+#ifndef REMOTEBRIDGE_CSPAWN_H
+#define REMOTEBRIDGE_CSPAWN_H
+/* What PrivateBusLauncher needs to start dbus-daemon with the C library alone, that Swift's
+   Glibc module does not show: pipe2 and posix_spawn_file_actions_addclosefrom_np are GNU
+   extensions, visible only to _GNU_SOURCE code. */
+#include <spawn.h>
+
+/* pipe2(fds, O_CLOEXEC): both ends close on exec from the start, so a program another thread
+   starts meanwhile cannot inherit them. */
+int cspawn_pipe_cloexec(int fds[2]);
+
+/* The child closes every descriptor from `from` up, whatever the parent's libraries left
+   without close-on-exec (glibc 2.34). */
+int cspawn_addclosefrom(posix_spawn_file_actions_t *actions, int from);
+
+#endif

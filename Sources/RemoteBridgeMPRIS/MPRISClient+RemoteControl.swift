@@ -1,0 +1,30 @@
+import RemoteBridgeDBus
+import RemoteControl
+
+extension MPRISClient {
+    /// Whether the player also serves `io.github.remotebridge.RemoteControl1` (it introspects).
+    public func hasRemoteControl() async -> Bool {
+        let xml = try? await connection.call(busName, MPRISNames.objectPath, "org.freedesktop.DBus.Introspectable", "Introspect", timeout: timeout)
+        return xml?.first?.stringValue?.contains(MPRISNames.remoteControl) ?? false
+    }
+
+    /// The closest plain MPRIS call for a remote-control event, for a player without
+    /// `RemoteControl1`. A skip seeks by `interval` (default 30 s forward, 10 s back); beginning
+    /// a scan is one such skip (a held scan is `SeekScan`), and ending one calls nothing.
+    public func perform(_ subtype: RemoteControlSubtype, interval: Duration? = nil, position: Duration? = nil) async throws(DBusError) {
+        switch subtype {
+        case .play: try await play()
+        case .pause: try await pause()
+        case .togglePlayPause: try await playPause()
+        case .stop: try await stop()
+        case .nextTrack: try await next()
+        case .previousTrack: try await previous()
+        case .skipForward, .beginSeekingForward: try await seek(by: interval ?? .seconds(30))
+        case .skipBackward, .beginSeekingBackward: try await seek(by: .zero - (interval ?? .seconds(10)))
+        case .endSeekingForward, .endSeekingBackward: break
+        case .changePlaybackPosition:
+            guard let position, let track = try await metadata()["mpris:trackid"]?.stringValue else { return }
+            try await setPosition(trackID: track, position)
+        }
+    }
+}

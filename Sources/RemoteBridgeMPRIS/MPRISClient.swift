@@ -1,0 +1,128 @@
+import RemoteBridgeDBus
+import RemoteControl
+
+/// A client for one MPRIS player on the bus, for `remotectl`, `headsetd` and tests.
+@MainActor
+public struct MPRISClient {
+    /// The connection calls go through.
+    public let connection: DBusConnection
+    /// The player's bus name, well-known or unique.
+    public let busName: String
+    /// How long each call waits for the player; nil for the connection's `callTimeout`.
+    public var timeout: Duration?
+
+    /// Makes a client for the player at `busName`.
+    public init(connection: DBusConnection, busName: String, timeout: Duration? = nil) {
+        self.connection = connection
+        self.busName = busName
+        self.timeout = timeout
+    }
+
+    /// The MPRIS players on the bus, by well-known name, sorted.
+    public static func players(on connection: DBusConnection) async throws(DBusError) -> [String] {
+        try await connection.listNames().filter { $0.hasPrefix(MPRISNames.busNamePrefix) }.sorted()
+    }
+
+    // MARK: Methods
+
+    /// Calls a method of the Player interface.
+    public func call(_ member: String, _ arguments: [DBusValue] = [], interface: String = MPRISNames.player) async throws(DBusError) -> [DBusValue] {
+        try await connection.call(busName, MPRISNames.objectPath, interface, member, arguments, timeout: timeout)
+    }
+
+    /// `Play`.
+    public func play() async throws(DBusError) { _ = try await call("Play") }
+    /// `Pause`.
+    public func pause() async throws(DBusError) { _ = try await call("Pause") }
+    /// `PlayPause`.
+    public func playPause() async throws(DBusError) { _ = try await call("PlayPause") }
+    /// `Stop`.
+    public func stop() async throws(DBusError) { _ = try await call("Stop") }
+    /// `Next`.
+    public func next() async throws(DBusError) { _ = try await call("Next") }
+    /// `Previous`.
+    public func previous() async throws(DBusError) { _ = try await call("Previous") }
+    /// `Seek` by a signed offset.
+    public func seek(by offset: Duration) async throws(DBusError) { _ = try await call("Seek", [.int64(offset.microseconds)]) }
+    /// `SetPosition` in the track with object path `trackID`.
+    public func setPosition(trackID: String, _ position: Duration) async throws(DBusError) {
+        _ = try await call("SetPosition", [.objectPath(trackID), .int64(position.microseconds)])
+    }
+    /// `OpenUri`.
+    public func openURI(_ uri: String) async throws(DBusError) { _ = try await call("OpenUri", [.string(uri)]) }
+
+    /// `RemoteControl1.SendEvent`: returns the outcome name and the responder name.
+    public func sendEvent(
+        _ subtype: RemoteControlSubtype, interval: Duration? = nil, position: Duration? = nil
+    ) async throws(DBusError) -> (outcome: String, responder: String) {
+        var options: [(String, DBusValue)] = []
+        if let interval { options.append(("interval", .int64(interval.microseconds))) }
+        if let position { options.append(("position", .int64(position.microseconds))) }
+        let reply = try await call(
+            "SendEvent", [.string(subtype.name), .stringVariantDictionary(options)], interface: MPRISNames.remoteControl)
+        return (reply.first?.stringValue ?? "", reply.dropFirst().first?.stringValue ?? "")
+    }
+
+    // MARK: Properties
+
+    /// Reads a property (of the Player interface unless told otherwise).
+    public func property(_ name: String, interface: String = MPRISNames.player) async throws(DBusError) -> DBusValue {
+        try await connection.getProperty(busName, MPRISNames.objectPath, interface, name, timeout: timeout)
+    }
+
+    /// Reads every property of an interface.
+    public func properties(interface: String = MPRISNames.player) async throws(DBusError) -> [String: DBusValue] {
+        try await connection.getAllProperties(busName, MPRISNames.objectPath, interface, timeout: timeout)
+    }
+
+    /// Writes a property.
+    public func setProperty(_ name: String, _ value: DBusValue, interface: String = MPRISNames.player) async throws(DBusError) {
+        try await connection.setProperty(busName, MPRISNames.objectPath, interface, name, value)
+    }
+
+    /// The playback status, or nil if the player reports something unknown.
+    public func playbackStatus() async throws(DBusError) -> PlaybackStatus? {
+        PlaybackStatus(rawValue: try await property("PlaybackStatus").stringValue ?? "")
+    }
+
+    /// The position.
+    public func position() async throws(DBusError) -> Duration {
+        .microseconds(try await property("Position").int64Value ?? 0)
+    }
+
+    /// The current track's metadata.
+    public func metadata() async throws(DBusError) -> [String: DBusValue] {
+        try await property("Metadata").stringDictionaryValue ?? [:]
+    }
+
+    // MARK: Following
+
+    /// The unique name behind `busName`, so that local signal matching is exact.
+    private func owner() async -> String {
+        if busName.hasPrefix(":") { return busName }
+        return await connection.nameOwner(busName) ?? busName
+    }
+
+    /// Calls `body` with each PropertiesChanged of the player (interface, changed, invalidated).
+    @discardableResult
+    public func followPropertiesChanged(
+        _ body: @escaping @MainActor (String, [String: DBusValue], [String]) -> Void
+    ) async throws(DBusError) -> UInt64 {
+        try await connection.subscribe(
+            to: MatchRule(sender: await owner(), path: MPRISNames.objectPath, interface: MPRISNames.properties, member: "PropertiesChanged")
+        ) { message in
+            guard message.body.count == 3 else { return }
+            body(message.body[0].stringValue ?? "", message.body[1].stringDictionaryValue ?? [:], message.body[2].stringArrayValue ?? [])
+        }
+    }
+
+    /// Calls `body` with each Seeked position of the player.
+    @discardableResult
+    public func followSeeked(_ body: @escaping @MainActor (Duration) -> Void) async throws(DBusError) -> UInt64 {
+        try await connection.subscribe(
+            to: MatchRule(sender: await owner(), path: MPRISNames.objectPath, interface: MPRISNames.player, member: "Seeked")
+        ) { message in
+            body(.microseconds(message.body.first?.int64Value ?? 0))
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import RemoteBridgeDBus
+import RemoteControl
+
+extension MPRISServer {
+    /// `io.github.remotebridge.RemoteControl1`: send any event, and watch the responder chain.
+    func remoteControlInterface() -> DBusInterface {
+        DBusInterface(
+            MPRISNames.remoteControl,
+            methods: [
+                DBusMethod(
+                    "SendEvent", inputs: [DBusArgument("subtype", "s"), DBusArgument("options", "a{sv}")],
+                    outputs: [DBusArgument("outcome", "s"), DBusArgument("responder", "s")]
+                ) { [weak self] call throws(DBusError) in
+                    guard let self else { return [.string("discarded"), .string("")] }
+                    let event = try Self.event(from: call.arguments)
+                    let outcome = self.application.sendEvent(event)
+                    return [.string(outcome.name), .string(outcome.responder?.responderName.dbusSafe ?? "")]
+                }
+            ],
+            properties: [
+                DBusProperty("Receiving", "b") { [application] in .bool(application.isReceivingRemoteControlEvents) },
+                DBusProperty("NowPlaying", "b") { [application] in .bool(application.isNowPlaying) },
+                DBusProperty("FirstResponder", "s") { [application] in .string(application.firstResponder?.responderName.dbusSafe ?? "") },
+                DBusProperty("ResponderChain", "as") { [application] in .strings(application.responderChainNames.map(\.dbusSafe)) },
+            ],
+            signals: [
+                DBusSignal(
+                    "EventDelivered",
+                    [
+                        DBusArgument("subtype", "s"), DBusArgument("source", "s"), DBusArgument("outcome", "s"),
+                        DBusArgument("responder", "s"), DBusArgument("monotonic_us", "t"),
+                    ])
+            ])
+    }
+
+    /// Builds the event of a `SendEvent` call, or says exactly what is wrong with it.
+    static func event(from arguments: [DBusValue]) throws(DBusError) -> RemoteControlEvent {
+        let name = arguments[0].stringValue ?? ""
+        guard let subtype = RemoteControlSubtype(name: name) else {
+            let known = RemoteControlSubtype.allCases.map(\.name).joined(separator: ", ")
+            throw .invalidArgs("unknown subtype \(name.debugDescription); use a number or one of: \(known)")
+        }
+        var interval: Duration?
+        var position: Duration?
+        guard case .dictionary(_, _, let entries) = arguments[1] else { throw .invalidArgs("options must be a{sv}") }
+        for entry in entries {
+            let key = entry.key.stringValue ?? ""
+            let value = entry.value.unwrapped
+            guard case .int64(let microseconds) = value else {
+                throw .invalidArgs("option \(key) must be an x (int64 microseconds), not \(value.signature)")
+            }
+            switch key {
+            case "interval":
+                guard microseconds >= 0 else { throw .invalidArgs("interval must not be negative") }
+                interval = .microseconds(microseconds)
+            case "position":
+                guard microseconds >= 0 else { throw .invalidArgs("position must not be negative") }
+                position = .microseconds(microseconds)
+            default:
+                throw .invalidArgs("unknown option \(key.debugDescription); the options are interval and position")
+            }
+        }
+        if subtype.takesInterval, interval == nil { interval = .seconds(subtype == .skipForward ? 30 : 10) }
+        if subtype.takesPosition, position == nil { throw .invalidArgs("\(subtype.name) needs a position option") }
+        return RemoteControlEvent(subtype: subtype, source: .test, interval: interval, position: position)
+    }
+}

@@ -1,0 +1,151 @@
+import RemoteBridgeDBus
+import RemoteControl
+
+/// The MPRIS 2.2 server of one player, with RemoteBridge's `RemoteControl1` interface, at
+/// `/org/mpris/MediaPlayer2`.
+///
+/// Transport and position calls become remote-control events, sent through the application
+/// with source `.mpris` (addressed, so they skip the now-playing check); settings go straight
+/// to the player. Property changes are announced by the exported object's diffing, so every
+/// change made in one main-loop turn leaves as one PropertiesChanged per interface.
+@MainActor
+public final class MPRISServer {
+    /// What the root interface says about the player.
+    public struct Identity: Sendable {
+        /// The friendly name (`Identity`).
+        public var name: String
+        /// The desktop file's basename (`DesktopEntry`), if there is one.
+        public var desktopEntry: String?
+        /// Whether `Quit` works.
+        public var canQuit: Bool
+
+        /// Makes an identity.
+        public init(name: String, desktopEntry: String? = nil, canQuit: Bool = true) {
+            self.name = name
+            self.desktopEntry = desktopEntry
+            self.canQuit = canQuit
+        }
+    }
+
+    /// The connection the server is exported on.
+    public let connection: DBusConnection
+    /// The application events are sent through.
+    public let application: RemoteApplication
+    /// The player presented.
+    public let player: any MediaPlayer
+    /// The root interface's identity.
+    public let identity: Identity
+    /// Called by the `Quit` method.
+    public var onQuit: (@MainActor () -> Void)?
+    /// Whether `start()` exports `RemoteControl1` too (the default). Without it, the server is
+    /// a plain MPRIS player, as other programs' are.
+    public var servesRemoteControl = true
+    /// The exported object; nil until `start()`.
+    public private(set) var object: ExportedObject?
+    private var observerTokens: [EventMonitorToken] = []
+
+    /// Makes a server; `start()` exports it.
+    public init(connection: DBusConnection, application: RemoteApplication, player: any MediaPlayer, identity: Identity) {
+        self.connection = connection
+        self.application = application
+        self.player = player
+        self.identity = identity
+    }
+
+    /// Exports the object and starts following the player and the application.
+    public func start() throws(DBusError) {
+        let object = try ExportedObject(
+            path: MPRISNames.objectPath,
+            interfaces: [rootInterface(), playerInterface(), trackListInterface()] + (servesRemoteControl ? [remoteControlInterface()] : []))
+        self.object = object
+        connection.export(object)
+        player.onChange = { [weak self] change in self?.playerChanged(change) }
+        observerTokens.append(application.addStateObserver { [weak self] in self?.applicationStateChanged() })
+        observerTokens.append(application.addDeliveryObserver { [weak self] event, outcome in self?.delivered(event, outcome) })
+    }
+
+    /// Removes the object from the bus and stops following.
+    public func stop() {
+        for token in observerTokens { application.removeEventMonitor(token) }
+        observerTokens = []
+        player.onChange = nil
+        connection.unexport(path: MPRISNames.objectPath)
+        object = nil
+    }
+
+    /// Sends one event through the application, from MPRIS.
+    @discardableResult
+    func send(_ subtype: RemoteControlSubtype, interval: Duration? = nil, position: Duration? = nil) -> DeliveryOutcome {
+        application.sendEvent(RemoteControlEvent(subtype: subtype, source: .mpris, interval: interval, position: position))
+    }
+
+    private func playerChanged(_ change: MediaPlayerChange) {
+        guard let object else { return }
+        switch change {
+        case .state:
+            object.invalidateProperties(of: MPRISNames.player)
+        case .seeked(let position):
+            try? object.emit(interface: MPRISNames.player, signal: "Seeked", [.int64(position.microseconds)])
+        case .trackListReplaced:
+            object.invalidateProperties(of: MPRISNames.player)
+            object.invalidateProperties(of: MPRISNames.trackList)
+            try? object.emit(
+                interface: MPRISNames.trackList, signal: "TrackListReplaced",
+                [.objectPaths(player.queue.map(\.objectPath)), .objectPath(currentTrackPath)])
+        case .trackAdded(let track, let after):
+            object.invalidateProperties(of: MPRISNames.trackList)
+            let afterPath = after.map { Track(id: $0, url: "").objectPath } ?? "/org/mpris/MediaPlayer2/TrackList/NoTrack"
+            try? object.emit(interface: MPRISNames.trackList, signal: "TrackAdded", [track.metadata, .objectPath(afterPath)])
+        case .trackRemoved(let id):
+            object.invalidateProperties(of: MPRISNames.trackList)
+            object.invalidateProperties(of: MPRISNames.player)
+            try? object.emit(interface: MPRISNames.trackList, signal: "TrackRemoved", [.objectPath(Track(id: id, url: "").objectPath)])
+        case .trackMetadataChanged(let track):
+            object.invalidateProperties(of: MPRISNames.player)
+            try? object.emit(
+                interface: MPRISNames.trackList, signal: "TrackMetadataChanged", [.objectPath(track.objectPath), track.metadata])
+        }
+    }
+
+    private func applicationStateChanged() {
+        object?.invalidateProperties(of: MPRISNames.player)
+        object?.invalidateProperties(of: MPRISNames.remoteControl)
+    }
+
+    private func delivered(_ event: RemoteControlEvent, _ outcome: DeliveryOutcome) {
+        guard servesRemoteControl else { return }
+        object?.invalidateProperties(of: MPRISNames.remoteControl)
+        let timestamp = UInt64(clamping: (event.timestamp - Self.monotonicOrigin).microseconds)
+        try? object?.emit(
+            interface: MPRISNames.remoteControl, signal: "EventDelivered",
+            [
+                .string(event.subtype.name), .string(event.source.name.dbusSafe), .string(outcome.name),
+                .string(outcome.responder?.responderName.dbusSafe ?? ""), .uint64(timestamp),
+            ])
+    }
+
+    /// The monotonic clock's zero, so EventDelivered stamps match CLOCK_MONOTONIC microseconds.
+    static let monotonicOrigin: ContinuousClock.Instant = {
+        let now = ContinuousClock.now
+        return now - MonotonicClock.sinceBoot()
+    }()
+
+    /// The current track's object path, or the spec's NoTrack path.
+    var currentTrackPath: String {
+        player.currentTrack?.objectPath ?? "/org/mpris/MediaPlayer2/TrackList/NoTrack"
+    }
+}
+
+extension MediaPlayerError {
+    /// The D-Bus error reply for this refusal.
+    var dbusError: DBusError {
+        switch self {
+        case .unsupportedScheme(let uri, let reason):
+            .notSupported("cannot open \(DBusError.excerpt(uri)): \(reason) (see supported-uri-schemes in the config)")
+        case .limitsExceeded(let message): .limitsExceeded(message)
+        case .invalidArgument(let message): .invalidArgs(message)
+        case .noSuchTrack(let id): DBusError(name: MPRISNames.errorPrefix + "NoSuchTrack", message: "no track \(Track(id: id, url: "").objectPath) in the queue")
+        case .failed(let message): .failed(message)
+        }
+    }
+}

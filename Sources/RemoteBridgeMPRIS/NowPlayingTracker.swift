@@ -1,0 +1,206 @@
+import RemoteBridgeDBus
+
+/// Decides which MPRIS player is "now playing", the way iOS decides the Now Playing app.
+///
+/// - The player that most recently *started playing* is the now-playing player. Starting means
+///   PlaybackStatus Playing **with a current track** (see `TrackPresence`): an idle player that
+///   claims Playing with nothing loaded (mpv with mpv-mpris, `--idle`) does not count until
+///   its Metadata names a track. A repeated PropertiesChanged that says Playing again changes
+///   nothing (a known playerctld pitfall).
+/// - It stays now playing while paused or stopped, until another player starts playing.
+/// - When it leaves the bus, the most recent of the others to have played takes over.
+/// - `target` is who should receive a button press: the now-playing player, or if no player has
+///   played yet, the player that appeared last.
+///
+/// Players are asked for their state in parallel, each with `queryTimeout`, and `start()` does
+/// not wait for the answers: a frozen player delays no one.
+@MainActor
+public final class NowPlayingTracker {
+    /// What the tracker knows of one player.
+    public struct Player: Sendable, Equatable {
+        /// The well-known bus name (`org.mpris.MediaPlayer2.vlc`).
+        public var busName: String
+        /// The unique name that owns it.
+        public var owner: String
+        /// The last PlaybackStatus seen.
+        public var status: PlaybackStatus
+        /// Whether its last Metadata named a current track.
+        public var hasTrack: Bool
+        /// When it last started playing, as a sequence number; nil if never seen playing.
+        public var lastStartedPlaying: UInt64?
+        /// When it appeared, as a sequence number.
+        public var appeared: UInt64
+        /// The properties its PropertiesChanged have told us: newer than the first query's
+        /// answer, which may be handled after them.
+        var heard: Set<String> = []
+
+        /// Playing, with a track: what counts as playing for the choice of target.
+        public var isPlayingTrack: Bool { status == .playing && hasTrack }
+    }
+
+    private let connection: DBusConnection
+    /// The players on the bus, by well-known name.
+    public private(set) var players: [String: Player] = [:]
+    /// The now-playing player's bus name: the one that most recently started playing.
+    public private(set) var nowPlaying: String?
+    /// Where a button press should go: `nowPlaying`, else the player that appeared last.
+    public private(set) var target: String?
+    /// How long to wait for a player to say what it is doing when it appears.
+    public var queryTimeout: Duration = .seconds(2)
+    private var sequence: UInt64 = 0
+    private var continuations: [UInt64: AsyncStream<String?>.Continuation] = [:]
+    /// Called whenever `target` changes.
+    public var onChange: (@MainActor (String?) -> Void)?
+    /// Called with a line that explains each decision (for `--log-level debug`).
+    public var onDebug: (@MainActor (String) -> Void)?
+
+    /// Makes a tracker; `start()` begins watching.
+    public init(connection: DBusConnection) {
+        self.connection = connection
+    }
+
+    /// Why `target` is the target, in words.
+    public var targetReason: String {
+        guard let target else { return "no MPRIS player on the bus" }
+        if target == nowPlaying {
+            return players[target]?.isPlayingTrack == true ? "it is playing" : "it played most recently"
+        }
+        return "no player has played a track yet, and it appeared last"
+    }
+
+    /// Subscribes to name changes, playback status and metadata, then asks the players already
+    /// there (in parallel, without waiting for their answers).
+    public func start() async throws(DBusError) {
+        try await connection.subscribe(
+            to: MatchRule(
+                sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+                arg0Namespace: "org.mpris.MediaPlayer2")
+        ) { [weak self] message in
+            let names = message.body.compactMap(\.stringValue)
+            guard names.count == 3 else { return }
+            self?.ownerChanged(name: names[0], old: names[1], new: names[2])
+        }
+        try await connection.subscribe(
+            to: MatchRule(
+                path: MPRISNames.objectPath, interface: MPRISNames.properties, member: "PropertiesChanged", arg0: MPRISNames.player)
+        ) { [weak self] message in
+            guard let sender = message.sender, message.body.count >= 2, let changed = message.body[1].stringDictionaryValue else { return }
+            self?.propertiesChanged(owner: sender, changed)
+        }
+        // The bus itself answers who owns each name, so `target` is known when this returns;
+        // the players' own answers come later, in parallel.
+        for name in try await MPRISClient.players(on: connection) where players[name] == nil {
+            guard let owner = await connection.nameOwner(name), players[name] == nil else { continue }
+            insert(name, owner: owner)
+            Task { await query(name, owner: owner) }
+        }
+    }
+
+    /// A stream of `target` values, starting with the current one.
+    public func changes() -> AsyncStream<String?> {
+        sequence += 1
+        let id = sequence
+        let (stream, continuation) = AsyncStream<String?>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        continuation.yield(target)
+        continuations[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.continuations[id] = nil }
+        }
+        return stream
+    }
+
+    // MARK: Updates
+
+    private func ownerChanged(name: String, old: String, new: String) {
+        guard name.hasPrefix(MPRISNames.busNamePrefix) else { return }
+        if !old.isEmpty, players.removeValue(forKey: name) != nil {
+            onDebug?("\(name) left the bus")
+        }
+        if !new.isEmpty, players[name]?.owner != new {
+            insert(name, owner: new)
+            Task { await query(name, owner: new) }
+        }
+        recompute()
+    }
+
+    private func insert(_ name: String, owner: String) {
+        sequence += 1
+        players[name] = Player(busName: name, owner: owner, status: .stopped, hasTrack: false, lastStartedPlaying: nil, appeared: sequence)
+        onDebug?("\(name) appeared (\(owner))")
+        recompute()
+    }
+
+    /// Asks a player that appeared what it is doing.
+    private func query(_ name: String, owner: String) async {
+        let reply: [String: DBusValue]
+        do throws(DBusError) {
+            reply = try await connection.getAllProperties(name, MPRISNames.objectPath, MPRISNames.player, timeout: queryTimeout)
+        } catch {
+            onDebug?("\(name) did not say what it is doing: \(error)")
+            return
+        }
+        // The player may have gone, or changed, while we asked; and what its signals said
+        // meanwhile is newer than the answer.
+        guard let heard = players[name]?.heard, players[name]?.owner == owner else { return }
+        update(name, with: reply.filter { !heard.contains($0.key) })
+    }
+
+    private func propertiesChanged(owner: String, _ changed: [String: DBusValue]) {
+        for name in players.values.filter({ $0.owner == owner }).map(\.busName) {
+            players[name]?.heard.formUnion(changed.keys)
+            update(name, with: changed)
+        }
+    }
+
+    /// Takes a PlaybackStatus and Metadata (either may be missing) into the player's state.
+    private func update(_ name: String, with properties: [String: DBusValue]) {
+        guard var player = players[name] else { return }
+        let wasPlayingTrack = player.isPlayingTrack
+        if let status = properties["PlaybackStatus"]?.stringValue {
+            player.status = PlaybackStatus(rawValue: status) ?? .stopped
+        }
+        if let metadata = properties["Metadata"]?.stringDictionaryValue {
+            player.hasTrack = TrackPresence.hasCurrentTrack(metadata)
+        }
+        if player.isPlayingTrack, !wasPlayingTrack {
+            sequence += 1
+            player.lastStartedPlaying = sequence
+            onDebug?("\(name) started playing")
+        } else if player.status == .playing, !player.hasTrack, properties["PlaybackStatus"] != nil {
+            onDebug?("\(name) says Playing but has no current track; not counted as playing")
+        }
+        guard player != players[name] else { return }
+        players[name] = player
+        recompute()
+    }
+
+    private func recompute() {
+        let played = players.values.filter { $0.lastStartedPlaying != nil }
+        let newNowPlaying = played.max { ($0.lastStartedPlaying ?? 0) < ($1.lastStartedPlaying ?? 0) }?.busName
+        let newTarget = newNowPlaying ?? players.values.max { $0.appeared < $1.appeared }?.busName
+        nowPlaying = newNowPlaying
+        guard newTarget != target else { return }
+        target = newTarget
+        onDebug?("target: \(newTarget ?? "none") (\(targetReason))")
+        onChange?(newTarget)
+        for continuation in continuations.values { continuation.yield(newTarget) }
+    }
+}
+
+/// Whether a player's Metadata names a current track.
+public enum TrackPresence {
+    /// Track ids that mean "no track": the MPRIS one, and placeholders players use while idle
+    /// (mpv-mpris says `/noplaylist`).
+    public static let placeholderTrackIDs: Set<String> = [
+        "/org/mpris/MediaPlayer2/TrackList/NoTrack", "/noplaylist", "/org/mpris/MediaPlayer2/noplaylist", "/",
+    ]
+
+    /// A track id that is not a placeholder, or at least a title or a URL.
+    public static func hasCurrentTrack(_ metadata: [String: DBusValue]) -> Bool {
+        for key in ["xesam:title", "xesam:url"] {
+            if let text = metadata[key]?.unwrapped.stringValue, !text.isEmpty { return true }
+        }
+        guard let id = metadata["mpris:trackid"]?.unwrapped.stringValue, !id.isEmpty else { return false }
+        return !placeholderTrackIDs.contains(id)
+    }
+}

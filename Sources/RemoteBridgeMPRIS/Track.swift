@@ -1,0 +1,103 @@
+import RemoteBridgeDBus
+
+/// One entry of a player's queue, with the tags MPRIS shows.
+public struct Track: Sendable, Equatable, Identifiable {
+    /// A number unique within the player's lifetime; the MPRIS track id is built from it.
+    public var id: Int
+    /// Where the media is: a file:// URI, an http(s) URL, or an mpv source.
+    public var url: String
+    /// The title.
+    public var title: String?
+    /// The track artists.
+    public var artists: [String]
+    /// The album.
+    public var album: String?
+    /// The album artists.
+    public var albumArtists: [String]
+    /// The genres.
+    public var genres: [String]
+    /// The track number on its disc.
+    public var trackNumber: Int?
+    /// The disc number.
+    public var discNumber: Int?
+    /// The length, once known.
+    public var length: Duration?
+    /// Cover art, as a file:// URI.
+    public var artURL: String?
+    /// The recording date, as tagged.
+    public var date: String?
+
+    /// Makes a track with only an id and a URL; the tags can be set afterwards.
+    public init(
+        id: Int, url: String, title: String? = nil, artists: [String] = [], album: String? = nil,
+        albumArtists: [String] = [], genres: [String] = [], trackNumber: Int? = nil, discNumber: Int? = nil,
+        length: Duration? = nil, artURL: String? = nil, date: String? = nil
+    ) {
+        self.id = id
+        self.url = url
+        self.title = title
+        self.artists = artists
+        self.album = album
+        self.albumArtists = albumArtists
+        self.genres = genres
+        self.trackNumber = trackNumber
+        self.discNumber = discNumber
+        self.length = length
+        self.artURL = artURL
+        self.date = date
+    }
+
+    /// The prefix of every track id object path.
+    public static let objectPathPrefix = "/io/github/remotebridge/track/"
+
+    /// The MPRIS track id: `/io/github/remotebridge/track/<id>`.
+    public var objectPath: String { Self.objectPathPrefix + String(id) }
+
+    /// The id in a track object path, if it is one of ours.
+    public static func id(fromObjectPath path: String) -> Int? {
+        guard path.hasPrefix(objectPathPrefix) else { return nil }
+        return Int(path.dropFirst(objectPathPrefix.count))
+    }
+
+    /// The MPRIS metadata, with the types the specification gives: `mpris:trackid` is `o`,
+    /// `mpris:length` is `x` (µs), artists, album artists and genres are `as`, track and disc
+    /// numbers are `i`. Text that cannot travel on D-Bus (a NUL inside a tag) is cleaned first.
+    public var metadata: DBusValue {
+        var entries: [(String, DBusValue)] = [("mpris:trackid", .objectPath(objectPath))]
+        if let length { entries.append(("mpris:length", .int64(length.microseconds))) }
+        if let artURL { entries.append(("mpris:artUrl", .string(artURL.dbusSafe))) }
+        entries.append(("xesam:url", .string(url.dbusSafe)))
+        if let title { entries.append(("xesam:title", .string(title.dbusSafe))) }
+        if !artists.isEmpty { entries.append(("xesam:artist", .strings(artists.map(\.dbusSafe)))) }
+        if let album { entries.append(("xesam:album", .string(album.dbusSafe))) }
+        if !albumArtists.isEmpty { entries.append(("xesam:albumArtist", .strings(albumArtists.map(\.dbusSafe)))) }
+        if !genres.isEmpty { entries.append(("xesam:genre", .strings(genres.map(\.dbusSafe)))) }
+        if let trackNumber, let number = Int32(exactly: trackNumber) { entries.append(("xesam:trackNumber", .int32(number))) }
+        if let discNumber, let number = Int32(exactly: discNumber) { entries.append(("xesam:discNumber", .int32(number))) }
+        if let date { entries.append(("xesam:contentCreated", .string(date.dbusSafe))) }
+        return .stringVariantDictionary(entries)
+    }
+
+    /// The metadata of "no track": only `mpris:trackid` set to the spec's NoTrack path.
+    public static let noTrackMetadata = DBusValue.stringVariantDictionary([
+        ("mpris:trackid", .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack"))
+    ])
+}
+
+extension Duration {
+    /// Whole microseconds, rounded toward zero, saturating at the ends of Int64.
+    public var microseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
+        guard !overflow else { return seconds < 0 ? .min : .max }
+        let (sum, overflow2) = product.addingReportingOverflow(attoseconds / 1_000_000_000_000)
+        return overflow2 ? (seconds < 0 ? .min : .max) : sum
+    }
+}
+
+extension String {
+    /// The string with NUL characters removed, so it can travel as a D-Bus string.
+    var dbusSafe: String {
+        DBusValidation.isValidString(self) ? self : String(unicodeScalars.filter { $0 != "\0" })
+    }
+}

@@ -1,0 +1,210 @@
+import RemoteBridgeDBus
+import Foundation
+import EvdevInput
+import RemoteBridgeTesting
+import RemoteControl
+import Testing
+
+@Suite("evdev records")
+struct InputEventTests {
+    @Test("a record is 24 little-endian bytes and round-trips")
+    func roundTrip() {
+        let event = InputEvent(seconds: 1_700_000_000, microseconds: 123_456, type: 1, code: 226, value: 1)
+        #expect(event.bytes.count == 24)
+        #expect(Array(event.bytes[16..<24]) == [1, 0, 226, 0, 1, 0, 0, 0])
+        #expect(InputEvent(bytes: event.bytes, at: 0) == event)
+    }
+
+    @Test("records split anywhere are reassembled; autorepeat is ignored")
+    func splitAndRepeat() {
+        var decoder = InputEventDecoder()
+        let bytes = ([.key(163, pressed: true), InputEvent(type: 1, code: 163, value: 2), .report, .key(163, pressed: false), .report] as [InputEvent])
+            .flatMap(\.bytes)
+        var edges: [(UInt16, Bool)] = []
+        for chunk in stride(from: 0, to: bytes.count, by: 7) {
+            edges += decoder.feed(bytes[chunk..<min(chunk + 7, bytes.count)]).map { ($0.code, $0.pressed) }
+        }
+        #expect(edges.map(\.0) == [163, 163])
+        #expect(edges.map(\.1) == [true, false])
+    }
+
+    static let dropped = InputEvent(type: 0, code: 3, value: 0)
+
+    @Test("after SYN_DROPPED, events up to and including the next SYN_REPORT are skipped")
+    func synDropped() {
+        var decoder = InputEventDecoder()
+        let events: [InputEvent] = [
+            .key(200, pressed: true), .key(200, pressed: false), .report,
+            Self.dropped, .key(201, pressed: true), .key(201, pressed: false), .report,
+            .key(166, pressed: true), .report,
+        ]
+        let edges = decoder.feed(events.flatMap(\.bytes))
+        #expect(edges.map(\.code) == [200, 200, 166])
+        #expect(decoder.pressedKeys == [166])
+    }
+
+    /// The kernel's advice: after the drop, ask the device which keys are down (EVIOCGKEY).
+    @Test("after SYN_DROPPED, the key state is read again and the difference reported")
+    func resyncFromDevice() {
+        var decoder = InputEventDecoder()
+        let held: [InputEvent] = [.key(226, pressed: true), .key(163, pressed: true), .report]
+        _ = decoder.feed(held.flatMap(\.bytes))
+        // Lost in the drop: 226 released, 165 pressed. The device says 163 and 165 are down.
+        let drop: [InputEvent] = [Self.dropped, .key(226, pressed: false), .report]
+        let edges = decoder.feed(drop.flatMap(\.bytes), currentKeys: { [163, 165] })
+        #expect(edges.map(\.code) == [226, 165])
+        #expect(edges.map(\.pressed) == [false, true])
+        #expect(decoder.pressedKeys == [163, 165])
+    }
+
+    @Test("after SYN_DROPPED on a source that cannot be asked (a FIFO), every held key is released")
+    func resyncWithoutDevice() {
+        var decoder = InputEventDecoder()
+        _ = decoder.feed(([.key(226, pressed: true), .report] as [InputEvent]).flatMap(\.bytes))
+        let edges = decoder.feed(([Self.dropped, .report] as [InputEvent]).flatMap(\.bytes))
+        #expect(edges.map(\.code) == [226])
+        #expect(edges.map(\.pressed) == [false])
+        #expect(decoder.pressedKeys.isEmpty)
+    }
+}
+
+@Suite("key map and devices")
+struct KeyMapTests {
+    @Test("the documented key map (docs/ARCHITECTURE.md)")
+    func keyMap() {
+        let presses: [(UInt16, RemoteControlSubtype?)] = [
+            (200, .play), (207, .play), (201, .pause), (166, .stop), (163, .nextTrack), (165, .previousTrack),
+            (208, .beginSeekingForward), (168, .beginSeekingBackward), (164, .togglePlayPause), (226, .togglePlayPause), (30, nil),
+        ]
+        for (code, subtype) in presses { #expect(KeyMap.subtype(for: code, pressed: true) == subtype, "\(code)") }
+        #expect(KeyMap.subtype(for: 208, pressed: false) == .endSeekingForward)
+        #expect(KeyMap.subtype(for: 168, pressed: false) == .endSeekingBackward)
+        #expect(KeyMap.subtype(for: 163, pressed: false) == nil)
+        #expect(KeyMap.isSingleButton(226) && KeyMap.isSingleButton(164) && !KeyMap.isSingleButton(163))
+    }
+
+    @Test("headset-like devices: Bluetooth, jacks, and names with Headset or (AVRCP)")
+    func classification() {
+        #expect(DeviceIdentity(name: "WH-1000XM4 (AVRCP)").isHeadsetLike)
+        #expect(DeviceIdentity(name: "Jabra", bus: DeviceIdentity.busBluetooth).isHeadsetLike)
+        #expect(DeviceIdentity(name: "HDA Intel PCH Headphone Mic").isHeadsetLike)
+        #expect(DeviceIdentity(name: "sof-hda-dsp Headset Jack").isHeadsetLike)
+        #expect(DeviceIdentity(name: "Logitech USB Headset", bus: DeviceIdentity.busUSB).isHeadsetLike)
+        #expect(!DeviceIdentity(name: "AT Translated Set 2 keyboard").isHeadsetLike)
+    }
+
+    /// No /dev/input here: what can be checked is that nodes that are not evdev devices (a FIFO
+    /// with no writer, a plain file, a folder) are passed over at once, and a missing folder is
+    /// no device rather than an error.
+    @Test("discovery passes over event* nodes that are not input devices, without blocking")
+    func discoverySkipsNonDevices() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-input-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(mkfifo(directory + "/event0", 0o600) == 0)
+        #expect(FileManager.default.createFile(atPath: directory + "/event1", contents: Data(repeating: 0, count: 48)))
+        try FileManager.default.createDirectory(atPath: directory + "/event2", withIntermediateDirectories: false)
+        #expect(InputDiscovery.devices(in: directory).isEmpty)
+        #expect(InputDiscovery.devices(in: directory + "/missing").isEmpty)
+    }
+}
+
+@Suite("InputDeviceReader on a FIFO")
+@MainActor
+struct InputDeviceReaderTests {
+    /// Collects key edges and lets the test wait for them.
+    final class Edges {
+        var seen: [(UInt16, Bool)] = []
+        var waiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+
+        func add(_ code: UInt16, _ pressed: Bool) {
+            seen.append((code, pressed))
+            if let waiter, seen.count >= waiter.count {
+                self.waiter = nil
+                waiter.continuation.resume()
+            }
+        }
+
+        func wait(for count: Int) async {
+            guard seen.count < count else { return }
+            await withCheckedContinuation { waiter = (count, $0) }
+        }
+    }
+
+    @Test("reads records from any path, and keeps reading across writers")
+    func readsAcrossWriters() async throws {
+        let fifo = try EvdevFIFO()
+        defer { fifo.remove() }
+        let reader = InputDeviceReader(path: fifo.path, identity: DeviceIdentity(name: "Test Headset"))
+        let edges = Edges()
+        reader.onKey = { edges.add($0, $1) }
+        reader.start()
+        defer { reader.stop() }
+        #expect(reader.isOpen)
+        #expect(reader.identity.name == "Test Headset")
+        try fifo.key(226, pressed: true)
+        try fifo.key(226, pressed: false)
+        await edges.wait(for: 2)
+        try fifo.key(163, pressed: true)  // a second writer, after the first closed
+        await edges.wait(for: 3)
+        #expect(edges.seen.map(\.0) == [226, 226, 163])
+        #expect(edges.seen.map(\.1) == [true, false, true])
+    }
+
+    @Test("a device that is missing is opened when it appears")
+    func opensWhenItAppears() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-late-\(UUID().uuidString)").path
+        let reader = InputDeviceReader(path: path)
+        var statuses: [String] = []
+        reader.onStatus = { statuses.append($0) }
+        let edges = Edges()
+        reader.onKey = { edges.add($0, $1) }
+        reader.start()
+        defer { reader.stop() }
+        #expect(!reader.isOpen)
+        let fifo = try EvdevFIFO(path: path)
+        defer { fifo.remove() }
+        // inotify reports the new node; then the reader opens it. (The deadline only keeps a
+        // broken build from hanging the suite.)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !reader.isOpen, ContinuousClock.now < deadline {
+            await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+        }
+        try #require(reader.isOpen, "the reader did not open the FIFO once it appeared")
+        try fifo.key(164, pressed: true)
+        await edges.wait(for: 1)
+        #expect(edges.seen.first?.0 == 164)
+        #expect(statuses.contains { $0.contains("is back") })
+    }
+}
+
+@Suite("InputDeviceReader: a device that vanishes and returns")
+@MainActor
+struct VanishingDeviceTests {
+    @Test("a node replaced under the same path is opened afresh, and read")
+    func vanishAndReturn() async throws {
+        let fifo = try EvdevFIFO()
+        defer { fifo.remove() }
+        let reader = InputDeviceReader(path: fifo.path)
+        var statuses: [String] = []
+        reader.onStatus = { statuses.append($0) }
+        let edges = InputDeviceReaderTests.Edges()
+        reader.onKey = { edges.add($0, $1) }
+        reader.start()
+        defer { reader.stop() }
+        try fifo.key(226, pressed: true)
+        await edges.wait(for: 1)
+        // Unplugged: the node disappears, and a new one appears under the same path.
+        fifo.remove()
+        let again = try EvdevFIFO(path: fifo.path)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !statuses.contains(where: { $0.contains("is back") }), ContinuousClock.now < deadline {
+            await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+        }
+        #expect(statuses.contains { $0.contains("went away") })
+        try #require(statuses.contains { $0.contains("is back") })
+        try again.key(163, pressed: true)
+        await edges.wait(for: 2)
+        #expect(edges.seen.map(\.0) == [226, 163])
+    }
+}

@@ -1,0 +1,68 @@
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
+import RemoteBridgeTesting
+import RemoteControl
+import Testing
+
+/// A private bus with one in-memory player served over MPRIS, and a client connection.
+@MainActor
+final class MPRISFixture {
+    let bus: TestBus
+    let served: ServedPlayer
+    let clientConnection: DBusConnection
+    let client: MPRISClient
+    var quitCalls = 0
+
+    init(name: String = "test", tracks: Int = 3, bus existing: TestBus? = nil) async throws {
+        bus = try existing ?? TestBus()
+        served = try await ServedPlayer(
+            address: bus.address, name: name, tracks: tracks, identity: .init(name: "RemoteBridge Test", desktopEntry: "remotebridge"))
+        clientConnection = try await DBusConnection.connect(to: bus.address)
+        client = MPRISClient(connection: clientConnection, busName: served.busName)
+        served.server.onQuit = { [weak self] in self?.quitCalls += 1 }
+    }
+
+    var serverConnection: DBusConnection { served.connection }
+    var application: RemoteApplication { served.application }
+    var player: InMemoryPlayer { served.player }
+    var controller: TestPlayerController { served.controller }
+    var server: MPRISServer { served.server }
+    var busName: String { served.busName }
+
+    deinit {
+        bus.stop()
+    }
+
+    /// Waits until every signal the server sent so far has reached the client.
+    func sync() async throws {
+        try await clientConnection.barrier(with: serverConnection.uniqueName)
+    }
+
+    /// Records the server's signals of `member` (any interface) on the client.
+    func record(_ member: String, interface: String? = nil) async throws -> SignalRecorder {
+        try await SignalRecorder.start(
+            on: clientConnection, MatchRule(sender: serverConnection.uniqueName, path: MPRISNames.objectPath, interface: interface, member: member))
+    }
+
+    /// Runs playerctl against this bus.
+    func playerctl(_ arguments: String...) async throws -> ExternalProcess.Result {
+        try await ExternalProcess.run(
+            "playerctl", ["--player=\(busName.dropFirst(MPRISNames.busNamePrefix.count))"] + arguments,
+            environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+    }
+
+    /// Expects `body` to throw a D-Bus error named `name`; returns its message.
+    @discardableResult
+    func expectError(
+        _ name: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws(DBusError) -> Void
+    ) async -> String? {
+        do throws(DBusError) {
+            try await body()
+            Issue.record("expected \(name), but the call succeeded", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.name == name, sourceLocation: sourceLocation)
+            return error.message
+        }
+        return nil
+    }
+}

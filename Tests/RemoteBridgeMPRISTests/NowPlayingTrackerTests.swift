@@ -1,0 +1,167 @@
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
+import RemoteBridgeTesting
+import Testing
+
+/// Three in-memory players on one bus, and a tracker on a connection of its own.
+@MainActor
+final class TrackerFixture {
+    let a: MPRISFixture
+    let b: MPRISFixture
+    let c: MPRISFixture
+    let connection: DBusConnection
+    let tracker: NowPlayingTracker
+
+    init() async throws {
+        a = try await MPRISFixture(name: "alpha")
+        b = try await MPRISFixture(name: "beta", bus: a.bus)
+        c = try await MPRISFixture(name: "gamma", bus: a.bus)
+        connection = try await DBusConnection.connect(to: a.bus.address)
+        tracker = NowPlayingTracker(connection: connection)
+    }
+
+    /// Lets bus traffic settle: round trips to every live player until `condition` holds. The
+    /// bound of 1000 only ends a failing test: a disconnect reaches the tracker once the bus
+    /// daemon notices it, which on a loaded machine (the whole suite in parallel) took more than
+    /// 50 round trips. Without a condition, 50 rounds, so whatever was sent has been handled.
+    func settle(until condition: (() -> Bool)? = nil) async throws {
+        for _ in 0..<(condition == nil ? 50 : 1000) {
+            for player in [a, b, c] where !player.serverConnection.isClosed {
+                try await connection.barrier(with: player.serverConnection.uniqueName)
+            }
+            if let condition, condition() { return }
+        }
+    }
+}
+
+@Suite("NowPlayingTracker")
+@MainActor
+struct NowPlayingTrackerTests {
+    @Test("before anyone plays, nothing is now playing and the target is the newest player")
+    func nobodyPlayed() async throws {
+        let f = try await TrackerFixture()
+        try await f.tracker.start()
+        try await f.settle(until: { f.tracker.players.count == 3 })
+        #expect(f.tracker.players.count == 3)
+        #expect(f.tracker.nowPlaying == nil)
+        #expect(f.tracker.target == "org.mpris.MediaPlayer2.gamma")
+    }
+
+    @Test("the player that most recently started playing wins, and keeps it while paused")
+    func mostRecentlyStarted() async throws {
+        let f = try await TrackerFixture()
+        try await f.tracker.start()
+        try await f.a.client.play()
+        try await f.settle(until: { f.tracker.nowPlaying == "org.mpris.MediaPlayer2.alpha" })
+        #expect(f.tracker.nowPlaying == "org.mpris.MediaPlayer2.alpha")
+        try await f.b.client.play()
+        try await f.settle(until: { f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta" })
+        #expect(f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta")
+        try await f.b.client.pause()
+        try await f.settle()
+        #expect(f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta")
+        #expect(f.tracker.target == "org.mpris.MediaPlayer2.beta")
+    }
+
+    @Test("a redundant PropertiesChanged that repeats Playing does not steal now-playing")
+    func redundantSignalIgnored() async throws {
+        let f = try await TrackerFixture()
+        try await f.tracker.start()
+        try await f.a.client.play()
+        try await f.settle(until: { f.tracker.nowPlaying == "org.mpris.MediaPlayer2.alpha" })
+        try await f.b.client.play()
+        try await f.settle(until: { f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta" })
+        // alpha, still playing, repeats itself (as some players do on every metadata change).
+        try f.a.server.object?.emit(
+            interface: MPRISNames.properties, signal: "PropertiesChanged",
+            [.string(MPRISNames.player), .stringVariantDictionary(["PlaybackStatus": .string("Playing")]), .strings([])])
+        try await f.settle()
+        #expect(f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta")
+        // But stopping and starting again is a real start.
+        try await f.a.client.stop()
+        try await f.a.client.play()
+        try await f.settle(until: { f.tracker.nowPlaying == "org.mpris.MediaPlayer2.alpha" })
+        #expect(f.tracker.nowPlaying == "org.mpris.MediaPlayer2.alpha")
+    }
+
+    @Test("when the now-playing player leaves, the most recent other player to have played takes over")
+    func fallback() async throws {
+        let f = try await TrackerFixture()
+        try await f.tracker.start()
+        var targets: [String?] = []
+        f.tracker.onChange = { targets.append($0) }
+        try await f.c.client.play()
+        try await f.settle(until: { f.tracker.nowPlaying == "org.mpris.MediaPlayer2.gamma" })
+        try await f.a.client.play()
+        try await f.settle(until: { f.tracker.nowPlaying == "org.mpris.MediaPlayer2.alpha" })
+        f.a.serverConnection.close()
+        try await f.settle(until: { f.tracker.players["org.mpris.MediaPlayer2.alpha"] == nil })
+        #expect(f.tracker.nowPlaying == "org.mpris.MediaPlayer2.gamma")
+        #expect(targets.last == "org.mpris.MediaPlayer2.gamma")
+        #expect(targets.contains("org.mpris.MediaPlayer2.alpha"))
+    }
+
+    @Test("a player already playing when the tracker starts is now playing")
+    func alreadyPlaying() async throws {
+        let f = try await TrackerFixture()
+        try await f.b.client.play()
+        try await f.tracker.start()
+        try await f.settle(until: { f.tracker.nowPlaying != nil })
+        #expect(f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta")
+    }
+
+    @Test("the changes stream starts with the current target and follows it")
+    func changesStream() async throws {
+        let f = try await TrackerFixture()
+        try await f.tracker.start()
+        try await f.settle(until: { f.tracker.players.count == 3 })
+        var iterator = f.tracker.changes().makeAsyncIterator()
+        #expect(await iterator.next() == "org.mpris.MediaPlayer2.gamma")
+        try await f.a.client.play()
+        #expect(await iterator.next() == "org.mpris.MediaPlayer2.alpha")
+    }
+}
+
+@Suite("NowPlayingTracker: Playing counts only with a track")
+@MainActor
+struct TrackPresenceTests {
+    func announce(_ fixture: MPRISFixture, _ changed: KeyValuePairs<String, DBusValue>) throws {
+        try fixture.server.object?.emit(
+            interface: MPRISNames.properties, signal: "PropertiesChanged",
+            [.string(MPRISNames.player), .stringVariantDictionary(changed), .strings([])])
+    }
+
+    @Test("a player that says Playing with a placeholder track id does not take now-playing; its Metadata arriving later does")
+    func placeholderThenTrack() async throws {
+        let f = try await TrackerFixture()
+        try await f.tracker.start()
+        try await f.b.client.play()
+        try await f.settle(until: { f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta" })
+        try await f.b.client.pause()
+        // alpha behaves as idle mpv-mpris does: Stopped, then Playing with trackid /noplaylist.
+        try announce(f.a, ["PlaybackStatus": .string("Stopped")])
+        try announce(f.a, ["PlaybackStatus": .string("Playing"), "Metadata": .stringVariantDictionary(["mpris:trackid": .objectPath("/noplaylist")])])
+        try await f.settle(until: { f.tracker.players["org.mpris.MediaPlayer2.alpha"]?.status == .playing })
+        try await f.settle()
+        #expect(f.tracker.players["org.mpris.MediaPlayer2.alpha"]?.hasTrack == false)
+        #expect(f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta")
+        #expect(f.tracker.target == "org.mpris.MediaPlayer2.beta")
+        // Then it loads something: the same Playing now counts.
+        try announce(f.a, ["Metadata": .stringVariantDictionary(["xesam:title": .string("Song")])])
+        try await f.settle(until: { f.tracker.nowPlaying == "org.mpris.MediaPlayer2.alpha" })
+        #expect(f.tracker.nowPlaying == "org.mpris.MediaPlayer2.alpha")
+    }
+
+    @Test("what names a track", arguments: [
+        (["mpris:trackid": DBusValue.objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack")], false),
+        (["mpris:trackid": .objectPath("/noplaylist")], false),
+        ([:], false),
+        (["xesam:title": .string("")], false),
+        (["mpris:trackid": .objectPath("/org/mpris/MediaPlayer2/Track/3")], true),
+        (["xesam:title": .string("A")], true),
+        (["mpris:trackid": .objectPath("/noplaylist"), "xesam:url": .string("file:///a.flac")], true),
+    ] as [([String: DBusValue], Bool)])
+    func trackPresence(metadata: [String: DBusValue], named: Bool) {
+        #expect(TrackPresence.hasCurrentTrack(metadata) == named)
+    }
+}

@@ -1,0 +1,122 @@
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
+import RemoteBridgeTesting
+import Testing
+
+@Suite("MPRIS root interface")
+@MainActor
+struct RootInterfaceTests {
+    @Test("identity properties")
+    func properties() async throws {
+        let f = try await MPRISFixture()
+        let all = try await f.client.properties(interface: MPRISNames.root)
+        #expect(all["Identity"] == .string("RemoteBridge Test"))
+        #expect(all["DesktopEntry"] == .string("remotebridge"))
+        #expect(all["CanQuit"] == .bool(true))
+        #expect(all["CanRaise"] == .bool(false))
+        #expect(all["HasTrackList"] == .bool(true))
+        #expect(all["SupportedUriSchemes"] == .strings(["file", "http", "https"]))
+        #expect(all["SupportedMimeTypes"] == .strings(["audio/mpeg", "audio/flac"]))
+        await f.expectError("org.freedesktop.DBus.Error.PropertyReadOnly") { () async throws(DBusError) in
+            try await f.client.setProperty("Identity", .string("x"), interface: MPRISNames.root)
+        }
+    }
+
+    @Test("Quit is answered first, then calls the quit handler; Raise does nothing")
+    func quitAndRaise() async throws {
+        let f = try await MPRISFixture()
+        _ = try await f.client.call("Raise", interface: MPRISNames.root)
+        _ = try await f.client.call("Quit", interface: MPRISNames.root)
+        try await f.sync()
+        #expect(f.quitCalls == 1)
+        await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
+            _ = try await f.client.call("Quit", [.bool(true)], interface: MPRISNames.root)
+        }
+    }
+}
+
+@Suite("MPRIS TrackList")
+@MainActor
+struct TrackListTests {
+    @Test("Tracks lists the queue; GetTracksMetadata returns known ids and skips unknown ones")
+    func tracksAndMetadata() async throws {
+        let f = try await MPRISFixture()
+        let ids = f.player.queue.map(\.objectPath)
+        #expect(try await f.client.property("Tracks", interface: MPRISNames.trackList) == .objectPaths(ids))
+        #expect(try await f.client.property("CanEditTracks", interface: MPRISNames.trackList) == .bool(true))
+        let reply = try await f.client.call(
+            "GetTracksMetadata", [.objectPaths([ids[2], "/io/github/remotebridge/track/77", ids[0]])], interface: MPRISNames.trackList)
+        let titles = reply.first?.arrayValue?.compactMap { $0.stringDictionaryValue?["xesam:title"] }
+        #expect(titles == [.string("Tone 3"), .string("Tone 1")])
+    }
+
+    @Test("AddTrack inserts after a track, can make it current, and signals TrackAdded")
+    func addTrack() async throws {
+        let f = try await MPRISFixture()
+        let added = try await f.record("TrackAdded", interface: MPRISNames.trackList)
+        let first = f.player.queue[0].objectPath
+        _ = try await f.client.call(
+            "AddTrack", [.string("file:///music/new.flac"), .objectPath(first), .bool(true)], interface: MPRISNames.trackList)
+        #expect(f.player.queue.map(\.url)[1] == "file:///music/new.flac")
+        #expect(f.player.currentTrack?.url == "file:///music/new.flac")
+        #expect(await added.waitFor(count: 1))
+        #expect(added.messages[0].body[1] == .objectPath(first))
+        _ = try await f.client.call(
+            "AddTrack", [.string("file:///music/front.flac"), .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack"), .bool(false)],
+            interface: MPRISNames.trackList)
+        #expect(f.player.queue.first?.url == "file:///music/front.flac")
+    }
+
+    @Test("AddTrack refuses an unknown AfterTrack and an unsupported scheme")
+    func addTrackErrors() async throws {
+        let f = try await MPRISFixture()
+        await f.expectError("io.github.remotebridge.Error.NoSuchTrack") { () async throws(DBusError) in
+            _ = try await f.client.call(
+                "AddTrack", [.string("file:///a.flac"), .objectPath("/io/github/remotebridge/track/99"), .bool(false)],
+                interface: MPRISNames.trackList)
+        }
+        await f.expectError("org.freedesktop.DBus.Error.NotSupported") { () async throws(DBusError) in
+            _ = try await f.client.call(
+                "AddTrack", [.string("gopher://a"), .objectPath(f.player.queue[0].objectPath), .bool(false)], interface: MPRISNames.trackList)
+        }
+        #expect(f.player.queue.count == 3)
+    }
+
+    @Test("RemoveTrack and GoTo work on known ids, and refuse stale ones")
+    func removeAndGoTo() async throws {
+        let f = try await MPRISFixture()
+        let removed = try await f.record("TrackRemoved", interface: MPRISNames.trackList)
+        let second = f.player.queue[1].objectPath
+        _ = try await f.client.call("GoTo", [.objectPath(f.player.queue[2].objectPath)], interface: MPRISNames.trackList)
+        #expect(f.player.currentIndex == 2)
+        _ = try await f.client.call("RemoveTrack", [.objectPath(second)], interface: MPRISNames.trackList)
+        #expect(f.player.queue.count == 2)
+        #expect(await removed.waitFor(count: 1))
+        #expect(removed.messages[0].body == [.objectPath(second)])
+        for member in ["RemoveTrack", "GoTo"] {
+            await f.expectError("io.github.remotebridge.Error.NoSuchTrack") { () async throws(DBusError) in
+                _ = try await f.client.call(member, [.objectPath(second)], interface: MPRISNames.trackList)
+            }
+            await f.expectError("io.github.remotebridge.Error.NoSuchTrack") { () async throws(DBusError) in
+                _ = try await f.client.call(member, [.objectPath("/not/ours")], interface: MPRISNames.trackList)
+            }
+        }
+    }
+
+    @Test("Tracks changes are announced as invalidated; metadata changes as TrackMetadataChanged")
+    func trackListSignals() async throws {
+        let f = try await MPRISFixture()
+        let changed = try await f.record("PropertiesChanged")
+        let metadataChanged = try await f.record("TrackMetadataChanged", interface: MPRISNames.trackList)
+        _ = try await f.client.call("RemoveTrack", [.objectPath(f.player.queue[2].objectPath)], interface: MPRISNames.trackList)
+        f.player.retag { $0.title = "Renamed" }
+        #expect(await metadataChanged.waitFor(count: 1))
+        try await f.sync()
+        let trackListSignal = changed.messages.first { $0.body[0] == .string(MPRISNames.trackList) }
+        #expect(trackListSignal?.body[2] == .strings(["Tracks"]))
+        #expect(trackListSignal?.body[1].stringDictionaryValue == [:])
+        #expect(metadataChanged.messages[0].body[1].stringDictionaryValue?["xesam:title"] == .string("Renamed"))
+        let playerSignal = changed.messages.last { $0.body[0] == .string(MPRISNames.player) }
+        #expect(playerSignal?.body[1].stringDictionaryValue?["Metadata"]?.stringDictionaryValue?["xesam:title"] == .string("Renamed"))
+    }
+}
