@@ -11,9 +11,29 @@ import RemoteControl
 public final class DesktopMediaKeys {
     /// A settings daemon that offers media keys.
     public struct Daemon: Sendable, Equatable {
+        /// The daemon's bus name.
         public var busName: String
+        /// Its media-keys object.
         public var path: String
+        /// Its media-keys interface; GNOME's and MATE's have the same members.
         public var interface: String
+
+        /// `GrabMediaPlayerKeys(s application, u time)`.
+        public var grabKeys: DBusMethodDeclaration {
+            DBusMethodDeclaration(interface, "GrabMediaPlayerKeys", inputs: [DBusArgument("application", "s"), DBusArgument("time", "u")])
+        }
+        /// `ReleaseMediaPlayerKeys(s application)`.
+        public var releaseKeys: DBusMethodDeclaration {
+            DBusMethodDeclaration(interface, "ReleaseMediaPlayerKeys", inputs: [DBusArgument("application", "s")])
+        }
+        /// `MediaPlayerKeyPressed(s application, s key)`.
+        public var keyPressed: DBusSignalDeclaration {
+            DBusSignalDeclaration(interface, "MediaPlayerKeyPressed", [DBusArgument("application", "s"), DBusArgument("key", "s")])
+        }
+        /// The interface, as much of it as media keys use.
+        public var declaration: DBusInterfaceDeclaration {
+            DBusInterfaceDeclaration(interface, methods: [grabKeys, releaseKeys], signals: [keyPressed])
+        }
     }
 
     /// Tried in order: GNOME, the legacy GNOME name (Cinnamon), MATE.
@@ -64,7 +84,7 @@ public final class DesktopMediaKeys {
             do throws(DBusError) {
                 if !subscribed {
                     try await connection.subscribe(
-                        to: MatchRule(path: candidate.path, interface: candidate.interface, member: "MediaPlayerKeyPressed")
+                        to: MatchRule(signal: candidate.keyPressed, path: candidate.path)
                     ) { [weak self] message in
                         let strings = message.body.compactMap(\.stringValue)
                         guard strings.count == 2 else { return }
@@ -72,8 +92,7 @@ public final class DesktopMediaKeys {
                     }
                     subscribed = true
                 }
-                _ = try await connection.call(
-                    candidate.busName, candidate.path, candidate.interface, "GrabMediaPlayerKeys", [.string(applicationName), .uint32(time)])
+                _ = try await connection.call(candidate.busName, candidate.path, candidate.grabKeys, [.string(applicationName), .uint32(time)])
                 daemon = candidate
                 return true
             } catch {
@@ -86,7 +105,7 @@ public final class DesktopMediaKeys {
     /// Gives the keys back.
     public func release() async {
         guard let daemon else { return }
-        _ = try? await connection.call(daemon.busName, daemon.path, daemon.interface, "ReleaseMediaPlayerKeys", [.string(applicationName)])
+        _ = try? await connection.call(daemon.busName, daemon.path, daemon.releaseKeys, [.string(applicationName)])
         self.daemon = nil
     }
 

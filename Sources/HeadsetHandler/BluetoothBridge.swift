@@ -71,6 +71,7 @@ public final class BluetoothBridge {
         }
         let bridge = BluetoothBridge(system: system, player: player, handler: handler, logger: logger)
         player.onProblem = { logger.warning("\($0)") }
+        player.object.onEmitFailure = { logger.warning("Bluetooth player: a signal could not be sent: \($0)") }
         system.export(player.object)
         do {
             try await bridge.subscribe()
@@ -112,7 +113,7 @@ public final class BluetoothBridge {
 
     private func subscribe() async throws(DBusError) {
         try await system.subscribe(
-            to: MatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged", arg0: Self.bluez)
+            to: MatchRule(signal: StandardInterfaces.nameOwnerChanged, sender: StandardInterfaces.bus, arg0: Self.bluez)
         ) { [weak self] message in
             let names = message.body.compactMap(\.stringValue)
             guard let self, names.count == 3 else { return }

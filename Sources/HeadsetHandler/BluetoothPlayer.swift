@@ -15,16 +15,14 @@ final class BluetoothPlayer {
     /// Where the object lives on the system bus.
     static let objectPath = "/io/github/remotebridge/Headset/AVRCP"
 
-    /// The properties BlueZ's media-api reads, with their types and the value shown while no
-    /// player is there.
-    static let mirroredProperties: [(name: String, signature: String, empty: DBusValue)] = [
-        ("PlaybackStatus", "s", .string("Stopped")), ("LoopStatus", "s", .string("None")), ("Rate", "d", .double(1)),
-        ("Shuffle", "b", .bool(false)), ("Metadata", "a{sv}", .stringVariantDictionary([])), ("Volume", "d", .double(1)),
-        ("Position", "x", .int64(0)), ("MinimumRate", "d", .double(1)), ("MaximumRate", "d", .double(1)),
-        ("CanGoNext", "b", .bool(false)), ("CanGoPrevious", "b", .bool(false)), ("CanPlay", "b", .bool(false)),
-        ("CanPause", "b", .bool(false)), ("CanSeek", "b", .bool(false)), ("CanControl", "b", .bool(true)),
+    /// What each Player property shows while no player is there. The names and types come
+    /// from `PlayerInterface`, which BlueZ's media-api reads in full.
+    static let emptyValues: [String: DBusValue] = [
+        "PlaybackStatus": .string("Stopped"), "LoopStatus": .string("None"), "Rate": .double(1), "Shuffle": .bool(false),
+        "Metadata": .stringVariantDictionary([]), "Volume": .double(1), "Position": .int64(0), "MinimumRate": .double(1),
+        "MaximumRate": .double(1), "CanGoNext": .bool(false), "CanGoPrevious": .bool(false), "CanPlay": .bool(false),
+        "CanPause": .bool(false), "CanSeek": .bool(false), "CanControl": .bool(true),
     ]
-    static let writable: Set<String> = ["LoopStatus", "Shuffle", "Volume", "Rate"]
 
     private let session: DBusConnection
     let object: ExportedObject
@@ -46,16 +44,17 @@ final class BluetoothPlayer {
         weakSelf = self
     }
 
-    /// The value of a mirrored property: the player's, if it has the right type.
+    /// The value of a mirrored property: the player's, if it has the declared type.
     func value(_ name: String) -> DBusValue {
-        guard let declared = Self.mirroredProperties.first(where: { $0.name == name }) else { return .string("") }
-        guard let value = values[name], value.signature == declared.signature else { return declared.empty }
+        guard let declared = PlayerInterface.declaration.property(name) else { return .string("") }
+        let empty = Self.emptyValues[name] ?? .string("")
+        guard let value = values[name], value.signature == declared.signature else { return empty }
         return value
     }
 
     /// The properties as a dictionary, for RegisterPlayer.
     var propertyDictionary: DBusValue {
-        .stringVariantDictionary(Self.mirroredProperties.map { ($0.name, value($0.name)) })
+        .stringVariantDictionary(PlayerInterface.declaration.properties.map { ($0.name, value($0.name)) })
     }
 
     /// Mirrors `newTarget` from now on.
@@ -79,7 +78,7 @@ final class BluetoothPlayer {
             let seeks = try await client.followSeeked { [weak self] position in
                 guard let self, self.generation == current else { return }
                 self.values["Position"] = .int64(position.microseconds)
-                try? self.object.emit(interface: MPRISNames.player, signal: "Seeked", [.int64(position.microseconds)])
+                self.object.send(PlayerInterface.seeked, [.int64(position.microseconds)])
             }
             guard generation == current else {
                 for id in [changes, seeks] { await session.unsubscribe(id) }
@@ -97,47 +96,36 @@ final class BluetoothPlayer {
     }
 
     /// Forwards a method call to the player mirrored.
-    private func forward(_ member: String, _ arguments: [DBusValue]) async throws(DBusError) -> [DBusValue] {
+    private func forward(_ method: DBusMethodDeclaration, _ arguments: [DBusValue]) async throws(DBusError) -> [DBusValue] {
         guard let target else { throw DBusError.failed("no MPRIS player is there to control") }
-        return try await MPRISClient(connection: session, busName: target, timeout: callTimeout).call(member, arguments)
+        return try await session.call(target, MPRISNames.objectPath, method, arguments, timeout: callTimeout)
     }
 
-    private func forwardSet(_ name: String, _ value: DBusValue) throws(DBusError) {
+    private func forwardSet(_ property: DBusPropertyDeclaration, _ value: DBusValue) throws(DBusError) {
         guard let target else { throw DBusError.failed("no MPRIS player is there to control") }
-        let client = MPRISClient(connection: session, busName: target, timeout: callTimeout)
-        Task { [weak self] in
+        Task { [weak self, session] in
             do throws(DBusError) {
-                try await client.setProperty(name, value)
+                try await session.setProperty(target, MPRISNames.objectPath, property, value)
             } catch {
-                self?.onProblem?("Bluetooth player: setting \(name) on \(target) failed: \(error)")
+                self?.onProblem?("Bluetooth player: setting \(property.name) on \(target) failed: \(error)")
             }
         }
     }
 
+    /// `PlayerInterface`, every member forwarded.
     private static func interface(_ owner: @escaping @MainActor @Sendable () -> BluetoothPlayer?) -> DBusInterface {
-        func method(_ name: String, _ inputs: [DBusArgument] = []) -> DBusMethod {
-            DBusMethod(name, inputs: inputs) { call throws(DBusError) in
-                guard let player = owner() else { throw DBusError.failed("headsetd is stopping") }
-                return try await player.forward(name, call.arguments)
-            }
-        }
-        return DBusInterface(
-            MPRISNames.player,
-            methods: [
-                method("Play"), method("Pause"), method("PlayPause"), method("Stop"), method("Next"), method("Previous"),
-                method("Seek", [DBusArgument("Offset", "x")]),
-                method("SetPosition", [DBusArgument("TrackId", "o"), DBusArgument("Position", "x")]),
-                method("OpenUri", [DBusArgument("Uri", "s")]),
-            ],
-            properties: mirroredProperties.map { property in
-                let name = property.name
-                let get: @MainActor @Sendable () -> DBusValue = { owner()?.value(name) ?? property.empty }
-                let changeSignal: DBusProperty.ChangeSignal = name == "Position" ? .none : .emitsValue
-                guard writable.contains(name) else { return DBusProperty(name, property.signature, changeSignal: changeSignal, get: get) }
-                return DBusProperty(name, property.signature, changeSignal: changeSignal, get: get) { value throws(DBusError) in
-                    try owner()?.forwardSet(name, value)
+        DBusInterface(
+            PlayerInterface.declaration,
+            methods: PlayerInterface.declaration.methods.map { method in
+                DBusMethod(method) { call throws(DBusError) in
+                    guard let player = owner() else { throw DBusError.failed("headsetd is stopping") }
+                    return try await player.forward(method, call.arguments)
                 }
             },
-            signals: [DBusSignal("Seeked", [DBusArgument("Position", "x")])])
+            properties: PlayerInterface.declaration.properties.map { property in
+                let get: @MainActor @Sendable () -> DBusValue = { owner()?.value(property.name) ?? .string("") }
+                guard property.access == .readWrite else { return DBusProperty(property, get: get) }
+                return DBusProperty(property, get: get) { value throws(DBusError) in try owner()?.forwardSet(property, value) }
+            })
     }
 }

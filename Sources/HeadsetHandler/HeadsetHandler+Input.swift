@@ -68,7 +68,7 @@ extension HeadsetHandler {
         if case .headset(let gesture) = event.source {
             let name = HeadsetGesture(rawValue: gesture)?.name ?? gesture
             logger.debug("gesture: \(name) → \(event.subtype.name)")
-            try? object?.emit(interface: Self.interfaceName, signal: "GestureRecognized", [.string(name), .string(event.subtype.name), .string(target ?? "")])
+            object?.send(Headset1Interface.gestureRecognized, [.string(name), .string(event.subtype.name), .string(target ?? "")])
         }
         guard let target else {
             logger.notice("\(event.subtype.name): no MPRIS player to send it to")

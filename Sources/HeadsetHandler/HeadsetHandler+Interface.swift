@@ -1,5 +1,6 @@
 import ButtonGestures
 import RemoteBridgeDBus
+import RemoteBridgeMPRIS
 import EvdevInput
 
 extension HeadsetHandler {
@@ -7,18 +8,19 @@ extension HeadsetHandler {
     /// presses go and why.
     func headsetInterface() -> DBusInterface {
         DBusInterface(
-            Self.interfaceName,
+            Headset1Interface.declaration,
             methods: [
-                DBusMethod("Press", inputs: [DBusArgument("button", "s")]) { [weak self] call throws(DBusError) in
-                    try self?.inject(call.arguments[0].stringValue ?? "", pressed: true)
+                DBusMethod(Headset1Interface.press) { [weak self] call throws(DBusError) in
+                    try self?.inject(call.string("button"), pressed: true)
                     return []
                 },
-                DBusMethod("Release", inputs: [DBusArgument("button", "s")]) { [weak self] call throws(DBusError) in
-                    try self?.inject(call.arguments[0].stringValue ?? "", pressed: false)
+                DBusMethod(Headset1Interface.release) { [weak self] call throws(DBusError) in
+                    try self?.inject(call.string("button"), pressed: false)
                     return []
                 },
-                DBusMethod("Click", inputs: [DBusArgument("count", "u"), DBusArgument("hold_seconds", "d")]) { [weak self] call throws(DBusError) in
-                    guard case .uint32(let count) = call.arguments[0], let hold = call.arguments[1].doubleValue else { return [] }
+                DBusMethod(Headset1Interface.click) { [weak self] call throws(DBusError) in
+                    let count = try call.int64("count")
+                    let hold = try call.double("hold_seconds")
                     guard (1...10).contains(count) else { throw .invalidArgs("count must be 1 to 10, not \(count)") }
                     guard hold.isFinite, (0...30).contains(hold) else { throw .invalidArgs("hold_seconds must be 0 to 30, not \(hold)") }
                     self?.click(count: Int(count), hold: .milliseconds(Int64(hold * 1000)))
@@ -26,10 +28,10 @@ extension HeadsetHandler {
                 },
             ],
             properties: [
-                DBusProperty("Target", "s") { [weak self] in .string(self?.tracker.target ?? "") },
-                DBusProperty("TargetReason", "s") { [weak self] in .string(self?.tracker.targetReason ?? "") },
-                DBusProperty("Devices", "as") { [weak self] in .strings(self?.readers.filter(\.isOpen).map(\.path) ?? []) },
-                DBusProperty("DeviceDetails", "a(ssbb)") { [weak self] in
+                DBusProperty(Headset1Interface.target) { [weak self] in .string(self?.tracker.target ?? "") },
+                DBusProperty(Headset1Interface.targetReason) { [weak self] in .string(self?.tracker.targetReason ?? "") },
+                DBusProperty(Headset1Interface.devices) { [weak self] in .strings(self?.readers.filter(\.isOpen).map(\.path) ?? []) },
+                DBusProperty(Headset1Interface.deviceDetails) { [weak self] in
                     .array(
                         elementSignature: "(ssbb)",
                         (self?.readers ?? []).filter(\.isOpen).map { reader in
@@ -39,7 +41,7 @@ extension HeadsetHandler {
                             ])
                         })
                 },
-                DBusProperty("Gestures", "a{ss}") { [weak self] in
+                DBusProperty(Headset1Interface.gestures) { [weak self] in
                     let bindings = self?.gestures.bindings ?? [:]
                     return .dictionary(
                         keySignature: "s", valueSignature: "s",
@@ -47,7 +49,7 @@ extension HeadsetHandler {
                             bindings[gesture].map { .init(key: .string(gesture.name), value: .string($0.name)) }
                         })
                 },
-                DBusProperty("Settings", "a{sv}") { [weak self] in
+                DBusProperty(Headset1Interface.settings) { [weak self] in
                     guard let configuration = self?.configuration else { return .stringVariantDictionary([]) }
                     return .stringVariantDictionary([
                         ("sync-play-pause", .bool(configuration.syncPlayPause)), ("grab", .bool(configuration.grab)),
@@ -56,8 +58,7 @@ extension HeadsetHandler {
                         ("resume-within", .double(Double(configuration.resumeWithin.components.seconds))),
                     ])
                 },
-                DBusProperty("Bluetooth", "s") { [weak self] in .string(self?.bluetoothStatus ?? "") },
-            ],
-            signals: [DBusSignal("GestureRecognized", [DBusArgument("gesture", "s"), DBusArgument("subtype", "s"), DBusArgument("target", "s")])])
+                DBusProperty(Headset1Interface.bluetooth) { [weak self] in .string(self?.bluetoothStatus ?? "") },
+            ])
     }
 }

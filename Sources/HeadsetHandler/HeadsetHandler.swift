@@ -12,11 +12,11 @@ import RemoteControl
 @MainActor
 public final class HeadsetHandler {
     /// The bus name `headsetd` owns.
-    public static let busName = "io.github.remotebridge.Headset"
+    public static let busName = Headset1Interface.busName
     /// The object path of `Headset1`.
-    public static let objectPath = "/io/github/remotebridge/Headset"
+    public static let objectPath = Headset1Interface.objectPath
     /// The interface name.
-    public static let interfaceName = "io.github.remotebridge.Headset1"
+    public static let interfaceName = Headset1Interface.name
 
     /// What the command line asks for.
     public struct Options: Sendable {
@@ -99,6 +99,7 @@ public final class HeadsetHandler {
         tracker.onDebug = { logger.debug("players: \($0)") }
         gestures.onEvent = { [weak self] event in self?.deliver(event) }
         let object = try ExportedObject(path: Self.objectPath, interfaces: [headsetInterface()])
+        object.onEmitFailure = { logger.error("a signal could not be sent: \($0)") }
         self.object = object
         connection.export(object)
         // The name first: a frozen player on the bus must not delay it.

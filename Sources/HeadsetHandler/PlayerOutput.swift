@@ -122,7 +122,7 @@ final class PlayerOutput {
     }
 
     private func ping(_ target: String) async -> Bool {
-        (try? await connection.call(target, "/", "org.freedesktop.DBus.Peer", "Ping", timeout: pressTimeout)) != nil
+        (try? await connection.call(target, "/", StandardInterfaces.ping, timeout: pressTimeout)) != nil
     }
 
     private func perform(_ event: RemoteControlEvent, on target: String) async -> Bool {

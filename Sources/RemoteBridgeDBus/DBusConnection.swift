@@ -100,6 +100,16 @@ public final class DBusConnection {
         try await call(.methodCall(destination: destination, path: path, interface: interface, member: member, body: arguments), timeout: timeout)
     }
 
+    /// Calls a declared method on `destination` at `path`. Arguments of another type than
+    /// declared are refused before anything is sent.
+    public func call(
+        _ destination: String, _ path: String, _ method: DBusMethodDeclaration, _ arguments: [DBusValue] = [],
+        timeout: Duration? = nil
+    ) async throws(DBusError) -> [DBusValue] {
+        try method.checkInputs(arguments)
+        return try await call(destination, path, method.interface, method.name, arguments, timeout: timeout)
+    }
+
     /// Sends a signal.
     public func emit(_ signal: DBusMessage) throws(DBusError) {
         guard !isClosed else { throw .disconnected("the D-Bus connection is closed") }
@@ -111,16 +121,23 @@ public final class DBusConnection {
     public func getProperty(
         _ destination: String, _ path: String, _ interface: String, _ name: String, timeout: Duration? = nil
     ) async throws(DBusError) -> DBusValue {
-        let reply = try await call(destination, path, "org.freedesktop.DBus.Properties", "Get", [.string(interface), .string(name)], timeout: timeout)
+        let reply = try await call(destination, path, StandardInterfaces.get, [.string(interface), .string(name)], timeout: timeout)
         guard let value = reply.first else { throw .failed("Get \(interface).\(name) returned nothing") }
         return value.unwrapped
+    }
+
+    /// Reads a declared property.
+    public func getProperty(
+        _ destination: String, _ path: String, _ property: DBusPropertyDeclaration, timeout: Duration? = nil
+    ) async throws(DBusError) -> DBusValue {
+        try await getProperty(destination, path, property.interface, property.name, timeout: timeout)
     }
 
     /// Reads every property of an interface with `GetAll`.
     public func getAllProperties(
         _ destination: String, _ path: String, _ interface: String, timeout: Duration? = nil
     ) async throws(DBusError) -> [String: DBusValue] {
-        let reply = try await call(destination, path, "org.freedesktop.DBus.Properties", "GetAll", [.string(interface)], timeout: timeout)
+        let reply = try await call(destination, path, StandardInterfaces.getAll, [.string(interface)], timeout: timeout)
         return reply.first?.stringDictionaryValue ?? [:]
     }
 
@@ -128,7 +145,19 @@ public final class DBusConnection {
     public func setProperty(
         _ destination: String, _ path: String, _ interface: String, _ name: String, _ value: DBusValue
     ) async throws(DBusError) {
-        _ = try await call(destination, path, "org.freedesktop.DBus.Properties", "Set", [.string(interface), .string(name), .variant(value)])
+        _ = try await call(destination, path, StandardInterfaces.set, [.string(interface), .string(name), .variant(value)])
+    }
+
+    /// Writes a declared property. A read-only property, or a value of another type than
+    /// declared, is refused before anything is sent.
+    public func setProperty(
+        _ destination: String, _ path: String, _ property: DBusPropertyDeclaration, _ value: DBusValue
+    ) async throws(DBusError) {
+        guard property.access == .readWrite else { throw .propertyReadOnly("internal error: \(property.interface).\(property.name) is read-only") }
+        guard value.signature == property.signature else {
+            throw .invalidArgs("internal error: \(property.interface).\(property.name) has type '\(property.signature)', not '\(value.signature)'")
+        }
+        try await setProperty(destination, path, property.interface, property.name, value)
     }
 
     // MARK: Subscriptions

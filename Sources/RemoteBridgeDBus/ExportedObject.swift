@@ -24,15 +24,20 @@ public final class ExportedObject {
             guard DBusValidation.isValidInterfaceName(interface.name) else {
                 throw .invalidArgs("not a valid interface name: \(interface.name)")
             }
-            let names = interface.methods.map(\.name) + interface.properties.map(\.name) + interface.signals.map(\.name)
+            let declaration = interface.declaration
+            let names = declaration.methods.map(\.name) + declaration.properties.map(\.name) + declaration.signals.map(\.name)
             for name in names where !DBusValidation.isValidMemberName(name) {
                 throw .invalidArgs("not a valid member name: \(interface.name).\(name)")
             }
             let signatures =
-                interface.methods.flatMap { ($0.inputs + $0.outputs).map(\.signature) }
-                + interface.properties.map(\.signature) + interface.signals.flatMap { $0.arguments.map(\.signature) }
+                declaration.methods.flatMap { ($0.inputs + $0.outputs).map(\.signature) }
+                + declaration.properties.map(\.signature) + declaration.signals.flatMap { $0.arguments.map(\.signature) }
             for signature in signatures where !DBusValidation.isSingleCompleteType(signature) {
                 throw .invalidArgs("not a single complete type: \(signature) in \(interface.name)")
+            }
+            let problems = interface.problems
+            guard problems.isEmpty else {
+                throw .invalidArgs("internal error: \(path) serves \(interface.name) otherwise than declared: \(problems.joined(separator: "; "))")
             }
         }
         self.path = path
@@ -80,16 +85,43 @@ public final class ExportedObject {
                 }
             }
             guard !changed.isEmpty || !invalidated.isEmpty else { continue }
-            try? emit(
-                interface: "org.freedesktop.DBus.Properties", signal: "PropertiesChanged",
-                [.string(name), .stringVariantDictionary(changed), .strings(invalidated)])
+            send(StandardInterfaces.propertiesChanged, [.string(name), .stringVariantDictionary(changed), .strings(invalidated)])
         }
     }
 
-    /// Emits a signal from this object. Throws if a value is invalid or the object is not exported.
-    public func emit(interface: String, signal: String, _ arguments: [DBusValue] = []) throws(DBusError) {
+    /// Called with each signal that could not be sent (a closed connection, an undeclared
+    /// signal); the daemons log it. Nil drops them.
+    public var onEmitFailure: (@MainActor (DBusError) -> Void)?
+
+    /// Emits a signal this object declares. An undeclared signal, or arguments of another
+    /// type than declared, is a programming error: it throws and nothing is sent.
+    public func emit(_ signal: DBusSignalDeclaration, _ arguments: [DBusValue] = []) throws(DBusError) {
+        guard interface(signal.interface)?.declaration.signal(signal.name) == signal else {
+            throw .failed("internal error: \(path) does not declare the signal \(signal.interface).\(signal.name)")
+        }
+        try checkedSend(signal, arguments)
+    }
+
+    /// Emits a declared signal, and hands any failure to `onEmitFailure` instead of throwing.
+    public func send(_ signal: DBusSignalDeclaration, _ arguments: [DBusValue] = []) {
+        do throws(DBusError) {
+            if signal != StandardInterfaces.propertiesChanged {
+                try emit(signal, arguments)
+            } else {
+                try checkedSend(signal, arguments)
+            }
+        } catch {
+            onEmitFailure?(error)
+        }
+    }
+
+    private func checkedSend(_ signal: DBusSignalDeclaration, _ arguments: [DBusValue]) throws(DBusError) {
+        let actual = arguments.map(\.signature).joined()
+        guard actual == signal.signature else {
+            throw .invalidArgs("internal error: \(signal.interface).\(signal.name) carries '\(signal.signature)', not '\(actual)'")
+        }
         guard let connection else { throw .failed("\(path) is not exported on a connection") }
-        try connection.emit(.signal(path: path, interface: interface, member: signal, body: arguments))
+        try connection.emit(.signal(path: path, interface: signal.interface, member: signal.name, body: arguments))
     }
 
     private func currentEmittingValues(of interface: DBusInterface) -> [String: DBusValue] {
@@ -145,6 +177,8 @@ public final class ExportedObject {
 
     /// Runs `method`'s handler (the call already routed to it) and checks what it returns.
     static func invoke(_ method: DBusMethod, _ call: DBusMethodCall) async -> Result<[DBusValue], DBusError> {
+        var call = call
+        call.declaration = method.declaration
         do throws(DBusError) {
             let reply = try await method.handler(call)
             let signature = reply.map(\.signature).joined()
@@ -182,7 +216,7 @@ public final class ExportedObject {
             try Self.check(call, against: "ssv", method: "Set")
             let interfaceName = arguments[0].stringValue ?? ""
             let property = try lookUp(interfaceName, arguments[1].stringValue ?? "")
-            guard let set = property.set else {
+            guard let set = property.set, property.declaration.access == .readWrite else {
                 throw .propertyReadOnly("\(interfaceName).\(property.name) is read-only")
             }
             let value = arguments[2].unwrapped

@@ -1,7 +1,9 @@
 
 /// Writes introspection XML from interface declarations.
-enum Introspection {
-    static let doctype = """
+///
+/// Public so that a test can compare a declaration with its file in `dbus/interfaces/`.
+public enum Introspection {
+    public static let doctype = """
         <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
         """
@@ -44,7 +46,7 @@ enum Introspection {
         """
 
     /// The XML of one interface, indented for a `<node>`.
-    static func xml(for interface: DBusInterface) -> String {
+    public static func xml(for interface: DBusInterfaceDeclaration) -> String {
         var lines = ["  <interface name=\"\(interface.name)\">"]
         for method in interface.methods {
             let arguments =
@@ -86,7 +88,7 @@ enum Introspection {
     static func document(interfaces: [DBusInterface], children: [String]) -> String {
         var text = doctype + "\n<node>\n"
         if !interfaces.isEmpty { text += standardInterfaces }
-        for interface in interfaces { text += xml(for: interface) }
+        for interface in interfaces { text += xml(for: interface.declaration) }
         for child in children { text += "  <node name=\"\(child)\"/>\n" }
         return text + "</node>\n"
     }

@@ -26,6 +26,13 @@ public struct MatchRule: Sendable, Equatable {
         self.arg0Namespace = arg0Namespace
     }
 
+    /// Matches a declared signal, from `sender` (best a unique name) at `path` if given.
+    public init(
+        signal: DBusSignalDeclaration, sender: String? = nil, path: String? = nil, arg0: String? = nil, arg0Namespace: String? = nil
+    ) {
+        self.init(sender: sender, path: path, interface: signal.interface, member: signal.name, arg0: arg0, arg0Namespace: arg0Namespace)
+    }
+
     /// The rule in the bus's syntax, for AddMatch.
     public var text: String {
         var parts = ["type='signal'"]

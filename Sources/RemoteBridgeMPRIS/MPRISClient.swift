@@ -25,31 +25,32 @@ public struct MPRISClient {
 
     // MARK: Methods
 
-    /// Calls a method of the Player interface.
-    public func call(_ member: String, _ arguments: [DBusValue] = [], interface: String = MPRISNames.player) async throws(DBusError) -> [DBusValue] {
-        try await connection.call(busName, MPRISNames.objectPath, interface, member, arguments, timeout: timeout)
+    /// Calls a declared method of the player's object; wrong argument types are refused
+    /// before anything is sent.
+    public func call(_ method: DBusMethodDeclaration, _ arguments: [DBusValue] = []) async throws(DBusError) -> [DBusValue] {
+        try await connection.call(busName, MPRISNames.objectPath, method, arguments, timeout: timeout)
     }
 
     /// `Play`.
-    public func play() async throws(DBusError) { _ = try await call("Play") }
+    public func play() async throws(DBusError) { _ = try await call(PlayerInterface.play) }
     /// `Pause`.
-    public func pause() async throws(DBusError) { _ = try await call("Pause") }
+    public func pause() async throws(DBusError) { _ = try await call(PlayerInterface.pause) }
     /// `PlayPause`.
-    public func playPause() async throws(DBusError) { _ = try await call("PlayPause") }
+    public func playPause() async throws(DBusError) { _ = try await call(PlayerInterface.playPause) }
     /// `Stop`.
-    public func stop() async throws(DBusError) { _ = try await call("Stop") }
+    public func stop() async throws(DBusError) { _ = try await call(PlayerInterface.stop) }
     /// `Next`.
-    public func next() async throws(DBusError) { _ = try await call("Next") }
+    public func next() async throws(DBusError) { _ = try await call(PlayerInterface.next) }
     /// `Previous`.
-    public func previous() async throws(DBusError) { _ = try await call("Previous") }
+    public func previous() async throws(DBusError) { _ = try await call(PlayerInterface.previous) }
     /// `Seek` by a signed offset.
-    public func seek(by offset: Duration) async throws(DBusError) { _ = try await call("Seek", [.int64(offset.microseconds)]) }
+    public func seek(by offset: Duration) async throws(DBusError) { _ = try await call(PlayerInterface.seek, [.int64(offset.microseconds)]) }
     /// `SetPosition` in the track with object path `trackID`.
     public func setPosition(trackID: String, _ position: Duration) async throws(DBusError) {
-        _ = try await call("SetPosition", [.objectPath(trackID), .int64(position.microseconds)])
+        _ = try await call(PlayerInterface.setPosition, [.objectPath(trackID), .int64(position.microseconds)])
     }
     /// `OpenUri`.
-    public func openURI(_ uri: String) async throws(DBusError) { _ = try await call("OpenUri", [.string(uri)]) }
+    public func openURI(_ uri: String) async throws(DBusError) { _ = try await call(PlayerInterface.openURI, [.string(uri)]) }
 
     /// `RemoteControl1.SendEvent`: returns the outcome name and the responder name.
     public func sendEvent(
@@ -58,41 +59,41 @@ public struct MPRISClient {
         var options: [(String, DBusValue)] = []
         if let interval { options.append(("interval", .int64(interval.microseconds))) }
         if let position { options.append(("position", .int64(position.microseconds))) }
-        let reply = try await call(
-            "SendEvent", [.string(subtype.name), .stringVariantDictionary(options)], interface: MPRISNames.remoteControl)
+        let reply = try await call(RemoteControl1Interface.sendEvent, [.string(subtype.name), .stringVariantDictionary(options)])
         return (reply.first?.stringValue ?? "", reply.dropFirst().first?.stringValue ?? "")
     }
 
     // MARK: Properties
 
-    /// Reads a property (of the Player interface unless told otherwise).
-    public func property(_ name: String, interface: String = MPRISNames.player) async throws(DBusError) -> DBusValue {
-        try await connection.getProperty(busName, MPRISNames.objectPath, interface, name, timeout: timeout)
+    /// Reads a declared property.
+    public func property(_ property: DBusPropertyDeclaration) async throws(DBusError) -> DBusValue {
+        try await connection.getProperty(busName, MPRISNames.objectPath, property, timeout: timeout)
     }
 
     /// Reads every property of an interface.
-    public func properties(interface: String = MPRISNames.player) async throws(DBusError) -> [String: DBusValue] {
-        try await connection.getAllProperties(busName, MPRISNames.objectPath, interface, timeout: timeout)
+    public func properties(of interface: DBusInterfaceDeclaration = PlayerInterface.declaration) async throws(DBusError) -> [String: DBusValue] {
+        try await connection.getAllProperties(busName, MPRISNames.objectPath, interface.name, timeout: timeout)
     }
 
-    /// Writes a property.
-    public func setProperty(_ name: String, _ value: DBusValue, interface: String = MPRISNames.player) async throws(DBusError) {
-        try await connection.setProperty(busName, MPRISNames.objectPath, interface, name, value)
+    /// Writes a declared property; a read-only one or a value of the wrong type is refused
+    /// before anything is sent.
+    public func setProperty(_ property: DBusPropertyDeclaration, _ value: DBusValue) async throws(DBusError) {
+        try await connection.setProperty(busName, MPRISNames.objectPath, property, value)
     }
 
     /// The playback status, or nil if the player reports something unknown.
     public func playbackStatus() async throws(DBusError) -> PlaybackStatus? {
-        PlaybackStatus(rawValue: try await property("PlaybackStatus").stringValue ?? "")
+        PlaybackStatus(rawValue: try await property(PlayerInterface.playbackStatus).stringValue ?? "")
     }
 
     /// The position.
     public func position() async throws(DBusError) -> Duration {
-        .microseconds(try await property("Position").int64Value ?? 0)
+        .microseconds(try await property(PlayerInterface.position).int64Value ?? 0)
     }
 
     /// The current track's metadata.
     public func metadata() async throws(DBusError) -> [String: DBusValue] {
-        try await property("Metadata").stringDictionaryValue ?? [:]
+        try await property(PlayerInterface.metadata).stringDictionaryValue ?? [:]
     }
 
     // MARK: Following
@@ -109,7 +110,7 @@ public struct MPRISClient {
         _ body: @escaping @MainActor (String, [String: DBusValue], [String]) -> Void
     ) async throws(DBusError) -> UInt64 {
         try await connection.subscribe(
-            to: MatchRule(sender: await owner(), path: MPRISNames.objectPath, interface: MPRISNames.properties, member: "PropertiesChanged")
+            to: MatchRule(signal: StandardInterfaces.propertiesChanged, sender: await owner(), path: MPRISNames.objectPath)
         ) { message in
             guard message.body.count == 3 else { return }
             body(message.body[0].stringValue ?? "", message.body[1].stringDictionaryValue ?? [:], message.body[2].stringArrayValue ?? [])
@@ -120,7 +121,7 @@ public struct MPRISClient {
     @discardableResult
     public func followSeeked(_ body: @escaping @MainActor (Duration) -> Void) async throws(DBusError) -> UInt64 {
         try await connection.subscribe(
-            to: MatchRule(sender: await owner(), path: MPRISNames.objectPath, interface: MPRISNames.player, member: "Seeked")
+            to: MatchRule(signal: PlayerInterface.seeked, sender: await owner(), path: MPRISNames.objectPath)
         ) { message in
             body(.microseconds(message.body.first?.int64Value ?? 0))
         }

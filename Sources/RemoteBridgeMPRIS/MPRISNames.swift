@@ -1,3 +1,5 @@
+import RemoteBridgeDBus
+
 /// The names MPRIS and RemoteBridge use on the bus.
 public enum MPRISNames {
     /// Every MPRIS player's bus name starts with this.
@@ -5,15 +7,15 @@ public enum MPRISNames {
     /// The object path of every MPRIS player.
     public static let objectPath = "/org/mpris/MediaPlayer2"
     /// The root interface.
-    public static let root = "org.mpris.MediaPlayer2"
+    public static let root = MediaPlayer2Interface.name
     /// The Player interface.
-    public static let player = "org.mpris.MediaPlayer2.Player"
+    public static let player = PlayerInterface.name
     /// The TrackList interface.
-    public static let trackList = "org.mpris.MediaPlayer2.TrackList"
+    public static let trackList = TrackListInterface.name
     /// RemoteBridge's own interface, on the same object.
-    public static let remoteControl = "io.github.remotebridge.RemoteControl1"
+    public static let remoteControl = RemoteControl1Interface.name
     /// The standard properties interface.
-    public static let properties = "org.freedesktop.DBus.Properties"
+    public static let properties = StandardInterfaces.properties
     /// The prefix of RemoteBridge's own error names.
     public static let errorPrefix = "io.github.remotebridge.Error."
 }

@@ -4,63 +4,62 @@ import RemoteControl
 extension MPRISServer {
     /// `org.mpris.MediaPlayer2.Player`.
     func playerInterface() -> DBusInterface {
-        let transport: [(String, RemoteControlSubtype)] = [
-            ("Next", .nextTrack), ("Previous", .previousTrack), ("Pause", .pause), ("PlayPause", .togglePlayPause),
-            ("Stop", .stop), ("Play", .play),
+        let transport: [(DBusMethodDeclaration, RemoteControlSubtype)] = [
+            (PlayerInterface.next, .nextTrack), (PlayerInterface.previous, .previousTrack), (PlayerInterface.pause, .pause),
+            (PlayerInterface.playPause, .togglePlayPause), (PlayerInterface.stop, .stop), (PlayerInterface.play, .play),
         ]
         let methods =
-            transport.map { name, subtype in
-                DBusMethod(name) { [weak self] _ in
+            transport.map { method, subtype in
+                DBusMethod(method) { [weak self] _ in
                     self?.send(subtype)
                     return []
                 }
             } + [
-                DBusMethod("Seek", inputs: [DBusArgument("Offset", "x")]) { [weak self] call in
-                    self?.seek(offsetMicroseconds: call.arguments[0].int64Value ?? 0)
+                DBusMethod(PlayerInterface.seek) { [weak self] call throws(DBusError) in
+                    self?.seek(offsetMicroseconds: try call.int64("Offset"))
                     return []
                 },
-                DBusMethod("SetPosition", inputs: [DBusArgument("TrackId", "o"), DBusArgument("Position", "x")]) { [weak self] call in
-                    self?.setPosition(track: call.arguments[0].stringValue ?? "", microseconds: call.arguments[1].int64Value ?? 0)
+                DBusMethod(PlayerInterface.setPosition) { [weak self] call throws(DBusError) in
+                    self?.setPosition(track: try call.string("TrackId"), microseconds: try call.int64("Position"))
                     return []
                 },
-                DBusMethod("OpenUri", inputs: [DBusArgument("Uri", "s")]) { [weak self] call throws(DBusError) in
-                    try self?.openURI(call.arguments[0].stringValue ?? "")
+                DBusMethod(PlayerInterface.openURI) { [weak self] call throws(DBusError) in
+                    try self?.openURI(try call.string("Uri"))
                     return []
                 },
             ]
         return DBusInterface(
-            MPRISNames.player,
+            PlayerInterface.declaration,
             methods: methods,
             properties: [
-                DBusProperty("PlaybackStatus", "s") { [player] in .string(player.playbackStatus.rawValue) },
-                DBusProperty("LoopStatus", "s", get: { [player] in .string(player.loopStatus.rawValue) }) { [player] value throws(DBusError) in
+                DBusProperty(PlayerInterface.playbackStatus) { [player] in .string(player.playbackStatus.rawValue) },
+                DBusProperty(PlayerInterface.loopStatus, get: { [player] in .string(player.loopStatus.rawValue) }) { [player] value throws(DBusError) in
                     guard let text = value.stringValue, let status = LoopStatus(rawValue: text) else {
                         throw .invalidArgs("LoopStatus must be None, Track or Playlist, not \(value.stringValue ?? "?")")
                     }
                     player.setLoopStatus(status)
                 },
-                DBusProperty("Rate", "d", get: { [player] in .double(player.rate) }) { [weak self] value throws(DBusError) in
+                DBusProperty(PlayerInterface.rate, get: { [player] in .double(player.rate) }) { [weak self] value throws(DBusError) in
                     try self?.setRate(value.doubleValue ?? .nan)
                 },
-                DBusProperty("Shuffle", "b", get: { [player] in .bool(player.shuffle) }) { [player] value in
+                DBusProperty(PlayerInterface.shuffle, get: { [player] in .bool(player.shuffle) }) { [player] value in
                     player.setShuffle(value.boolValue ?? false)
                 },
-                DBusProperty("Metadata", "a{sv}") { [player] in player.currentTrack?.metadata ?? Track.noTrackMetadata },
-                DBusProperty("Volume", "d", get: { [player] in .double(player.volume) }) { [player] value throws(DBusError) in
+                DBusProperty(PlayerInterface.metadata) { [player] in player.currentTrack?.metadata ?? Track.noTrackMetadata },
+                DBusProperty(PlayerInterface.volume, get: { [player] in .double(player.volume) }) { [player] value throws(DBusError) in
                     guard let volume = value.doubleValue, !volume.isNaN else { throw .invalidArgs("Volume must be a number") }
                     player.setVolume(max(0, volume))
                 },
-                DBusProperty("Position", "x", changeSignal: .none) { [player] in .int64(player.position.microseconds) },
-                DBusProperty("MinimumRate", "d") { [player] in .double(player.minimumRate) },
-                DBusProperty("MaximumRate", "d") { [player] in .double(player.maximumRate) },
-                DBusProperty("CanGoNext", "b") { [weak self] in .bool(self?.receiving(\.canGoNext) ?? false) },
-                DBusProperty("CanGoPrevious", "b") { [weak self] in .bool(self?.receiving(\.canGoPrevious) ?? false) },
-                DBusProperty("CanPlay", "b") { [weak self] in .bool(self?.receiving(\.canPlay) ?? false) },
-                DBusProperty("CanPause", "b") { [weak self] in .bool(self?.receiving(\.canPause) ?? false) },
-                DBusProperty("CanSeek", "b") { [weak self] in .bool(self?.receiving(\.canSeek) ?? false) },
-                DBusProperty("CanControl", "b", changeSignal: .constant) { .bool(true) },
-            ],
-            signals: [DBusSignal("Seeked", [DBusArgument("Position", "x")])])
+                DBusProperty(PlayerInterface.position) { [player] in .int64(player.position.microseconds) },
+                DBusProperty(PlayerInterface.minimumRate) { [player] in .double(player.minimumRate) },
+                DBusProperty(PlayerInterface.maximumRate) { [player] in .double(player.maximumRate) },
+                DBusProperty(PlayerInterface.canGoNext) { [weak self] in .bool(self?.receiving(\.canGoNext) ?? false) },
+                DBusProperty(PlayerInterface.canGoPrevious) { [weak self] in .bool(self?.receiving(\.canGoPrevious) ?? false) },
+                DBusProperty(PlayerInterface.canPlay) { [weak self] in .bool(self?.receiving(\.canPlay) ?? false) },
+                DBusProperty(PlayerInterface.canPause) { [weak self] in .bool(self?.receiving(\.canPause) ?? false) },
+                DBusProperty(PlayerInterface.canSeek) { [weak self] in .bool(self?.receiving(\.canSeek) ?? false) },
+                DBusProperty(PlayerInterface.canControl) { .bool(true) },
+            ])
     }
 
     /// A player capability, or false while the application is not receiving events.

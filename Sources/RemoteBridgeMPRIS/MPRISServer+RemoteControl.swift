@@ -5,44 +5,32 @@ extension MPRISServer {
     /// `io.github.remotebridge.RemoteControl1`: send any event, and watch the responder chain.
     func remoteControlInterface() -> DBusInterface {
         DBusInterface(
-            MPRISNames.remoteControl,
+            RemoteControl1Interface.declaration,
             methods: [
-                DBusMethod(
-                    "SendEvent", inputs: [DBusArgument("subtype", "s"), DBusArgument("options", "a{sv}")],
-                    outputs: [DBusArgument("outcome", "s"), DBusArgument("responder", "s")]
-                ) { [weak self] call throws(DBusError) in
+                DBusMethod(RemoteControl1Interface.sendEvent) { [weak self] call throws(DBusError) in
                     guard let self else { return [.string("discarded"), .string("")] }
-                    let event = try Self.event(from: call.arguments)
+                    let event = try Self.event(subtype: call.string("subtype"), options: call.argument("options"))
                     let outcome = self.application.sendEvent(event)
                     return [.string(outcome.name), .string(outcome.responder?.responderName.dbusSafe ?? "")]
                 }
             ],
             properties: [
-                DBusProperty("Receiving", "b") { [application] in .bool(application.isReceivingRemoteControlEvents) },
-                DBusProperty("NowPlaying", "b") { [application] in .bool(application.isNowPlaying) },
-                DBusProperty("FirstResponder", "s") { [application] in .string(application.firstResponder?.responderName.dbusSafe ?? "") },
-                DBusProperty("ResponderChain", "as") { [application] in .strings(application.responderChainNames.map(\.dbusSafe)) },
-            ],
-            signals: [
-                DBusSignal(
-                    "EventDelivered",
-                    [
-                        DBusArgument("subtype", "s"), DBusArgument("source", "s"), DBusArgument("outcome", "s"),
-                        DBusArgument("responder", "s"), DBusArgument("monotonic_us", "t"),
-                    ])
+                DBusProperty(RemoteControl1Interface.receiving) { [application] in .bool(application.isReceivingRemoteControlEvents) },
+                DBusProperty(RemoteControl1Interface.nowPlaying) { [application] in .bool(application.isNowPlaying) },
+                DBusProperty(RemoteControl1Interface.firstResponder) { [application] in .string(application.firstResponder?.responderName.dbusSafe ?? "") },
+                DBusProperty(RemoteControl1Interface.responderChain) { [application] in .strings(application.responderChainNames.map(\.dbusSafe)) },
             ])
     }
 
     /// Builds the event of a `SendEvent` call, or says exactly what is wrong with it.
-    static func event(from arguments: [DBusValue]) throws(DBusError) -> RemoteControlEvent {
-        let name = arguments[0].stringValue ?? ""
+    static func event(subtype name: String, options: DBusValue) throws(DBusError) -> RemoteControlEvent {
         guard let subtype = RemoteControlSubtype(name: name) else {
             let known = RemoteControlSubtype.allCases.map(\.name).joined(separator: ", ")
             throw .invalidArgs("unknown subtype \(name.debugDescription); use a number or one of: \(known)")
         }
         var interval: Duration?
         var position: Duration?
-        guard case .dictionary(_, _, let entries) = arguments[1] else { throw .invalidArgs("options must be a{sv}") }
+        guard case .dictionary(_, _, let entries) = options else { throw .invalidArgs("options must be a{sv}") }
         for entry in entries {
             let key = entry.key.stringValue ?? ""
             let value = entry.value.unwrapped

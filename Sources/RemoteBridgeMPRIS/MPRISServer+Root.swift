@@ -4,10 +4,10 @@ extension MPRISServer {
     /// `org.mpris.MediaPlayer2`: identity, Quit and Raise.
     func rootInterface() -> DBusInterface {
         DBusInterface(
-            MPRISNames.root,
+            MediaPlayer2Interface.declaration,
             methods: [
-                DBusMethod("Raise") { _ in [] },  // a headless player has nothing to raise (CanRaise is false)
-                DBusMethod("Quit") { [weak self] _ throws(DBusError) in
+                DBusMethod(MediaPlayer2Interface.raise) { _ in [] },  // a headless player has nothing to raise (CanRaise is false)
+                DBusMethod(MediaPlayer2Interface.quit) { [weak self] _ throws(DBusError) in
                     guard let self, self.identity.canQuit else { throw .notSupported("this player cannot be asked to quit") }
                     // Reply first, then quit on the next turn.
                     Task { @MainActor [weak self] in self?.onQuit?() }
@@ -15,15 +15,15 @@ extension MPRISServer {
                 },
             ],
             properties: [
-                DBusProperty("CanQuit", "b", changeSignal: .constant) { [identity] in .bool(identity.canQuit) },
-                DBusProperty("CanRaise", "b", changeSignal: .constant) { .bool(false) },
-                DBusProperty("HasTrackList", "b", changeSignal: .constant) { .bool(true) },
-                DBusProperty("Identity", "s", changeSignal: .constant) { [identity] in .string(identity.name.dbusSafe) },
-                DBusProperty("DesktopEntry", "s", changeSignal: .constant) { [identity] in .string(identity.desktopEntry?.dbusSafe ?? "") },
-                DBusProperty("SupportedUriSchemes", "as", changeSignal: .constant) { [player] in
+                DBusProperty(MediaPlayer2Interface.canQuit) { [identity] in .bool(identity.canQuit) },
+                DBusProperty(MediaPlayer2Interface.canRaise) { .bool(false) },
+                DBusProperty(MediaPlayer2Interface.hasTrackList) { .bool(true) },
+                DBusProperty(MediaPlayer2Interface.identity) { [identity] in .string(identity.name.dbusSafe) },
+                DBusProperty(MediaPlayer2Interface.desktopEntry) { [identity] in .string(identity.desktopEntry?.dbusSafe ?? "") },
+                DBusProperty(MediaPlayer2Interface.supportedURISchemes) { [player] in
                     .strings(player.supportedURISchemes.map(\.dbusSafe))
                 },
-                DBusProperty("SupportedMimeTypes", "as", changeSignal: .constant) { [player] in
+                DBusProperty(MediaPlayer2Interface.supportedMIMETypes) { [player] in
                     .strings(player.supportedMIMETypes.map(\.dbusSafe))
                 },
             ])

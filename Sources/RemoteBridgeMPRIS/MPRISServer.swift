@@ -85,25 +85,25 @@ public final class MPRISServer {
         case .state:
             object.invalidateProperties(of: MPRISNames.player)
         case .seeked(let position):
-            try? object.emit(interface: MPRISNames.player, signal: "Seeked", [.int64(position.microseconds)])
+            object.send(PlayerInterface.seeked, [.int64(position.microseconds)])
         case .trackListReplaced:
             object.invalidateProperties(of: MPRISNames.player)
             object.invalidateProperties(of: MPRISNames.trackList)
-            try? object.emit(
-                interface: MPRISNames.trackList, signal: "TrackListReplaced",
+            object.send(
+                TrackListInterface.trackListReplaced,
                 [.objectPaths(player.queue.map(\.objectPath)), .objectPath(currentTrackPath)])
         case .trackAdded(let track, let after):
             object.invalidateProperties(of: MPRISNames.trackList)
-            let afterPath = after.map { Track(id: $0, url: "").objectPath } ?? "/org/mpris/MediaPlayer2/TrackList/NoTrack"
-            try? object.emit(interface: MPRISNames.trackList, signal: "TrackAdded", [track.metadata, .objectPath(afterPath)])
+            let afterPath = after.map { Track(id: $0, url: "").objectPath } ?? TrackListInterface.noTrack
+            object.send(TrackListInterface.trackAdded, [track.metadata, .objectPath(afterPath)])
         case .trackRemoved(let id):
             object.invalidateProperties(of: MPRISNames.trackList)
             object.invalidateProperties(of: MPRISNames.player)
-            try? object.emit(interface: MPRISNames.trackList, signal: "TrackRemoved", [.objectPath(Track(id: id, url: "").objectPath)])
+            object.send(TrackListInterface.trackRemoved, [.objectPath(Track(id: id, url: "").objectPath)])
         case .trackMetadataChanged(let track):
             object.invalidateProperties(of: MPRISNames.player)
-            try? object.emit(
-                interface: MPRISNames.trackList, signal: "TrackMetadataChanged", [.objectPath(track.objectPath), track.metadata])
+            object.send(
+                TrackListInterface.trackMetadataChanged, [.objectPath(track.objectPath), track.metadata])
         }
     }
 
@@ -116,8 +116,8 @@ public final class MPRISServer {
         guard servesRemoteControl else { return }
         object?.invalidateProperties(of: MPRISNames.remoteControl)
         let timestamp = UInt64(clamping: (event.timestamp - Self.monotonicOrigin).microseconds)
-        try? object?.emit(
-            interface: MPRISNames.remoteControl, signal: "EventDelivered",
+        object?.send(
+            RemoteControl1Interface.eventDelivered,
             [
                 .string(event.subtype.name), .string(event.source.name.dbusSafe), .string(outcome.name),
                 .string(outcome.responder?.responderName.dbusSafe ?? ""), .uint64(timestamp),
@@ -132,7 +132,7 @@ public final class MPRISServer {
 
     /// The current track's object path, or the spec's NoTrack path.
     var currentTrackPath: String {
-        player.currentTrack?.objectPath ?? "/org/mpris/MediaPlayer2/TrackList/NoTrack"
+        player.currentTrack?.objectPath ?? TrackListInterface.noTrack
     }
 }
 

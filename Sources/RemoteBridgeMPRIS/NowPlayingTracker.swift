@@ -72,9 +72,7 @@ public final class NowPlayingTracker {
     /// there (in parallel, without waiting for their answers).
     public func start() async throws(DBusError) {
         try await connection.subscribe(
-            to: MatchRule(
-                sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
-                arg0Namespace: "org.mpris.MediaPlayer2")
+            to: MatchRule(signal: StandardInterfaces.nameOwnerChanged, sender: StandardInterfaces.bus, arg0Namespace: "org.mpris.MediaPlayer2")
         ) { [weak self] message in
             let names = message.body.compactMap(\.stringValue)
             guard names.count == 3 else { return }
@@ -82,7 +80,7 @@ public final class NowPlayingTracker {
         }
         try await connection.subscribe(
             to: MatchRule(
-                path: MPRISNames.objectPath, interface: MPRISNames.properties, member: "PropertiesChanged", arg0: MPRISNames.player)
+                signal: StandardInterfaces.propertiesChanged, path: MPRISNames.objectPath, arg0: MPRISNames.player)
         ) { [weak self] message in
             guard let sender = message.sender, message.body.count >= 2, let changed = message.body[1].stringDictionaryValue else { return }
             self?.propertiesChanged(owner: sender, changed)

@@ -45,10 +45,7 @@ public final class FakeBlueZ {
                     [self?.managedObjects() ?? .dictionary(keySignature: "o", valueSignature: "a{sa{sv}}", [])]
                 }
             ],
-            signals: [
-                DBusSignal("InterfacesAdded", [DBusArgument("object", "o"), DBusArgument("interfaces", "a{sa{sv}}")]),
-                DBusSignal("InterfacesRemoved", [DBusArgument("object", "o"), DBusArgument("interfaces", "as")]),
-            ])
+            signals: [Self.interfacesAdded, Self.interfacesRemoved])
         let root = try ExportedObject(path: "/", interfaces: [manager])
         connection.export(root)
         self.root = root
@@ -145,7 +142,12 @@ public final class FakeBlueZ {
             objects.keys.sorted().map { .init(key: .objectPath($0), value: interfaces(of: $0)) })
     }
 
+    static let interfacesAdded = DBusSignalDeclaration(
+        "org.freedesktop.DBus.ObjectManager", "InterfacesAdded", [DBusArgument("object", "o"), DBusArgument("interfaces", "a{sa{sv}}")])
+    static let interfacesRemoved = DBusSignalDeclaration(
+        "org.freedesktop.DBus.ObjectManager", "InterfacesRemoved", [DBusArgument("object", "o"), DBusArgument("interfaces", "as")])
+
     private func announce(_ path: String) throws {
-        try root?.emit(interface: "org.freedesktop.DBus.ObjectManager", signal: "InterfacesAdded", [.objectPath(path), interfaces(of: path)])
+        try root?.emit(Self.interfacesAdded, [.objectPath(path), interfaces(of: path)])
     }
 }

@@ -19,18 +19,17 @@ public final class FakeSettingsDaemon {
         self.daemon = daemon
         connection = try await DBusConnection.connect(to: bus.address)
         let interface = DBusInterface(
-            daemon.interface,
+            daemon.declaration,
             methods: [
-                DBusMethod("GrabMediaPlayerKeys", inputs: [DBusArgument("application", "s"), DBusArgument("time", "u")]) { [weak self] call in
+                DBusMethod(daemon.grabKeys) { [weak self] call in
                     if case .uint32(let time) = call.arguments[1] { self?.grabs.append((call.arguments[0].stringValue ?? "", time)) }
                     return []
                 },
-                DBusMethod("ReleaseMediaPlayerKeys", inputs: [DBusArgument("application", "s")]) { [weak self] call in
+                DBusMethod(daemon.releaseKeys) { [weak self] call in
                     self?.releases.append(call.arguments[0].stringValue ?? "")
                     return []
                 },
-            ],
-            signals: [DBusSignal("MediaPlayerKeyPressed", [DBusArgument("application", "s"), DBusArgument("key", "s")])])
+            ])
         let exported = try ExportedObject(path: daemon.path, interfaces: [interface])
         connection.export(exported)
         _ = try await connection.requestName(daemon.busName)
@@ -41,6 +40,6 @@ public final class FakeSettingsDaemon {
 
     /// Sends MediaPlayerKeyPressed.
     public func press(_ key: String, for application: String = "remotebridge") throws {
-        try objectHolder?.emit(interface: daemon.interface, signal: "MediaPlayerKeyPressed", [.string(application), .string(key)])
+        try objectHolder?.emit(daemon.keyPressed, [.string(application), .string(key)])
     }
 }

@@ -37,11 +37,10 @@ public struct PlayerSelection {
         }
         // Every question goes out at once; the answers are then taken in the order of the rules.
         let statusReads = players.map { player in
-            Task { try? await MPRISClient(connection: connection, busName: player).property("PlaybackStatus") }
+            Task { try? await MPRISClient(connection: connection, busName: player).property(PlayerInterface.playbackStatus) }
         }
-        if let target = try? await connection.getProperty(
-            "io.github.remotebridge.Headset", "/io/github/remotebridge/Headset", "io.github.remotebridge.Headset1", "Target"
-        ).stringValue, players.contains(target) {
+        if let target = try? await connection.getProperty(Headset1Interface.busName, Headset1Interface.objectPath, Headset1Interface.target)
+            .stringValue, players.contains(target) {
             return [target]
         }
         var statuses: [String: DBusValue] = [:]
@@ -51,7 +50,7 @@ public struct PlayerSelection {
         if let playing = players.first(where: { statuses[$0] == .string("Playing") }) { return [playing] }
         if let ours = players.first(where: { Self.short($0).hasPrefix("remotebridge") }) { return [ours] }
         for player in players {
-            if (try? await MPRISClient(connection: connection, busName: player).property("CanPlay")) == .bool(true) { return [player] }
+            if (try? await MPRISClient(connection: connection, busName: player).property(PlayerInterface.canPlay)) == .bool(true) { return [player] }
         }
         return []
     }

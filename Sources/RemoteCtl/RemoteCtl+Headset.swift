@@ -12,8 +12,7 @@ extension RemoteCtl {
         }
         do throws(DBusError) {
             _ = try await connection.call(
-                "io.github.remotebridge.Headset", "/io/github/remotebridge/Headset", "io.github.remotebridge.Headset1", "Click",
-                [.uint32(UInt32(count)), .double(hold)])
+                Headset1Interface.busName, Headset1Interface.objectPath, Headset1Interface.click, [.uint32(UInt32(count)), .double(hold)])
             return 0
         } catch {
             errors("remotectl: headsetd did not take the click (is it running?): \(error)")
@@ -73,8 +72,7 @@ extension RemoteCtl {
     public func headsetStatus() async -> Int32 {
         let properties: [String: DBusValue]
         do throws(DBusError) {
-            properties = try await connection.getAllProperties(
-                "io.github.remotebridge.Headset", "/io/github/remotebridge/Headset", "io.github.remotebridge.Headset1")
+            properties = try await connection.getAllProperties(Headset1Interface.busName, Headset1Interface.objectPath, Headset1Interface.name)
         } catch {
             errors("remotectl: headsetd did not answer (is it running?): \(error)")
             return 1

@@ -9,9 +9,9 @@ extension RemoteCtl {
         values["album"] = values["xesam:album"]
         values["title"] = values["xesam:title"]
         values["playerName"] = .string(PlayerSelection.short(client.busName))
-        values["status"] = try? await client.property("PlaybackStatus")
-        values["volume"] = try? await client.property("Volume")
-        values["position"] = try? await client.property("Position")
+        values["status"] = try? await client.property(PlayerInterface.playbackStatus)
+        values["volume"] = try? await client.property(PlayerInterface.volume)
+        values["position"] = try? await client.property(PlayerInterface.position)
         return values
     }
 

@@ -6,18 +6,18 @@ extension RemoteCtl {
     public static func line(for message: DBusMessage, player: String, json: Bool) -> String? {
         let name = PlayerSelection.short(player)
         switch message.member {
-        case "EventDelivered":
+        case RemoteControl1Interface.eventDelivered.name:
             let fields = message.body.prefix(4).compactMap(\.stringValue)
             guard fields.count == 4 else { return nil }
             return json
                 ? #"{"player":"\#(name.jsonEscaped)","signal":"EventDelivered","subtype":"\#(fields[0].jsonEscaped)","source":"\#(fields[1].jsonEscaped)","outcome":"\#(fields[2].jsonEscaped)","responder":"\#(fields[3].jsonEscaped)"}"#
                 : "\(name) event \(fields[0]) from \(fields[1]): \(fields[2])\(fields[3].isEmpty ? "" : " by \(fields[3])")"
-        case "Seeked":
+        case PlayerInterface.seeked.name:
             let microseconds = message.body.first?.int64Value ?? 0
             return json
                 ? #"{"player":"\#(name.jsonEscaped)","signal":"Seeked","position":\#(Double(microseconds) / 1e6)}"#
                 : "\(name) seeked to \(String(printf: "%.3f", Double(microseconds) / 1e6)) s"
-        case "PropertiesChanged":
+        case StandardInterfaces.propertiesChanged.name:
             guard message.body.count == 3, let changed = message.body[1].stringDictionaryValue else { return nil }
             let keys = changed.keys.sorted()
             let invalidated = message.body[2].stringArrayValue ?? []
@@ -53,17 +53,17 @@ extension RemoteCtl {
         for player in players {
             if let owner = await connection.nameOwner(player) { owners[owner] = player }
         }
-        for member in ["EventDelivered", "PropertiesChanged", "Seeked"] {
+        for signal in [RemoteControl1Interface.eventDelivered, StandardInterfaces.propertiesChanged, PlayerInterface.seeked] {
             let output = self.output
             do throws(DBusError) {
-                try await connection.subscribe(to: MatchRule(path: MPRISNames.objectPath, member: member)) { message in
+                try await connection.subscribe(to: MatchRule(signal: signal, path: MPRISNames.objectPath)) { message in
                     guard let sender = message.sender, let player = owners[sender],
                         let line = RemoteCtl.line(for: message, player: player, json: json)
                     else { return }
                     output(printable(line))
                 }
             } catch {
-                errors("remotectl: cannot follow \(member): \(error)")
+                errors("remotectl: cannot follow \(signal.name): \(error)")
                 return 1
             }
         }

@@ -73,7 +73,7 @@ extension RemoteCtl {
     public func volume(_ argument: String?, json: Bool = false) async -> Int32 {
         guard let argument else {
             return await eachPlayer("volume") { client throws(DBusError) in
-                let level = String(printf: "%.2f", try await client.property("Volume").doubleValue ?? 0)
+                let level = String(printf: "%.2f", try await client.property(PlayerInterface.volume).doubleValue ?? 0)
                 output(json ? Self.json(client, "volume", level) : level)
             }
         }
@@ -84,9 +84,9 @@ extension RemoteCtl {
         return await eachPlayer("volume") { client throws(DBusError) in
             var level = adjustment.amount
             if adjustment.relative != 0 {
-                level = (try await client.property("Volume").doubleValue ?? 0) + Double(adjustment.relative) * adjustment.amount
+                level = (try await client.property(PlayerInterface.volume).doubleValue ?? 0) + Double(adjustment.relative) * adjustment.amount
             }
-            try await client.setProperty("Volume", .double(max(0, level)))
+            try await client.setProperty(PlayerInterface.volume, .double(max(0, level)))
         }
     }
 
@@ -94,7 +94,7 @@ extension RemoteCtl {
     public func loop(_ argument: String?, json: Bool = false) async -> Int32 {
         guard let argument else {
             return await eachPlayer("loop") { client throws(DBusError) in
-                let mode = try await client.property("LoopStatus").stringValue ?? ""
+                let mode = try await client.property(PlayerInterface.loopStatus).stringValue ?? ""
                 output(json ? Self.json(client, "loop", #""\#(mode.jsonEscaped)""#) : mode)
             }
         }
@@ -103,7 +103,7 @@ extension RemoteCtl {
             return 2
         }
         return await eachPlayer("loop") { client throws(DBusError) in
-            try await client.setProperty("LoopStatus", .string(status.rawValue))
+            try await client.setProperty(PlayerInterface.loopStatus, .string(status.rawValue))
         }
     }
 
@@ -111,7 +111,7 @@ extension RemoteCtl {
     public func shuffle(_ argument: String?, json: Bool = false) async -> Int32 {
         guard let argument else {
             return await eachPlayer("shuffle") { client throws(DBusError) in
-                let on = try await client.property("Shuffle").boolValue == true
+                let on = try await client.property(PlayerInterface.shuffle).boolValue == true
                 output(json ? Self.json(client, "shuffle", on ? "true" : "false") : on ? "On" : "Off")
             }
         }
@@ -121,8 +121,8 @@ extension RemoteCtl {
             return 2
         }
         return await eachPlayer("shuffle") { client throws(DBusError) in
-            let on = wanted == "toggle" ? !(try await client.property("Shuffle").boolValue ?? false) : wanted == "on"
-            try await client.setProperty("Shuffle", .bool(on))
+            let on = wanted == "toggle" ? !(try await client.property(PlayerInterface.shuffle).boolValue ?? false) : wanted == "on"
+            try await client.setProperty(PlayerInterface.shuffle, .bool(on))
         }
     }
 

@@ -55,24 +55,24 @@ public struct RemoteCtl {
     public enum Transport: String, CaseIterable, Sendable {
         case play, pause, playPause = "play-pause", stop, next, previous
 
-        var method: String {
+        var method: DBusMethodDeclaration {
             switch self {
-            case .play: "Play"
-            case .pause: "Pause"
-            case .playPause: "PlayPause"
-            case .stop: "Stop"
-            case .next: "Next"
-            case .previous: "Previous"
+            case .play: PlayerInterface.play
+            case .pause: PlayerInterface.pause
+            case .playPause: PlayerInterface.playPause
+            case .stop: PlayerInterface.stop
+            case .next: PlayerInterface.next
+            case .previous: PlayerInterface.previous
             }
         }
 
-        var capability: String? {
+        var capability: DBusPropertyDeclaration? {
             switch self {
-            case .play: "CanPlay"
-            case .pause, .playPause: "CanPause"
-            case .stop: "CanControl"
-            case .next: "CanGoNext"
-            case .previous: "CanGoPrevious"
+            case .play: PlayerInterface.canPlay
+            case .pause, .playPause: PlayerInterface.canPause
+            case .stop: PlayerInterface.canControl
+            case .next: PlayerInterface.canGoNext
+            case .previous: PlayerInterface.canGoPrevious
             }
         }
     }
@@ -99,7 +99,7 @@ public struct RemoteCtl {
             let client = MPRISClient(connection: connection, busName: player)
             do throws(DBusError) {
                 if let capability = verb.capability, try await client.property(capability) == .bool(false) {
-                    errors("remotectl: \(PlayerSelection.short(player)) cannot \(verb.rawValue) now (\(capability) is false)")
+                    errors("remotectl: \(PlayerSelection.short(player)) cannot \(verb.rawValue) now (\(capability.name) is false)")
                     status = 1
                     continue
                 }
@@ -119,7 +119,7 @@ public struct RemoteCtl {
         let reads = players.map { player in
             Task { () -> Result<DBusValue, DBusError> in
                 do throws(DBusError) {
-                    return .success(try await MPRISClient(connection: connection, busName: player).property("PlaybackStatus"))
+                    return .success(try await MPRISClient(connection: connection, busName: player).property(PlayerInterface.playbackStatus))
                 } catch {
                     return .failure(error)
                 }

@@ -119,6 +119,7 @@ public final class RemotePlayerDaemon {
         application.beginReceivingRemoteControlEvents()
         controller.becomeFirstResponder()
         try server.start()
+        server.object?.onEmitFailure = { [logger] error in logger.error("a signal could not be sent: \(error)") }
         openInputDevices()
         // The queue is in place before the name appears, so the first client finds a ready player.
         queueMedia(options: options, saved: saved)

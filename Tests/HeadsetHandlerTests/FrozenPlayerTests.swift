@@ -14,7 +14,7 @@ struct FrozenPlayerTests {
     func currentIndex(of player: String, on connection: DBusConnection) async throws -> Int? {
         let client = MPRISClient(connection: connection, busName: player)
         let current = try await client.metadata()["mpris:trackid"]?.stringValue
-        let tracks = try await client.property("Tracks", interface: MPRISNames.trackList).stringArrayValue ?? []
+        let tracks = try await client.property(TrackListInterface.tracks).stringArrayValue ?? []
         return tracks.firstIndex { $0 == current }
     }
 

@@ -68,7 +68,7 @@ struct IdlePlayerTests {
         try await f.settle { f.player.playbackStatus == .playing }
         #expect(f.player.playbackStatus == .playing)
         try await f.client.barrier(with: mpvName)
-        #expect(try await mpvClient.property("PlaybackStatus").stringValue == "Playing")
+        #expect(try await mpvClient.property(PlayerInterface.playbackStatus).stringValue == "Playing")
     }
 
     @Test("the now-playing mpv exits (kill -9), and the next click goes to ours")

@@ -63,8 +63,11 @@ final class DBusFixture {
                 DBusProperty("Hidden", "x", changeSignal: .none) { [unowned self] in .int64(hidden) },
                 DBusProperty("Constant", "b", changeSignal: .constant) { .bool(true) },
             ],
-            signals: [DBusSignal("Happened", [DBusArgument("what", "s")])])
+            signals: [Self.happened])
     }
+
+    /// The fixture interface's one signal.
+    static let happened = DBusSignalDeclaration(interfaceName, "Happened", [DBusArgument("what", "s")])
 
     func call(_ member: String, _ arguments: [DBusValue] = [], interface: String = DBusFixture.interfaceName) async throws(DBusError) -> [DBusValue] {
         try await client.call(server.uniqueName, Self.path, interface, member, arguments)

@@ -54,7 +54,7 @@ struct ValueTests {
         }
         #expect(message?.contains(problem) == true)
         await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
-            try f.object.emit(interface: DBusFixture.interfaceName, signal: "Happened", [value])
+            try f.object.emit(DBusFixture.happened, [value])
         }
         // Both connections are still alive.
         #expect(try await f.call("Add", [.int64(2), .int64(3)]) == [.int64(5)])
@@ -90,7 +90,7 @@ struct ValueTests {
         #expect(throws: DBusError.self) { try ExportedObject(path: "nope", interfaces: []) }
         #expect(throws: DBusError.self) { try ExportedObject(path: "/", interfaces: [DBusInterface("nodots")]) }
         #expect(throws: DBusError.self) {
-            try ExportedObject(path: "/", interfaces: [DBusInterface("a.b", signals: [DBusSignal("S", [DBusArgument("x", "ss")])])])
+            try ExportedObject(path: "/", interfaces: [DBusInterface("a.b", signals: [DBusSignalDeclaration("a.b", "S", [DBusArgument("x", "ss")])])])
         }
     }
 }
@@ -132,7 +132,7 @@ struct NameAndSignalTests {
         let f = try await DBusFixture()
         let matching = try await SignalRecorder.start(on: f.client, MatchRule(interface: DBusFixture.interfaceName, member: "Happened"))
         let other = try await SignalRecorder.start(on: f.client, MatchRule(interface: DBusFixture.interfaceName, member: "Other"))
-        try f.object.emit(interface: DBusFixture.interfaceName, signal: "Happened", [.string("it's here")])
+        try f.object.emit(DBusFixture.happened, [.string("it's here")])
         #expect(await matching.waitFor(count: 1))
         try await f.client.barrier(with: f.server.uniqueName)
         #expect(matching.messages.first?.body == [.string("it's here")])

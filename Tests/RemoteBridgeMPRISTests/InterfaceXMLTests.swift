@@ -1,64 +1,46 @@
-import RemoteBridgeDBus
 import Foundation
+import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 import Testing
 
-/// The running object's introspection must match `dbus/interfaces/*.xml`, interface by interface.
-/// Run with `REMOTEBRIDGE_WRITE_INTERFACES=1` to rewrite the files from the running object.
+/// `dbus/interfaces/*.xml` are the declarations written out, and what the running objects
+/// introspect as. Run with `REMOTEBRIDGE_WRITE_INTERFACES=1` to rewrite the files from the
+/// declarations after changing one. headsetd's objects are checked in HeadsetHandlerTests.
 @Suite("Interface XML")
 @MainActor
 struct InterfaceXMLTests {
-    nonisolated static let interfaces = [MPRISNames.root, MPRISNames.player, MPRISNames.trackList, MPRISNames.remoteControl]
+    nonisolated static let declarations = [
+        MediaPlayer2Interface.declaration, PlayerInterface.declaration, TrackListInterface.declaration,
+        RemoteControl1Interface.declaration, Headset1Interface.declaration,
+    ]
+    nonisolated static let names = declarations.map(\.name)
 
-    static var directory: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("dbus/interfaces")
-    }
-
-    /// The `<interface name="…">…</interface>` block of `name` in `xml`, with layout whitespace removed.
-    static func block(_ name: String, in xml: String) -> String? {
-        guard let start = xml.range(of: "<interface name=\"\(name)\">") else { return nil }
-        guard let end = xml.range(of: "</interface>", range: start.upperBound..<xml.endIndex) else { return nil }
-        return normalize(String(xml[start.lowerBound..<end.upperBound]))
-    }
-
-    static func normalize(_ xml: String) -> String {
-        xml.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "\n")
-    }
-
-    @Test("each exported interface matches its XML file", arguments: interfaces)
-    func matches(interface: String) async throws {
-        let f = try await MPRISFixture()
-        let xml = try await f.client.call("Introspect", interface: "org.freedesktop.DBus.Introspectable").first?.stringValue ?? ""
-        let running = try #require(Self.block(interface, in: xml))
-        let file = Self.directory.appendingPathComponent("\(interface).xml")
+    @Test("each declaration is sound, and its file in dbus/interfaces says exactly what it declares", arguments: names)
+    func fileMatchesDeclaration(name: String) throws {
+        let declaration = try #require(Self.declarations.first { $0.name == name })
+        #expect(declaration.problems == [])
+        let expected = InterfaceXML.document(for: declaration)
         if ProcessInfo.processInfo.environment["REMOTEBRIDGE_WRITE_INTERFACES"] == "1" {
-            let start = try #require(xml.range(of: "  <interface name=\"\(interface)\">"))
-            let end = try #require(xml.range(of: "</interface>\n", range: start.upperBound..<xml.endIndex))
-            try (Introspection.header + String(xml[start.lowerBound..<end.upperBound]) + "</node>\n")
-                .write(to: file, atomically: true, encoding: .utf8)
+            try expected.write(to: InterfaceXML.file(name), atomically: true, encoding: .utf8)
         }
-        let expected = try String(contentsOf: file, encoding: .utf8)
-        #expect(Self.block(interface, in: expected) == running)
+        #expect(try String(contentsOf: InterfaceXML.file(name), encoding: .utf8) == expected)
     }
 
-    @Test("the object answers exactly the four interfaces, plus the standard ones")
-    func interfaceSet() async throws {
+    @Test("every interface file has a declaration")
+    func noStrayFiles() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: InterfaceXML.directory.path).filter { $0.hasSuffix(".xml") }
+        #expect(Set(files) == Set(Self.names.map { "\($0).xml" }))
+    }
+
+    @Test("remote-playerd's object introspects as the four files say, plus the standard interfaces")
+    func mprisObject() async throws {
         let f = try await MPRISFixture()
-        let xml = try await f.client.call("Introspect", interface: "org.freedesktop.DBus.Introspectable").first?.stringValue ?? ""
-        let names = xml.components(separatedBy: "<interface name=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
-        #expect(names == [
-            "org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Peer", "org.freedesktop.DBus.Properties",
-        ] + Self.interfaces)
+        let xml = try await f.client.call(StandardInterfaces.introspect).first?.stringValue ?? ""
+        let served = [MPRISNames.root, MPRISNames.player, MPRISNames.trackList, MPRISNames.remoteControl]
+        #expect(InterfaceXML.interfaceNames(in: xml) == [StandardInterfaces.introspectable, StandardInterfaces.peer, StandardInterfaces.properties] + served)
+        for name in served {
+            #expect(InterfaceXML.block(name, in: xml) == (try InterfaceXML.fileBlock(name)), "\(name)")
+        }
     }
-}
-
-enum Introspection {
-    static let header = """
-        <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
-         "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
-        <node>
-
-        """
 }

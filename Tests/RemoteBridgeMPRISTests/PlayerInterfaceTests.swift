@@ -51,7 +51,7 @@ struct PlayerTransportTests {
         #expect(f.player.currentIndex == 1)
         #expect(seen.map(\.subtype) == [.skipForward, .skipBackward, .skipBackward, .skipForward])
         #expect(seen.map(\.interval) == [.seconds(30), .seconds(10), .seconds(60), .seconds(500)])
-        _ = try await f.client.call("Seek", [.int64(.min)])
+        _ = try await f.client.call(PlayerInterface.seek, [.int64(.min)])
         #expect(seen.last?.interval == .microseconds(Int64.max))
     }
 
@@ -95,7 +95,7 @@ struct PlayerTransportTests {
             ("SetPosition", [.string("/a"), .int64(1)]), ("OpenUri", [.int64(1)]), ("OpenUri", []),
         ] {
             await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
-                _ = try await f.client.call(member, arguments)
+                _ = try await f.rawCall(MPRISNames.player, member, arguments)
             }
         }
         #expect(f.player.playbackStatus == .stopped)
@@ -149,7 +149,7 @@ struct PlayerPropertyTests {
     func noTrack() async throws {
         let f = try await MPRISFixture()
         f.player.currentIndex = nil
-        #expect(try await f.client.metadata() == ["mpris:trackid": .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack")])
+        #expect(try await f.client.metadata() == ["mpris:trackid": .objectPath(TrackListInterface.noTrack)])
     }
 
     @Test("tags with a NUL inside are cleaned, not passed to libdbus")
@@ -164,44 +164,44 @@ struct PlayerPropertyTests {
     @Test("LoopStatus and Shuffle are written straight to the player; a bad LoopStatus is refused")
     func loopAndShuffle() async throws {
         let f = try await MPRISFixture()
-        try await f.client.setProperty("LoopStatus", .string("Playlist"))
-        try await f.client.setProperty("Shuffle", .bool(true))
+        try await f.client.setProperty(PlayerInterface.loopStatus, .string("Playlist"))
+        try await f.client.setProperty(PlayerInterface.shuffle, .bool(true))
         #expect(f.player.loopStatus == .playlist)
         #expect(f.player.shuffle)
         let message = await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
-            try await f.client.setProperty("LoopStatus", .string("Forever"))
+            try await f.client.setProperty(PlayerInterface.loopStatus, .string("Forever"))
         }
         #expect(message?.contains("None, Track or Playlist") == true)
         await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
-            try await f.client.setProperty("Shuffle", .string("yes"))
+            try await f.rawSet(MPRISNames.player, "Shuffle", .string("yes"))
         }
     }
 
     @Test("Volume: negative clamps to 0, NaN is refused, above 1 is passed on")
     func volume() async throws {
         let f = try await MPRISFixture()
-        try await f.client.setProperty("Volume", .double(-0.5))
+        try await f.client.setProperty(PlayerInterface.volume, .double(-0.5))
         #expect(f.player.volume == 0)
-        try await f.client.setProperty("Volume", .double(1.25))
+        try await f.client.setProperty(PlayerInterface.volume, .double(1.25))
         #expect(f.player.volume == 1.25)
         await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
-            try await f.client.setProperty("Volume", .double(.nan))
+            try await f.client.setProperty(PlayerInterface.volume, .double(.nan))
         }
-        #expect(try await f.client.property("Volume") == .double(1.25))
+        #expect(try await f.client.property(PlayerInterface.volume) == .double(1.25))
     }
 
     @Test("Rate: 0 acts as Pause, the range is enforced, NaN and infinity are refused")
     func rate() async throws {
         let f = try await MPRISFixture()
         try await f.client.play()
-        try await f.client.setProperty("Rate", .double(0))
+        try await f.client.setProperty(PlayerInterface.rate, .double(0))
         #expect(f.player.playbackStatus == .paused)
         #expect(f.player.rate == 1)
-        try await f.client.setProperty("Rate", .double(2))
+        try await f.client.setProperty(PlayerInterface.rate, .double(2))
         #expect(f.player.rate == 2)
         for bad in [0.1, 5.0, -1.0, .nan, .infinity] {
             await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
-                try await f.client.setProperty("Rate", .double(bad))
+                try await f.client.setProperty(PlayerInterface.rate, .double(bad))
             }
         }
         #expect(f.player.rate == 2)
@@ -212,7 +212,7 @@ struct PlayerPropertyTests {
         let f = try await MPRISFixture()
         for name in ["PlaybackStatus", "Metadata", "Position", "CanControl", "CanPlay", "MinimumRate"] {
             await f.expectError("org.freedesktop.DBus.Error.PropertyReadOnly") { () async throws(DBusError) in
-                try await f.client.setProperty(name, .string("x"))
+                try await f.rawSet(MPRISNames.player, name, .string("x"))
             }
         }
     }
@@ -271,7 +271,7 @@ struct PlayerPropertyTests {
         try await f.client.play()
         #expect(f.player.playbackStatus == .stopped)
         f.application.beginReceivingRemoteControlEvents()
-        #expect(try await f.client.property("CanPlay") == .bool(true))
-        #expect(try await f.client.property("CanControl") == .bool(true))
+        #expect(try await f.client.property(PlayerInterface.canPlay) == .bool(true))
+        #expect(try await f.client.property(PlayerInterface.canControl) == .bool(true))
     }
 }

@@ -14,8 +14,7 @@ struct RemoteControlInterfaceTests {
         let played = try await f.client.sendEvent(.play)
         #expect(played.outcome == "handled" && played.responder == "TestPlayerController")
         #expect(f.player.playbackStatus == .playing)
-        let byNumber = try await f.client.call(
-            "SendEvent", [.string("101"), .stringVariantDictionary([])], interface: MPRISNames.remoteControl)
+        let byNumber = try await f.client.call(RemoteControl1Interface.sendEvent, [.string("101"), .stringVariantDictionary([])])
         #expect(byNumber == [.string("handled"), .string("TestPlayerController")])
         #expect(f.player.playbackStatus == .paused)
         let scan = try await f.client.sendEvent(.beginSeekingForward)
@@ -44,11 +43,11 @@ struct RemoteControlInterfaceTests {
         ]
         for arguments in bad {
             await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
-                _ = try await f.client.call("SendEvent", arguments, interface: MPRISNames.remoteControl)
+                _ = try await f.client.call(RemoteControl1Interface.sendEvent, arguments)
             }
         }
         let message = await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
-            _ = try await f.client.call("SendEvent", [.string("fast-forward"), .stringVariantDictionary([])], interface: MPRISNames.remoteControl)
+            _ = try await f.client.call(RemoteControl1Interface.sendEvent, [.string("fast-forward"), .stringVariantDictionary([])])
         }
         #expect(message?.contains("toggle-play-pause") == true)
         #expect(f.player.playbackStatus == .stopped)
@@ -57,7 +56,7 @@ struct RemoteControlInterfaceTests {
     @Test("Receiving, NowPlaying, FirstResponder and ResponderChain, with PropertiesChanged")
     func properties() async throws {
         let f = try await MPRISFixture()
-        let all = try await f.client.properties(interface: MPRISNames.remoteControl)
+        let all = try await f.client.properties(of: RemoteControl1Interface.declaration)
         #expect(all["Receiving"] == .bool(true))
         #expect(all["NowPlaying"] == .bool(false))
         #expect(all["FirstResponder"] == .string("TestPlayerController"))

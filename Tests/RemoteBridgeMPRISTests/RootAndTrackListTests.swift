@@ -9,7 +9,7 @@ struct RootInterfaceTests {
     @Test("identity properties")
     func properties() async throws {
         let f = try await MPRISFixture()
-        let all = try await f.client.properties(interface: MPRISNames.root)
+        let all = try await f.client.properties(of: MediaPlayer2Interface.declaration)
         #expect(all["Identity"] == .string("RemoteBridge Test"))
         #expect(all["DesktopEntry"] == .string("remotebridge"))
         #expect(all["CanQuit"] == .bool(true))
@@ -18,19 +18,19 @@ struct RootInterfaceTests {
         #expect(all["SupportedUriSchemes"] == .strings(["file", "http", "https"]))
         #expect(all["SupportedMimeTypes"] == .strings(["audio/mpeg", "audio/flac"]))
         await f.expectError("org.freedesktop.DBus.Error.PropertyReadOnly") { () async throws(DBusError) in
-            try await f.client.setProperty("Identity", .string("x"), interface: MPRISNames.root)
+            try await f.rawSet(MPRISNames.root, "Identity", .string("x"))
         }
     }
 
     @Test("Quit is answered first, then calls the quit handler; Raise does nothing")
     func quitAndRaise() async throws {
         let f = try await MPRISFixture()
-        _ = try await f.client.call("Raise", interface: MPRISNames.root)
-        _ = try await f.client.call("Quit", interface: MPRISNames.root)
+        _ = try await f.client.call(MediaPlayer2Interface.raise)
+        _ = try await f.client.call(MediaPlayer2Interface.quit)
         try await f.sync()
         #expect(f.quitCalls == 1)
         await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
-            _ = try await f.client.call("Quit", [.bool(true)], interface: MPRISNames.root)
+            _ = try await f.client.call(MediaPlayer2Interface.quit, [.bool(true)])
         }
     }
 }
@@ -42,10 +42,9 @@ struct TrackListTests {
     func tracksAndMetadata() async throws {
         let f = try await MPRISFixture()
         let ids = f.player.queue.map(\.objectPath)
-        #expect(try await f.client.property("Tracks", interface: MPRISNames.trackList) == .objectPaths(ids))
-        #expect(try await f.client.property("CanEditTracks", interface: MPRISNames.trackList) == .bool(true))
-        let reply = try await f.client.call(
-            "GetTracksMetadata", [.objectPaths([ids[2], "/io/github/remotebridge/track/77", ids[0]])], interface: MPRISNames.trackList)
+        #expect(try await f.client.property(TrackListInterface.tracks) == .objectPaths(ids))
+        #expect(try await f.client.property(TrackListInterface.canEditTracks) == .bool(true))
+        let reply = try await f.client.call(TrackListInterface.getTracksMetadata, [.objectPaths([ids[2], "/io/github/remotebridge/track/77", ids[0]])])
         let titles = reply.first?.arrayValue?.compactMap { $0.stringDictionaryValue?["xesam:title"] }
         #expect(titles == [.string("Tone 3"), .string("Tone 1")])
     }
@@ -55,15 +54,12 @@ struct TrackListTests {
         let f = try await MPRISFixture()
         let added = try await f.record("TrackAdded", interface: MPRISNames.trackList)
         let first = f.player.queue[0].objectPath
-        _ = try await f.client.call(
-            "AddTrack", [.string("file:///music/new.flac"), .objectPath(first), .bool(true)], interface: MPRISNames.trackList)
+        _ = try await f.client.call(TrackListInterface.addTrack, [.string("file:///music/new.flac"), .objectPath(first), .bool(true)])
         #expect(f.player.queue.map(\.url)[1] == "file:///music/new.flac")
         #expect(f.player.currentTrack?.url == "file:///music/new.flac")
         #expect(await added.waitFor(count: 1))
         #expect(added.messages[0].body[1] == .objectPath(first))
-        _ = try await f.client.call(
-            "AddTrack", [.string("file:///music/front.flac"), .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack"), .bool(false)],
-            interface: MPRISNames.trackList)
+        _ = try await f.client.call(TrackListInterface.addTrack, [.string("file:///music/front.flac"), .objectPath(TrackListInterface.noTrack), .bool(false)])
         #expect(f.player.queue.first?.url == "file:///music/front.flac")
     }
 
@@ -71,13 +67,10 @@ struct TrackListTests {
     func addTrackErrors() async throws {
         let f = try await MPRISFixture()
         await f.expectError("io.github.remotebridge.Error.NoSuchTrack") { () async throws(DBusError) in
-            _ = try await f.client.call(
-                "AddTrack", [.string("file:///a.flac"), .objectPath("/io/github/remotebridge/track/99"), .bool(false)],
-                interface: MPRISNames.trackList)
+            _ = try await f.client.call(TrackListInterface.addTrack, [.string("file:///a.flac"), .objectPath("/io/github/remotebridge/track/99"), .bool(false)])
         }
         await f.expectError("org.freedesktop.DBus.Error.NotSupported") { () async throws(DBusError) in
-            _ = try await f.client.call(
-                "AddTrack", [.string("gopher://a"), .objectPath(f.player.queue[0].objectPath), .bool(false)], interface: MPRISNames.trackList)
+            _ = try await f.client.call(TrackListInterface.addTrack, [.string("gopher://a"), .objectPath(f.player.queue[0].objectPath), .bool(false)])
         }
         #expect(f.player.queue.count == 3)
     }
@@ -87,18 +80,18 @@ struct TrackListTests {
         let f = try await MPRISFixture()
         let removed = try await f.record("TrackRemoved", interface: MPRISNames.trackList)
         let second = f.player.queue[1].objectPath
-        _ = try await f.client.call("GoTo", [.objectPath(f.player.queue[2].objectPath)], interface: MPRISNames.trackList)
+        _ = try await f.client.call(TrackListInterface.goTo, [.objectPath(f.player.queue[2].objectPath)])
         #expect(f.player.currentIndex == 2)
-        _ = try await f.client.call("RemoveTrack", [.objectPath(second)], interface: MPRISNames.trackList)
+        _ = try await f.client.call(TrackListInterface.removeTrack, [.objectPath(second)])
         #expect(f.player.queue.count == 2)
         #expect(await removed.waitFor(count: 1))
         #expect(removed.messages[0].body == [.objectPath(second)])
-        for member in ["RemoveTrack", "GoTo"] {
+        for member in [TrackListInterface.removeTrack, TrackListInterface.goTo] {
             await f.expectError("io.github.remotebridge.Error.NoSuchTrack") { () async throws(DBusError) in
-                _ = try await f.client.call(member, [.objectPath(second)], interface: MPRISNames.trackList)
+                _ = try await f.client.call(member, [.objectPath(second)])
             }
             await f.expectError("io.github.remotebridge.Error.NoSuchTrack") { () async throws(DBusError) in
-                _ = try await f.client.call(member, [.objectPath("/not/ours")], interface: MPRISNames.trackList)
+                _ = try await f.client.call(member, [.objectPath("/not/ours")])
             }
         }
     }
@@ -108,7 +101,7 @@ struct TrackListTests {
         let f = try await MPRISFixture()
         let changed = try await f.record("PropertiesChanged")
         let metadataChanged = try await f.record("TrackMetadataChanged", interface: MPRISNames.trackList)
-        _ = try await f.client.call("RemoveTrack", [.objectPath(f.player.queue[2].objectPath)], interface: MPRISNames.trackList)
+        _ = try await f.client.call(TrackListInterface.removeTrack, [.objectPath(f.player.queue[2].objectPath)])
         f.player.retag { $0.title = "Renamed" }
         #expect(await metadataChanged.waitFor(count: 1))
         try await f.sync()

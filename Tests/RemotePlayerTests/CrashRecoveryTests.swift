@@ -18,8 +18,8 @@ struct CrashRecoveryTests {
 
     /// The queue as the player shows it: each track's URL and title.
     static func tracks(_ client: MPRISClient) async throws -> [(url: String, title: String)] {
-        let paths = try await client.property("Tracks", interface: MPRISNames.trackList).stringArrayValue ?? []
-        let reply = try await client.call("GetTracksMetadata", [.objectPaths(paths)], interface: MPRISNames.trackList)
+        let paths = try await client.property(TrackListInterface.tracks).stringArrayValue ?? []
+        let reply = try await client.call(TrackListInterface.getTracksMetadata, [.objectPaths(paths)])
         return (reply.first?.arrayValue ?? []).map { metadata in
             let fields = metadata.stringDictionaryValue ?? [:]
             return (fields["xesam:url"]?.stringValue ?? "", fields["xesam:title"]?.stringValue ?? "")
@@ -133,12 +133,12 @@ struct CrashRecoveryTests {
                     Task { @MainActor in
                         switch index % 3 {
                         case 0: _ = try? await client.position()
-                        case 1: try? await client.setProperty("Volume", .double(Double(index % 10) / 10))
+                        case 1: try? await client.setProperty(PlayerInterface.volume, .double(Double(index % 10) / 10))
                         default: try? await client.seek(by: .milliseconds(10))
                         }
                     })
                 if index == 30 + round * 30 {
-                    burst.append(Task { @MainActor in _ = try? await client.call("Quit", interface: MPRISNames.root) })
+                    burst.append(Task { @MainActor in _ = try? await client.call(MediaPlayer2Interface.quit) })
                 }
             }
             let status = await daemon.waitForExit()

@@ -73,9 +73,7 @@ struct HostileInputTests {
                 if call == "OpenUri" {
                     try await f.client.openURI(uri)
                 } else {
-                    _ = try await f.client.call(
-                        "AddTrack", [.string(uri), .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack"), .bool(false)],
-                        interface: MPRISNames.trackList)
+                    _ = try await f.client.call(TrackListInterface.addTrack, [.string(uri), .objectPath(TrackListInterface.noTrack), .bool(false)])
                 }
                 Issue.record("\(call) accepted a 1 MiB URI")
             } catch {
@@ -101,9 +99,7 @@ struct HostileInputTests {
         let connection = try await DBusConnection.connect(to: bus.address)
         let client = MPRISClient(connection: connection, busName: daemon.busName)
         func add() async throws(DBusError) {
-            _ = try await client.call(
-                "AddTrack", [.string("file://" + media.tones[0].path), .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack"), .bool(false)],
-                interface: MPRISNames.trackList)
+            _ = try await client.call(TrackListInterface.addTrack, [.string("file://" + media.tones[0].path), .objectPath(TrackListInterface.noTrack), .bool(false)])
         }
         try await add()
         do throws(DBusError) {

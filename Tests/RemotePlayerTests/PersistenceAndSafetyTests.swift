@@ -58,7 +58,7 @@ struct PersistenceAndSafetyTests {
         try process.run()
         try #require(await ownerChanges.waitFor(count: 1), "remote-playerd did not appear on the bus")
         // Play at 4× so the position builds up quickly.
-        try await client.setProperty("Rate", .double(4))
+        try await client.setProperty(PlayerInterface.rate, .double(4))
         try await client.play()
         // Another process writes the state file on its own timer: each save is a rename into
         // place, which inotify reports. Wait, save by save, until a few seconds are on disk.
@@ -124,7 +124,7 @@ struct PersistenceAndSafetyTests {
         if await connection.nameOwner("org.mpris.MediaPlayer2.remotebridge") == nil {
             #expect(await ownerChanges.waitFor(count: 1), "the demo player never appeared on its private bus")
         }
-        #expect(try await MPRISClient(connection: connection, busName: "org.mpris.MediaPlayer2.remotebridge").property("Identity", interface: MPRISNames.root).stringValue != nil)
+        #expect(try await MPRISClient(connection: connection, busName: "org.mpris.MediaPlayer2.remotebridge").property(MediaPlayer2Interface.identity).stringValue != nil)
         // kill -9 gives remote-playerd no chance to stop the bus: the kernel must (parent-death
         // signal). It is sent as remote-playerd's threads exit, before we learn of the exit, so
         // from then on the bus daemon answers nothing.
@@ -161,7 +161,7 @@ struct PersistenceAndSafetyTests {
         switch how {
         case "SIGTERM": kill(process.processIdentifier, SIGTERM)
         case "SIGINT": kill(process.processIdentifier, SIGINT)
-        default: _ = try await client.call("Quit", interface: MPRISNames.root)
+        default: _ = try await client.call(MediaPlayer2Interface.quit)
         }
         var statuses = exited.stream.makeAsyncIterator()
         #expect(await statuses.next() == 0)
@@ -203,7 +203,7 @@ struct PersistenceAndSafetyTests {
             #expect(f.player.entries.count == before)
         }
         #expect(!FileManager.default.fileExists(atPath: "/tmp/remotebridge-pwned"))
-        #expect(try await f.client.property("Identity", interface: MPRISNames.root) == .string("RemoteBridge"))
+        #expect(try await f.client.property(MediaPlayer2Interface.identity) == .string("RemoteBridge"))
         try f.player.goTo(id: f.player.entries[0].id)
         await f.until("mpv still plays after the attempt") { f.player.status == .playing && f.player.currentIndex == 0 }
     }

@@ -20,7 +20,7 @@ public final class MPRISProbe {
 
     /// One Properties.Get round trip.
     public func getRoundTrip() async throws {
-        _ = try await client.property("PlaybackStatus")
+        _ = try await client.property(PlayerInterface.playbackStatus)
     }
 
     /// PlayPause sent → the PropertiesChanged carrying the new PlaybackStatus received.

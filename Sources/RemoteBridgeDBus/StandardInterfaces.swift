@@ -1,0 +1,39 @@
+/// The freedesktop interfaces every object answers, declared the same way as our own, so that
+/// calls and signals to them go through a declaration too.
+public enum StandardInterfaces {
+    /// `org.freedesktop.DBus.Properties`.
+    public static let properties = "org.freedesktop.DBus.Properties"
+    /// `Properties.Get`.
+    public static let get = DBusMethodDeclaration(
+        properties, "Get", inputs: [DBusArgument("interface_name", "s"), DBusArgument("property_name", "s")],
+        outputs: [DBusArgument("value", "v")])
+    /// `Properties.GetAll`.
+    public static let getAll = DBusMethodDeclaration(
+        properties, "GetAll", inputs: [DBusArgument("interface_name", "s")], outputs: [DBusArgument("properties", "a{sv}")])
+    /// `Properties.Set`.
+    public static let set = DBusMethodDeclaration(
+        properties, "Set",
+        inputs: [DBusArgument("interface_name", "s"), DBusArgument("property_name", "s"), DBusArgument("value", "v")])
+    /// `Properties.PropertiesChanged`.
+    public static let propertiesChanged = DBusSignalDeclaration(
+        properties, "PropertiesChanged",
+        [DBusArgument("interface_name", "s"), DBusArgument("changed_properties", "a{sv}"), DBusArgument("invalidated_properties", "as")])
+
+    /// `org.freedesktop.DBus.Introspectable`.
+    public static let introspectable = "org.freedesktop.DBus.Introspectable"
+    /// `Introspectable.Introspect`.
+    public static let introspect = DBusMethodDeclaration(introspectable, "Introspect", outputs: [DBusArgument("xml_data", "s")])
+
+    /// `org.freedesktop.DBus.Peer`.
+    public static let peer = "org.freedesktop.DBus.Peer"
+    /// `Peer.Ping`.
+    public static let ping = DBusMethodDeclaration(peer, "Ping")
+    /// `Peer.GetMachineId`.
+    public static let getMachineID = DBusMethodDeclaration(peer, "GetMachineId", outputs: [DBusArgument("machine_uuid", "s")])
+
+    /// The bus itself: `org.freedesktop.DBus`, at that name and interface.
+    public static let bus = "org.freedesktop.DBus"
+    /// `NameOwnerChanged(s name, s old_owner, s new_owner)`, sent by the bus.
+    public static let nameOwnerChanged = DBusSignalDeclaration(
+        bus, "NameOwnerChanged", [DBusArgument("name", "s"), DBusArgument("old_owner", "s"), DBusArgument("new_owner", "s")])
+}
