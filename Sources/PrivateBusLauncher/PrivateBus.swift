@@ -33,7 +33,14 @@ public final class PrivateBus: Sendable {
     }
 
     /// Starts a bus and waits until it prints its address.
-    public init() throws {
+    public convenience init() throws {
+        try self.init(serviceDirectory: nil)
+    }
+
+    /// Starts a bus and waits until it prints its address. With `serviceDirectory`, the bus
+    /// starts the programs its `.service` files name when their names are first called
+    /// (D-Bus activation), as a desktop session bus does.
+    public init(serviceDirectory: String?) throws {
         guard let daemon = Self.findExecutable("dbus-daemon") else {
             throw StartError(description: "dbus-daemon is not installed; install it with: apt-get install dbus-daemon")
         }
@@ -48,6 +55,7 @@ public final class PrivateBus: Sendable {
                   <type>session</type>
                   <listen>unix:dir=\(directory)</listen>
                   <auth>EXTERNAL</auth>
+                \(serviceDirectory.map { "  <servicedir>\($0)</servicedir>" } ?? "")
                   <policy context="default">
                     <allow send_destination="*" eavesdrop="true"/>
                     <allow eavesdrop="true"/>

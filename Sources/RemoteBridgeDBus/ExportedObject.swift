@@ -93,35 +93,28 @@ public final class ExportedObject {
     /// signal); the daemons log it. Nil drops them.
     public var onEmitFailure: (@MainActor (DBusError) -> Void)?
 
-    /// Emits a signal this object declares. An undeclared signal, or arguments of another
-    /// type than declared, is a programming error: it throws and nothing is sent.
+    /// Emits a signal this object declares (or PropertiesChanged, which every object has). An
+    /// undeclared signal, or arguments of another type than declared, is a programming error:
+    /// it throws and nothing is sent.
     public func emit(_ signal: DBusSignalDeclaration, _ arguments: [DBusValue] = []) throws(DBusError) {
-        guard interface(signal.interface)?.declaration.signal(signal.name) == signal else {
+        guard signal == StandardInterfaces.propertiesChanged || interface(signal.interface)?.declaration.signal(signal.name) == signal else {
             throw .failed("internal error: \(path) does not declare the signal \(signal.interface).\(signal.name)")
         }
-        try checkedSend(signal, arguments)
-    }
-
-    /// Emits a declared signal, and hands any failure to `onEmitFailure` instead of throwing.
-    public func send(_ signal: DBusSignalDeclaration, _ arguments: [DBusValue] = []) {
-        do throws(DBusError) {
-            if signal != StandardInterfaces.propertiesChanged {
-                try emit(signal, arguments)
-            } else {
-                try checkedSend(signal, arguments)
-            }
-        } catch {
-            onEmitFailure?(error)
-        }
-    }
-
-    private func checkedSend(_ signal: DBusSignalDeclaration, _ arguments: [DBusValue]) throws(DBusError) {
         let actual = arguments.map(\.signature).joined()
         guard actual == signal.signature else {
             throw .invalidArgs("internal error: \(signal.interface).\(signal.name) carries '\(signal.signature)', not '\(actual)'")
         }
         guard let connection else { throw .failed("\(path) is not exported on a connection") }
         try connection.emit(.signal(path: path, interface: signal.interface, member: signal.name, body: arguments))
+    }
+
+    /// Emits a declared signal, and hands any failure to `onEmitFailure` instead of throwing.
+    public func send(_ signal: DBusSignalDeclaration, _ arguments: [DBusValue] = []) {
+        do throws(DBusError) {
+            try emit(signal, arguments)
+        } catch {
+            onEmitFailure?(error)
+        }
     }
 
     private func currentEmittingValues(of interface: DBusInterface) -> [String: DBusValue] {

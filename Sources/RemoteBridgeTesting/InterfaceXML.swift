@@ -6,8 +6,7 @@ import RemoteBridgeDBus
 public enum InterfaceXML {
     /// `dbus/interfaces/` in this checkout.
     public static var directory: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("dbus/interfaces")
+        BuiltProduct.packageRoot.appendingPathComponent("dbus/interfaces")
     }
 
     /// The file of interface `name`.
