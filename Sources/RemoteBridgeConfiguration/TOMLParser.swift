@@ -18,9 +18,23 @@ public struct TOMLParser {
     private var scalars: [Unicode.Scalar]
     private var index = 0
     private var line = 1
+    /// How the document's tables came to be, which decides what may be added to them later.
+    private var rules = DefinitionRules()
 
     private init(_ text: String) {
-        scalars = Array(text.unicodeScalars)
+        // CRLF is a newline; a CR anywhere else is a control character, refused by `document`.
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            if scalar == "\n", scalars.last == "\r" { scalars.removeLast() }
+            scalars.append(scalar)
+        }
+        self.scalars = scalars
+    }
+
+    /// A control character, which TOML allows nowhere but as tab (and newline between lines).
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || scalar.value == 0x7F
     }
 
     /// Parses a whole document into its root table.
@@ -32,9 +46,14 @@ public struct TOMLParser {
     // MARK: Document
 
     private mutating func document() throws(TOMLError) -> TOMLTable {
+        if let bad = scalars.firstIndex(where: Self.isControl) {
+            let line = scalars[..<bad].count { $0 == "\n" } + 1
+            let code = String(scalars[bad].value, radix: 16, uppercase: true)
+            let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
+            throw TOMLError(line: line, message: "control character U+\(padded) is not allowed; in a basic string, write it as an escape")
+        }
         var root = TOMLTable()
         var currentPath: [String] = []
-        var definedTables: Set<[String]> = []
         while true {
             skipWhitespaceAndComments(newlines: true)
             guard let scalar = peek else { break }
@@ -46,9 +65,7 @@ public struct TOMLParser {
                 skipSpaces()
                 try expect("]")
                 try endOfLine()
-                guard definedTables.insert(path).inserted else {
-                    throw error("table [\(path.joined(separator: "."))] is defined twice")
-                }
+                try rules.checkHeader(path, line: line)
                 try ensureTable(at: path, in: &root, line: line)
                 currentPath = path
             } else {
@@ -59,7 +76,7 @@ public struct TOMLParser {
                 skipSpaces()
                 let value = try self.value()
                 try endOfLine()
-                try insert(value, at: currentPath + path, in: &root, line: keyLine)
+                try Self.assign(value, at: path, under: currentPath, in: &root, rules: &rules, line: keyLine)
             }
         }
         return root
@@ -79,7 +96,17 @@ public struct TOMLParser {
         table.set(first, .table(child), line: table[first]?.line ?? line)
     }
 
-    private mutating func insert(_ value: TOMLValue, at path: [String], in table: inout TOMLTable, line: Int) throws(TOMLError) {
+    /// Sets `key` (dotted, under the table at `base`) to `value`, following TOML's rules for
+    /// what dotted keys may add to (`DefinitionRules`).
+    private static func assign(
+        _ value: TOMLValue, at key: [String], under base: [String], in root: inout TOMLTable, rules: inout DefinitionRules, line: Int
+    ) throws(TOMLError) {
+        try rules.checkAssignment(key, under: base, line: line)
+        try insert(value, at: base + key, in: &root, line: line)
+        rules.assigned(value, at: key, under: base)
+    }
+
+    private static func insert(_ value: TOMLValue, at path: [String], in table: inout TOMLTable, line: Int) throws(TOMLError) {
         guard let first = path.first else { return }
         if path.count == 1 {
             if table[first] != nil { throw TOMLError(line: line, message: "key \(first) is defined twice") }
@@ -113,8 +140,9 @@ public struct TOMLParser {
 
     private mutating func simpleKey() throws(TOMLError) -> String {
         switch peek {
-        case "\"": return try basicString()
-        case "'": return try literalString()
+        case "\"", "'":
+            if lookingAt("'''") || lookingAt("\"\"\"") { throw error("a key cannot be a multi-line string") }
+            return peek == "'" ? try literalString() : try basicString()
         default:
             var key = ""
             while let scalar = peek, scalar.properties.isASCIIHexDigit || isBareKey(scalar) {
@@ -159,6 +187,9 @@ public struct TOMLParser {
         guard !word.isEmpty else { throw error("expected a value, found \(describePeek)") }
         if word.contains(":") || (word.count >= 10 && word.dropFirst(4).first == "-") {
             throw error("dates and times are not supported here: \(word)")
+        }
+        guard TOMLNumberSyntax.isValid(word) else {
+            throw error("not a valid value: \(word.debugDescription) (strings need quotes; numbers have no leading zeros, and _ only between digits)")
         }
         let cleaned = word.replacingUnderscores()
         switch cleaned {
@@ -211,6 +242,7 @@ public struct TOMLParser {
     private mutating func inlineTable() throws(TOMLError) -> TOMLValue {
         try expect("{")
         var table = TOMLTable()
+        var inlineRules = DefinitionRules()
         table.line = line
         skipSpaces()
         if peek == "}" {
@@ -224,7 +256,7 @@ public struct TOMLParser {
             skipSpaces()
             try expect("=")
             skipSpaces()
-            try insert(try value(), at: path, in: &table, line: keyLine)
+            try Self.assign(try value(), at: path, under: [], in: &table, rules: &inlineRules, line: keyLine)
             skipSpaces()
             if peek == "," {
                 advance()
@@ -247,8 +279,7 @@ public struct TOMLParser {
         while true {
             guard let scalar = peek else { throw error("a string is not closed") }
             if multiline, lookingAt("\"\"\"") {
-                advance(3)
-                return result
+                return try closeMultiline("\"", appendingTo: result)
             }
             if !multiline, scalar == "\"" {
                 advance()
@@ -258,6 +289,10 @@ public struct TOMLParser {
             advance()
             if scalar == "\\" {
                 if multiline, let next = peek, next == "\n" || next == " " || next == "\t" {
+                    // A line-ending backslash: only spaces may come between it and the newline.
+                    var ahead = index
+                    while ahead < scalars.count, scalars[ahead] == " " || scalars[ahead] == "\t" { ahead += 1 }
+                    guard ahead < scalars.count, scalars[ahead] == "\n" else { throw error("a backslash followed by spaces must end the line") }
                     skipWhitespaceAndComments(newlines: true, comments: false)
                     continue
                 }
@@ -303,14 +338,27 @@ public struct TOMLParser {
         var result = ""
         while true {
             guard let scalar = peek else { throw error("a string is not closed") }
-            if multiline ? lookingAt("'''") : scalar == "'" {
-                advance(multiline ? 3 : 1)
+            if multiline, lookingAt("'''") { return try closeMultiline("'", appendingTo: result) }
+            if !multiline, scalar == "'" {
+                advance()
                 return result
             }
             if !multiline, scalar == "\n" { throw error("a string is not closed before the end of the line") }
             result.unicodeScalars.append(scalar)
             advance()
         }
+    }
+
+    /// Ends a multi-line string at its closing three quotes; up to two more quotes just before
+    /// them belong to the string (`""""a""""` is `"a"`).
+    private mutating func closeMultiline(_ quote: Unicode.Scalar, appendingTo result: String) throws(TOMLError) -> String {
+        var quotes = 3
+        while quotes < 6, index + quotes < scalars.count, scalars[index + quotes] == quote { quotes += 1 }
+        guard quotes <= 5 else { throw error("too many quotes at the end of a multi-line string") }
+        var result = result
+        result.unicodeScalars.append(contentsOf: repeatElement(quote, count: quotes - 3))
+        advance(quotes)
+        return result
     }
 
     // MARK: Scanning
@@ -345,7 +393,7 @@ public struct TOMLParser {
 
     private mutating func skipWhitespaceAndComments(newlines: Bool, comments: Bool = true) {
         while let scalar = peek {
-            if scalar == " " || scalar == "\t" || scalar == "\r" || (newlines && scalar == "\n") {
+            if scalar == " " || scalar == "\t" || (newlines && scalar == "\n") {
                 advance()
             } else if comments, scalar == "#" {
                 while let next = peek, next != "\n" { advance() }
@@ -358,7 +406,6 @@ public struct TOMLParser {
     private mutating func endOfLine() throws(TOMLError) {
         skipSpaces()
         if peek == "#" { while let next = peek, next != "\n" { advance() } }
-        if peek == "\r" { advance() }
         guard peek == nil || peek == "\n" else { throw error("expected the end of the line, found \(describePeek)") }
     }
 
