@@ -62,7 +62,7 @@ let package = Package(
         // libmpv, as a system library, and the player adapter over it.
         // No pkgConfig: mpv.pc adds -D_REENTRANT, which SwiftPM warns about; the headers are in /usr/include.
         .systemLibrary(name: "CMPV"),
-        .target(name: "MPVPlayer", dependencies: ["CMPV"]),
+        .target(name: "MPVPlayer", dependencies: ["CMPV", "RemoteControl"]),
         .testTarget(name: "MPVPlayerTests", dependencies: ["MPVPlayer", "RemoteBridgeTesting"]),
 
         // The evdev ioctls, as C (ioctl is variadic). Nothing else lives here.
@@ -76,7 +76,7 @@ let package = Package(
 
         // The shared config file: XDG paths, loading, the schema, and a small TOML parser with
         // line numbers for every key.
-        .target(name: "RemoteBridgeConfiguration"),
+        .target(name: "RemoteBridgeConfiguration", dependencies: ["RemoteControl", "ButtonGestures"]),
         .testTarget(name: "RemoteBridgeConfigurationTests", dependencies: ["RemoteBridgeConfiguration"], exclude: ["toml-test"]),
 
         // remote-playerd, as a library (and its Service) so tests run it in-process.

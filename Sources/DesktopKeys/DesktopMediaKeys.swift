@@ -67,7 +67,7 @@ public final class DesktopMediaKeys {
     private var subscribed = false
 
     /// Makes a media-key client; nothing happens until `grab()`.
-    public init(connection: DBusConnection, applicationName: String, skipForward: Duration = .seconds(30), skipBackward: Duration = .seconds(10)) {
+    public init(connection: DBusConnection, applicationName: String, skipForward: Duration = TransportDefaults.skipForward, skipBackward: Duration = TransportDefaults.skipBackward) {
         self.connection = connection
         self.applicationName = applicationName
         self.skipForward = skipForward

@@ -1,3 +1,4 @@
+import RemoteBridgeConfiguration
 import ButtonGestures
 import RemoteBridgeDBus
 import Foundation
@@ -78,7 +79,7 @@ public final class HeadsetHandler {
     public init(options: Options, logger: Logger, clock: any GestureClock = ContinuousGestureClock()) async throws {
         self.logger = logger
         self.clock = clock
-        let configPath = options.configPath ?? Self.defaultConfigPath
+        let configPath = options.configPath ?? XDGPaths().configFile
         var configuration = try HeadsetConfiguration.load(path: configPath, required: options.configPath != nil)
         if let resume = options.resumeOnReconnect { configuration.resumeOnReconnect = resume }
         self.configuration = configuration
@@ -117,12 +118,6 @@ public final class HeadsetHandler {
         } else {
             logger.info("Bluetooth: off in the configuration (bluetooth = false)")
         }
-    }
-
-    static var defaultConfigPath: String {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.config"
-        return base + "/remotebridge/config.toml"
     }
 
     /// Stops reading (letting go of grabs), unregisters from BlueZ and leaves the bus.

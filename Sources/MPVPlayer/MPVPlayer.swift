@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import RemoteControl
 
 /// The player adapter: an embedded mpv, its queue, and its state, on the main actor.
 ///
@@ -19,9 +20,9 @@ public final class MPVPlayer {
         /// previousTrack restarts the track when more than this has played; zero turns it off.
         public var previousRestartThreshold: Duration = .seconds(3)
         /// How often a scan jumps while a seek button is held.
-        public var scanInterval: Duration = .milliseconds(250)
-        /// How far each scan jump goes: 1.25 s every 250 ms moves 4× real time backward, 6× forward.
-        public var scanStep: Duration = .milliseconds(1250)
+        public var scanInterval: Duration = TransportDefaults.scanPeriod
+        /// How far each scan jump goes.
+        public var scanStep: Duration = TransportDefaults.scanStep
         /// The most the art cache may hold, in bytes; the least recently used files go first.
         public var artCacheLimit = 200 << 20
         /// The most entries the queue holds (`QueueLimits.maximumEntries`; tests lower it).

@@ -4,7 +4,7 @@ import Foundation
 /// sections it may hold (each program reads its own and rejects any it does not know).
 public enum ConfigurationFile {
     /// Every section of `config.toml`, whichever program reads it.
-    public static let sections = ["player", "media-keys", "input", "headset"]
+    public static var sections: [String] { ConfigurationSchema.sectionNames }
 
     /// The text of the file at `path`, or nil if there is none and it is not `required`.
     /// A folder, an unreadable file or one that is not UTF-8 is an error that says so.

@@ -19,8 +19,8 @@ extension MPRISClient {
         case .stop: try await stop()
         case .nextTrack: try await next()
         case .previousTrack: try await previous()
-        case .skipForward, .beginSeekingForward: try await seek(by: interval ?? .seconds(30))
-        case .skipBackward, .beginSeekingBackward: try await seek(by: .zero - (interval ?? .seconds(10)))
+        case .skipForward, .beginSeekingForward: try await seek(by: interval ?? TransportDefaults.skipForward)
+        case .skipBackward, .beginSeekingBackward: try await seek(by: .zero - (interval ?? TransportDefaults.skipBackward))
         case .endSeekingForward, .endSeekingBackward: break
         case .changePlaybackPosition:
             guard let position, let track = try await metadata()["mpris:trackid"]?.stringValue else { return }

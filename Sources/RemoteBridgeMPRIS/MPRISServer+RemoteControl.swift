@@ -48,7 +48,7 @@ extension MPRISServer {
                 throw .invalidArgs("unknown option \(key.debugDescription); the options are interval and position")
             }
         }
-        if subtype.takesInterval, interval == nil { interval = .seconds(subtype == .skipForward ? 30 : 10) }
+        if subtype.takesInterval, interval == nil { interval = TransportDefaults.skipInterval(for: subtype) }
         if subtype.takesPosition, position == nil { throw .invalidArgs("\(subtype.name) needs a position option") }
         return RemoteControlEvent(subtype: subtype, source: .test, interval: interval, position: position)
     }

@@ -1,4 +1,5 @@
 import RemoteBridgeDBus
+import RemoteControl
 
 /// Scanning on a player without `RemoteControl1`: while a button is held, a `Seek` of 1.25 s
 /// every 250 ms, forward or back. With playback going on, that is 6× real time forward and 4×
@@ -6,9 +7,9 @@ import RemoteBridgeDBus
 @MainActor
 public final class SeekScan {
     /// How far each Seek moves.
-    public static let step: Duration = .milliseconds(1250)
+    public static let step = TransportDefaults.scanStep
     /// The time between Seeks.
-    public static let period: Duration = .milliseconds(250)
+    public static let period = TransportDefaults.scanPeriod
 
     private var task: Task<Void, Never>?
     /// The error that ended the scan early, if a Seek failed.

@@ -12,6 +12,10 @@ public final class InMemoryPlayer: MediaPlayer {
     public let minimumRate = 0.25
     public let maximumRate = 4.0
     public var position = Duration.zero
+    /// Which way a held seek button is scanning, if one is.
+    public var scanning: ScanDirection?
+    /// A scan's direction.
+    public enum ScanDirection: Sendable { case forward, backward }
     public var queue: [Track]
     /// The index of the current track in `queue`, if any.
     public var currentIndex: Int?

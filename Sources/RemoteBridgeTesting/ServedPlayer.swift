@@ -13,7 +13,7 @@ public final class ServedPlayer {
     /// The player.
     public let player: InMemoryPlayer
     /// The first responder, driving the player.
-    public let controller: TestPlayerController
+    public let controller: PlayerController
     /// The MPRIS server.
     public let server: MPRISServer
     /// The bus name it got.
@@ -24,7 +24,7 @@ public final class ServedPlayer {
     public init(address: String, name: String, tracks: Int = 3, identity: MPRISServer.Identity? = nil, remoteControl: Bool = true) async throws {
         connection = try await DBusConnection.connect(to: address)
         player = InMemoryPlayer(tracks: tracks)
-        controller = TestPlayerController(player: player, next: application)
+        controller = PlayerController(player: player, next: application)
         application.beginReceivingRemoteControlEvents()
         controller.becomeFirstResponder()
         server = MPRISServer(connection: connection, application: application, player: player, identity: identity ?? .init(name: name))

@@ -48,13 +48,6 @@ public struct StateStore: Sendable {
         self.path = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
-    /// `$XDG_STATE_HOME/remotebridge/state.json` (or `~/.local/state/…`).
-    public static var defaultPath: String {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.local/state"
-        return base + "/remotebridge/state.json"
-    }
-
     /// What went wrong reading or writing state.
     public struct Failure: Error, CustomStringConvertible {
         /// The explanation, naming the file.

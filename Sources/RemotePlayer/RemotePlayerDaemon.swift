@@ -1,3 +1,4 @@
+import RemoteBridgeConfiguration
 import RemoteBridgeDBus
 import Dispatch
 import Foundation
@@ -78,7 +79,7 @@ public final class RemotePlayerDaemon {
     public init(options: Options, logger: Logger) async throws {
         self.logger = logger
         var configuration = try PlayerConfiguration.load(
-            path: options.configPath ?? PlayerConfiguration.defaultPath, required: options.configPath != nil)
+            path: options.configPath ?? XDGPaths().configFile, required: options.configPath != nil)
         if let name = options.name {
             try MPRISBusName.validate(name)
             configuration.name = name
@@ -88,7 +89,7 @@ public final class RemotePlayerDaemon {
         self.configuration = configuration
         stateSaveInterval = options.stateSaveInterval
         // The demo's generated tones never replace a user's saved queue.
-        var stateStore = options.noState || options.demo ? nil : StateStore(path: options.statePath ?? StateStore.defaultPath)
+        var stateStore = options.noState || options.demo ? nil : StateStore(path: options.statePath ?? XDGPaths().stateFile)
         var saved: PlayerState?
         if let store = stateStore {
             (saved, stateStore) = Self.loadState(from: store, logger: logger)
@@ -293,8 +294,6 @@ public final class RemotePlayerDaemon {
     }
 
     static var cacheDirectory: URL {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.cache"
-        return URL(fileURLWithPath: base).appendingPathComponent("remotebridge/art")
+        URL(fileURLWithPath: XDGPaths().artCache)
     }
 }

@@ -25,7 +25,7 @@ final class MPRISFixture {
     var serverConnection: DBusConnection { served.connection }
     var application: RemoteApplication { served.application }
     var player: InMemoryPlayer { served.player }
-    var controller: TestPlayerController { served.controller }
+    var controller: PlayerController { served.controller }
     var server: MPRISServer { served.server }
     var busName: String { served.busName }
 

@@ -12,13 +12,16 @@ struct RemoteControlInterfaceTests {
     func sendEvent() async throws {
         let f = try await MPRISFixture()
         let played = try await f.client.sendEvent(.play)
-        #expect(played.outcome == "handled" && played.responder == "TestPlayerController")
+        #expect(played.outcome == "handled" && played.responder == "PlayerController")
         #expect(f.player.playbackStatus == .playing)
         let byNumber = try await f.client.call(RemoteControl1Interface.sendEvent, [.string("101"), .stringVariantDictionary([])])
-        #expect(byNumber == [.string("handled"), .string("TestPlayerController")])
+        #expect(byNumber == [.string("handled"), .string("PlayerController")])
         #expect(f.player.playbackStatus == .paused)
         let scan = try await f.client.sendEvent(.beginSeekingForward)
-        #expect(scan.outcome == "discarded" && scan.responder == "")
+        #expect(scan.outcome == "handled" && scan.responder == "PlayerController")
+        #expect(f.player.scanning == .forward)
+        #expect(try await f.client.sendEvent(.endSeekingForward).outcome == "handled")
+        #expect(f.player.scanning == nil)
         let skip = try await f.client.sendEvent(.skipForward, interval: .seconds(12))
         #expect(skip.outcome == "handled")
         #expect(f.player.position == .seconds(12))
@@ -59,8 +62,8 @@ struct RemoteControlInterfaceTests {
         let all = try await f.client.properties(of: RemoteControl1Interface.declaration)
         #expect(all["Receiving"] == .bool(true))
         #expect(all["NowPlaying"] == .bool(false))
-        #expect(all["FirstResponder"] == .string("TestPlayerController"))
-        #expect(all["ResponderChain"] == .strings(["TestPlayerController", "RemoteApplication"]))
+        #expect(all["FirstResponder"] == .string("PlayerController"))
+        #expect(all["ResponderChain"] == .strings(["PlayerController", "RemoteApplication"]))
         let recorder = try await f.record("PropertiesChanged")
         f.application.isNowPlaying = true
         f.controller.resignFirstResponder()
@@ -82,9 +85,9 @@ struct RemoteControlInterfaceTests {
         #expect(await recorder.waitFor(count: 3))
         let rows = recorder.messages.map { $0.body.prefix(4).compactMap(\.stringValue) }
         #expect(rows == [
-            ["next-track", "mpris", "handled", "TestPlayerController"],
+            ["next-track", "mpris", "handled", "PlayerController"],
             ["toggle-play-pause", "headset:doubleClick", "not-now-playing", ""],
-            ["stop", "test", "handled", "TestPlayerController"],
+            ["stop", "test", "handled", "PlayerController"],
         ])
         let stamps = recorder.messages.compactMap { message -> UInt64? in
             if case .uint64(let value) = message.body[4] { value } else { nil }

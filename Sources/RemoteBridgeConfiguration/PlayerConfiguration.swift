@@ -1,5 +1,5 @@
 import Foundation
-import RemoteBridgeConfiguration
+import RemoteControl
 
 /// `remote-playerd`'s settings, from `config.toml`. Every key is optional.
 ///
@@ -30,21 +30,14 @@ public struct PlayerConfiguration: Sendable, Equatable {
     /// Start playing at start-up.
     public var autoplay = false
     /// How far the FastForward media key skips.
-    public var skipForwardInterval: Duration = .seconds(30)
+    public var skipForwardInterval = TransportDefaults.skipForward
     /// How far the Rewind media key skips.
-    public var skipBackwardInterval: Duration = .seconds(10)
+    public var skipBackwardInterval = TransportDefaults.skipBackward
     /// Input devices (or FIFOs) whose media keys control this player.
     public var inputDevices: [String] = []
 
     /// The defaults.
     public init() {}
-
-    /// `$XDG_CONFIG_HOME/remotebridge/config.toml` (or `~/.config/…`).
-    public static var defaultPath: String {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.config"
-        return base + "/remotebridge/config.toml"
-    }
 
     /// Reads the file at `path`. A missing file gives the defaults only when `required` is false.
     public static func load(path: String, required: Bool) throws(ConfigurationError) -> PlayerConfiguration {
@@ -73,16 +66,16 @@ public struct PlayerConfiguration: Sendable, Equatable {
                 configuration.previousRestartThreshold = threshold
             }
             if let autoplay = try player.bool("autoplay") { configuration.autoplay = autoplay }
-            try player.rejectUnknownKeys(known: ["name", "audio-output", "supported-uri-schemes", "previous-restarts-after", "autoplay"])
+            try player.rejectUnknownKeys(known: ConfigurationSchema.keys(of: "player"))
         }
         if var keys = try root.section("media-keys") {
             if let forward = try keys.seconds("skip-forward", in: 1...3600) { configuration.skipForwardInterval = forward }
             if let backward = try keys.seconds("skip-backward", in: 1...3600) { configuration.skipBackwardInterval = backward }
-            try keys.rejectUnknownKeys(known: ["skip-forward", "skip-backward"])
+            try keys.rejectUnknownKeys(known: ConfigurationSchema.keys(of: "media-keys"))
         }
         if var input = try root.section("input") {
             if let devices = try input.strings("devices") { configuration.inputDevices = devices }
-            try input.rejectUnknownKeys(known: ["devices"])
+            try input.rejectUnknownKeys(known: ConfigurationSchema.keys(of: "input"))
         }
         try ConfigurationFile.rejectUnknownSections(in: &root)
         return configuration

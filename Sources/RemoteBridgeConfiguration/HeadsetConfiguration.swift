@@ -1,7 +1,6 @@
 import ButtonGestures
 import Foundation
 import RemoteControl
-import RemoteBridgeConfiguration
 
 /// `headsetd`'s settings: the `[headset]` section of `config.toml`.
 ///
@@ -82,10 +81,7 @@ public struct HeadsetConfiguration: Sendable, Equatable {
                 configuration.gestures[gesture] = value == "none" ? .some(nil) : RemoteControlSubtype(name: value)
             }
         }
-        try headset.rejectUnknownKeys(known: [
-            "click-interval", "hold-duration", "devices", "grab", "sync-play-pause", "pause-on-unplug", "resume-on-reconnect",
-            "resume-within", "bluetooth", "gestures",
-        ])
+        try headset.rejectUnknownKeys(known: ConfigurationSchema.keys(of: "headset"))
         // remote-playerd reads the other sections of the same file; anything else is a mistake.
         try ConfigurationFile.rejectUnknownSections(in: &root)
         return configuration

@@ -1,6 +1,5 @@
 import Foundation
-import HeadsetHandler
-import RemotePlayer
+import RemoteBridgeConfiguration
 import Testing
 
 @Suite("The shared config file: both programs refuse what neither knows")
@@ -37,6 +36,34 @@ struct SharedConfigurationFileTests {
             #expect { try load() } throws: { error in
                 "\(error)" == "\(folder.path): is a folder; give the path of the config.toml file itself"
             }
+        }
+    }
+
+    @Test("dist/config.example.toml names every section and key of the schema, and nothing else")
+    func exampleCoversSchema() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../dist/config.example.toml").standardized.path
+        let root = try TOMLParser.parse(try String(contentsOfFile: path, encoding: .utf8))
+        #expect(root.entries.map(\.key) == ConfigurationSchema.sectionNames)
+        for (name, keys) in ConfigurationSchema.sections {
+            guard case .table(let section)? = root[name]?.value else {
+                Issue.record("no [\(name)] in the example")
+                continue
+            }
+            #expect(Set(section.entries.map(\.key)) == Set(keys), "[\(name)]")
+        }
+    }
+
+    @Test("the XDG variables place the files; unset, empty or relative ones fall back to the home folder")
+    func xdgPaths() {
+        let set = XDGPaths(environment: ["XDG_CONFIG_HOME": "/c", "XDG_STATE_HOME": "/s", "XDG_CACHE_HOME": "/k"], home: "/home/u")
+        #expect(set.configFile == "/c/remotebridge/config.toml")
+        #expect(set.stateFile == "/s/remotebridge/state.json")
+        #expect(set.artCache == "/k/remotebridge/art")
+        for environment in [[:], ["XDG_CONFIG_HOME": "", "XDG_STATE_HOME": "", "XDG_CACHE_HOME": ""], ["XDG_CONFIG_HOME": "rel", "XDG_STATE_HOME": "./s", "XDG_CACHE_HOME": "k"]] {
+            let paths = XDGPaths(environment: environment, home: "/home/u")
+            #expect(paths.configFile == "/home/u/.config/remotebridge/config.toml")
+            #expect(paths.stateFile == "/home/u/.local/state/remotebridge/state.json")
+            #expect(paths.artCache == "/home/u/.cache/remotebridge/art")
         }
     }
 }

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Where RemoteBridge keeps its files, by the XDG Base Directory rules: `$XDG_CONFIG_HOME`,
+/// `$XDG_STATE_HOME` and `$XDG_CACHE_HOME`, each under `~` when unset, empty or relative (the
+/// specification says to ignore a relative one).
+public struct XDGPaths: Sendable {
+    /// The environment the paths are read from.
+    public var environment: [String: String]
+    /// The home folder, for the defaults.
+    public var home: String
+
+    /// The paths for this process's environment, or for the one given (tests).
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, home: String = NSHomeDirectory()) {
+        self.environment = environment
+        self.home = home
+    }
+
+    /// `$XDG_CONFIG_HOME/remotebridge/config.toml`: the file both daemons read.
+    public var configFile: String { base("XDG_CONFIG_HOME", default: ".config") + "/remotebridge/config.toml" }
+    /// `$XDG_STATE_HOME/remotebridge/state.json`: remote-playerd's queue, position and settings.
+    public var stateFile: String { base("XDG_STATE_HOME", default: ".local/state") + "/remotebridge/state.json" }
+    /// `$XDG_CACHE_HOME/remotebridge/art`: cover art taken out of audio files.
+    public var artCache: String { base("XDG_CACHE_HOME", default: ".cache") + "/remotebridge/art" }
+
+    private func base(_ variable: String, default relative: String) -> String {
+        guard let value = environment[variable], value.hasPrefix("/") else { return home + "/" + relative }
+        return value
+    }
+}

@@ -1,0 +1,22 @@
+/// The skip and scan amounts every part of RemoteBridge uses unless configured otherwise: the
+/// daemon's controller, MPRIS `SendEvent` without an interval, the desktop's media keys, and
+/// scanning by repeated `Seek` on players that cannot scan themselves.
+public enum TransportDefaults {
+    /// How far `skipForward` goes without an interval (podcast apps skip 30 s forward).
+    public static let skipForward: Duration = .seconds(30)
+    /// How far `skipBackward` goes without an interval.
+    public static let skipBackward: Duration = .seconds(10)
+    /// How far each scan jump goes while a seek button is held.
+    public static let scanStep: Duration = .milliseconds(1250)
+    /// The time between scan jumps: 1.25 s every 250 ms is 6× real time forward, 4× back.
+    public static let scanPeriod: Duration = .milliseconds(250)
+
+    /// The default interval of a skip subtype; nil for the others.
+    public static func skipInterval(for subtype: RemoteControlSubtype) -> Duration? {
+        switch subtype {
+        case .skipForward: skipForward
+        case .skipBackward: skipBackward
+        default: nil
+        }
+    }
+}
