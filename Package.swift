@@ -86,9 +86,9 @@ let package = Package(
                 "RemoteControl", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "MPVPlayer", "RemoteBridgeConfiguration",
                 "EvdevInput", "DesktopKeys", "PrivateBusLauncher", logging, serviceLifecycle, systemPackage,
             ]),
-        .testTarget(name: "RemotePlayerTests", dependencies: ["RemotePlayer", "RemoteBridgeTesting"]),
+        .testTarget(name: "RemotePlayerTests", dependencies: ["RemotePlayer", "HeadsetHandler", "RemoteBridgeTesting", serviceLifecycle]),
         .executableTarget(
-            name: "remote-playerd", dependencies: ["RemotePlayer", "PrivateBusLauncher", argumentParser, logging, serviceLifecycle]),
+            name: "remote-playerd", dependencies: ["RemotePlayer", argumentParser, logging]),
 
         // headsetd, as a library (and its Service) so tests run it in-process.
         .target(
@@ -98,7 +98,7 @@ let package = Package(
                 "RemoteBridgeConfiguration", logging, serviceLifecycle,
             ]),
         .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemotePlayer", "RemoteBridgeTesting"]),
-        .executableTarget(name: "headsetd", dependencies: ["HeadsetHandler", argumentParser, logging, serviceLifecycle]),
+        .executableTarget(name: "headsetd", dependencies: ["HeadsetHandler", argumentParser, logging]),
 
         // remotectl, as a library so tests run it in-process, and its main.
         .target(name: "RemoteCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteControl"]),

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import HeadsetHandler
 import Logging
-import ServiceLifecycle
 
 @main
 struct Headsetd: AsyncParsableCommand {
@@ -80,30 +79,11 @@ struct Headsetd: AsyncParsableCommand {
         options.systemBusAddress = systemBus
         options.inputDirectory = inputDirectory
         if resumeOnReconnect { options.resumeOnReconnect = true }
-        let service = HeadsetService(options: options, logger: logger)
-        let group = ServiceGroup(
-            configuration: .init(
-                services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
-                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
-    }
-}
-
-/// Runs the handler until SIGTERM or SIGINT.
-struct HeadsetService: Service {
-    let options: HeadsetHandler.Options
-    let logger: Logger
-
-    func run() async throws {
-        let handler: HeadsetHandler
         do {
-            handler = try await HeadsetHandler(options: options, logger: logger)
-        } catch {
-            logger.critical("\(error)")
+            try await HeadsetService.runUntilStopped(options: options, logger: logger)
+        } catch is HeadsetService.StartFailure {
             throw ExitCode.failure
         }
-        try? await gracefulShutdown()
-        await handler.shutdown()
     }
 }
 

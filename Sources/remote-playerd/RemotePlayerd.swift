@@ -1,10 +1,7 @@
 import ArgumentParser
-import PrivateBusLauncher
-import RemoteBridgeDBus
 import Foundation
 import Logging
 import RemotePlayer
-import ServiceLifecycle
 
 @main
 struct RemotePlayerd: AsyncParsableCommand {
@@ -83,67 +80,16 @@ struct RemotePlayerd: AsyncParsableCommand {
         options.items = items
         options.stateSaveInterval = .milliseconds(Int64(max(0.05, stateSaveInterval) * 1000))
 
-        var privateBus: PrivateBus?
-        if bus == nil, await DBusConnection.sessionBusAddress == nil {
-            guard demo else {
-                FileHandle.standardError.write(
-                    Data(("remote-playerd: there is no D-Bus session bus here (DBUS_SESSION_BUS_ADDRESS is not set). "
-                        + "Run it inside a desktop session, under dbus-run-session, or pass --bus ADDRESS. "
-                        + "--demo starts a private bus by itself.\n").utf8))
-                throw ExitCode.failure
+        do {
+            let started = try await RemotePlayerService.runUntilStopped(options: options, logger: logger) { text in
+                // Written at once, not buffered: whoever runs us (a pipe, a script) needs the address now.
+                FileHandle.standardOutput.write(Data(text.utf8))
             }
-            let started = try PrivateBus()
-            privateBus = started
-            options.busAddress = started.address
-            // Written at once, not buffered: whoever runs us (a pipe, a script) needs the address now.
-            FileHandle.standardOutput.write(
-                Data(("No session bus here, so the demo started a private one. Talk to the player with:\n"
-                    + "  DBUS_SESSION_BUS_ADDRESS='\(started.address)' playerctl -p remotebridge status\n").utf8))
-        }
-        defer { privateBus?.stop() }
-
-        // The group runs before the daemon starts, so a signal during start-up is handled too.
-        let service = DaemonService(options: options, logger: logger)
-        let group = ServiceGroup(
-            configuration: .init(
-                services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
-                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
-        if await service.startFailure.value {
+            if !started { throw ExitCode.failure }
+        } catch let error as RemotePlayerService.NoSessionBus {
+            FileHandle.standardError.write(Data("remote-playerd: \(error)\n".utf8))
             throw ExitCode.failure
         }
-    }
-}
-
-/// Runs the daemon under swift-service-lifecycle: SIGTERM and SIGINT save and exit 0, as Quit does.
-struct DaemonService: Service {
-    let options: RemotePlayerDaemon.Options
-    let logger: Logger
-    /// Set when the daemon could not start, so `main` exits 1.
-    let startFailure = StartFailure()
-
-    @MainActor
-    final class StartFailure {
-        var value = false
-    }
-
-    func run() async throws {
-        let daemon: RemotePlayerDaemon
-        do {
-            daemon = try await RemotePlayerDaemon(options: options, logger: logger)
-        } catch {
-            logger.critical("\(error)")
-            await MainActor.run { startFailure.value = true }
-            return
-        }
-        if Task.isShuttingDownGracefully { await daemon.finish(reason: "signal during start-up") }
-        await withGracefulShutdownHandler {
-            await daemon.waitUntilFinished()
-        } onGracefulShutdown: {
-            Task { @MainActor in daemon.finish(reason: "signal") }
-        }
-        await daemon.releaseMediaKeys()
-        await daemon.shutdown()
     }
 }
 
