@@ -39,7 +39,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // The core model: events, responders, the application. Pure Swift, no I/O.
+        // Duration to and from microseconds, milliseconds and seconds: one extension for all.
+        .target(name: "DurationConversions"),
+        // The core model: events, responders, the application, the player controller. Pure Swift, no I/O.
         .target(name: "RemoteControl"),
         .testTarget(name: "RemoteControlTests", dependencies: ["RemoteControl"]),
         // Button gesture recognizers (click patterns) on an injectable clock.
@@ -50,7 +52,7 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // A Swift API over libdbus: connection, typed values, interface declarations, calls,
         // signals, names, exported objects.
-        .target(name: "RemoteBridgeDBus", dependencies: ["CDBus"]),
+        .target(name: "RemoteBridgeDBus", dependencies: ["CDBus", "DurationConversions"]),
         .testTarget(name: "RemoteBridgeDBusTests", dependencies: ["RemoteBridgeDBus", "RemoteBridgeTesting"]),
         // The MPRIS 2.2 and RemoteControl1 declarations, the server, a client and the now-playing tracker.
         .target(name: "RemoteBridgeMPRIS", dependencies: ["RemoteBridgeDBus", "RemoteControl"]),
@@ -62,7 +64,7 @@ let package = Package(
         // libmpv, as a system library, and the player adapter over it.
         // No pkgConfig: mpv.pc adds -D_REENTRANT, which SwiftPM warns about; the headers are in /usr/include.
         .systemLibrary(name: "CMPV"),
-        .target(name: "MPVPlayer", dependencies: ["CMPV", "RemoteControl"]),
+        .target(name: "MPVPlayer", dependencies: ["CMPV", "RemoteControl", "DurationConversions"]),
         .testTarget(name: "MPVPlayerTests", dependencies: ["MPVPlayer", "RemoteBridgeTesting"]),
 
         // The evdev ioctls, as C (ioctl is variadic). Nothing else lives here.
@@ -76,7 +78,7 @@ let package = Package(
 
         // The shared config file: XDG paths, loading, the schema, and a small TOML parser with
         // line numbers for every key.
-        .target(name: "RemoteBridgeConfiguration", dependencies: ["RemoteControl", "ButtonGestures"]),
+        .target(name: "RemoteBridgeConfiguration", dependencies: ["RemoteControl", "ButtonGestures", "DurationConversions"]),
         .testTarget(name: "RemoteBridgeConfigurationTests", dependencies: ["RemoteBridgeConfiguration"], exclude: ["toml-test"]),
 
         // remote-playerd, as a library (and its Service) so tests run it in-process.

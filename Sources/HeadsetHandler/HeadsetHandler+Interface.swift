@@ -1,3 +1,4 @@
+import DurationConversions
 import ButtonGestures
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
@@ -23,7 +24,7 @@ extension HeadsetHandler {
                     let hold = try call.double("hold_seconds")
                     guard (1...10).contains(count) else { throw .invalidArgs("count must be 1 to 10, not \(count)") }
                     guard hold.isFinite, (0...30).contains(hold) else { throw .invalidArgs("hold_seconds must be 0 to 30, not \(hold)") }
-                    self?.click(count: Int(count), hold: .milliseconds(Int64(hold * 1000)))
+                    self?.click(count: Int(count), hold: .milliseconds(rounding: hold) ?? .zero)
                     return []
                 },
             ],
@@ -55,7 +56,7 @@ extension HeadsetHandler {
                         ("sync-play-pause", .bool(configuration.syncPlayPause)), ("grab", .bool(configuration.grab)),
                         ("pause-on-unplug", .bool(configuration.pauseOnUnplug)),
                         ("resume-on-reconnect", .bool(configuration.resumeOnReconnect)),
-                        ("resume-within", .double(Double(configuration.resumeWithin.components.seconds))),
+                        ("resume-within", .double(configuration.resumeWithin.inSeconds)),
                     ])
                 },
                 DBusProperty(Headset1Interface.bluetooth) { [weak self] in .string(self?.bluetoothStatus ?? "") },

@@ -1,3 +1,5 @@
+import DurationConversions
+
 /// Reads one table of a configuration file, key by key, with types checked and unknown keys
 /// refused, so a typo never passes silently.
 public struct ConfigurationSection {
@@ -84,7 +86,8 @@ public struct ConfigurationSection {
         guard number.isFinite, range.contains(number) else {
             throw fail(key, "\(number) seconds is outside \(range.lowerBound)…\(range.upperBound)")
         }
-        return .milliseconds(Int64((number * 1000).rounded()))
+        guard let duration = Duration.milliseconds(rounding: number) else { throw fail(key, "\(number) seconds is too long") }
+        return duration
     }
 
     /// A sub-table, if present.

@@ -1,3 +1,4 @@
+import DurationConversions
 import Dispatch
 import Glibc
 
@@ -86,7 +87,7 @@ public final class DBusConnection {
         let timeout = timeout ?? callTimeout
         guard !isClosed else { throw .disconnected("the D-Bus connection is closed") }
         try message.validate()
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(clamping: timeout.milliseconds)
         let reply = try await io.call(message, timeoutMilliseconds: milliseconds).get()
         if let error = reply.error { throw error }
         return reply.body

@@ -1,3 +1,4 @@
+import DurationConversions
 import RemoteBridgeDBus
 import RemoteControl
 

@@ -1,3 +1,4 @@
+import DurationConversions
 import RemoteBridgeDBus
 
 /// One entry of a player's queue, with the tags MPRIS shows.
@@ -82,17 +83,6 @@ public struct Track: Sendable, Equatable, Identifiable {
     public static let noTrackMetadata = DBusValue.stringVariantDictionary([
         ("mpris:trackid", .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack"))
     ])
-}
-
-extension Duration {
-    /// Whole microseconds, rounded toward zero, saturating at the ends of Int64.
-    public var microseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
-        guard !overflow else { return seconds < 0 ? .min : .max }
-        let (sum, overflow2) = product.addingReportingOverflow(attoseconds / 1_000_000_000_000)
-        return overflow2 ? (seconds < 0 ? .min : .max) : sum
-    }
 }
 
 extension String {

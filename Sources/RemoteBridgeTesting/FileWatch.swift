@@ -1,3 +1,4 @@
+import DurationConversions
 import Foundation
 import Glibc
 
@@ -28,7 +29,7 @@ public final class FileWatch: Sendable {
             while ContinuousClock.now < deadline {
                 var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
                 let remaining = deadline - ContinuousClock.now
-                guard poll(&poller, 1, Int32(max(1, remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))) > 0 else { continue }
+                guard poll(&poller, 1, Int32(clamping: max(1, remaining.milliseconds))) > 0 else { continue }
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 var offset = 0
                 while offset + MemoryLayout<inotify_event>.size <= count {

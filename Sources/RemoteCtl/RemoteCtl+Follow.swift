@@ -1,3 +1,4 @@
+import DurationConversions
 import RemoteBridgeDBus
 import Dispatch
 import RemoteBridgeMPRIS
@@ -16,7 +17,7 @@ struct FollowState {
     func position(at now: ContinuousClock.Instant) -> Double {
         guard status == "Playing" else { return position }
         let elapsed = now - stamp
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.inSeconds
         return min(length > 0 ? length : .infinity, position + seconds * rate)
     }
 
@@ -84,8 +85,7 @@ extension RemoteCtl {
                 emit()
             }
             try await client.followSeeked { position in
-                let (seconds, attoseconds) = position.components
-                box.state.position = Double(seconds) + Double(attoseconds) / 1e18
+                box.state.position = position.inSeconds
                 box.state.stamp = .now
                 emit()
             }
@@ -155,6 +155,6 @@ public struct FollowStateProbe {
 
     /// The line `seconds` after the state was taken, with a 30-cell bar.
     public func line(afterSeconds seconds: Double) -> String {
-        state.line(at: state.stamp + .milliseconds(Int64(seconds * 1000)), bar: 30)
+        state.line(at: state.stamp + (.milliseconds(rounding: seconds) ?? .zero), bar: 30)
     }
 }

@@ -1,3 +1,4 @@
+import DurationConversions
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 
@@ -42,7 +43,7 @@ extension RemoteCtl {
         guard let argument else {
             return await eachPlayer("position") { client throws(DBusError) in
                 let position = try await client.position()
-                let seconds = String(printf: "%.3f", Double(position.components.seconds) + Double(position.components.attoseconds) / 1e18)
+                let seconds = String(printf: "%.3f", position.inSeconds)
                 output(json ? Self.json(client, "position", seconds) : seconds)
             }
         }
@@ -50,7 +51,7 @@ extension RemoteCtl {
             errors("remotectl: \(argument.debugDescription) is not a position; use SECONDS, SECONDS+ or SECONDS-")
             return 2
         }
-        let amount = Duration.milliseconds(Int64(adjustment.amount * 1000))
+        let amount = Duration.milliseconds(rounding: adjustment.amount) ?? .zero
         return await eachPlayer("position") { client throws(DBusError) in
             if adjustment.relative == 0 {
                 let metadata = try await client.metadata()

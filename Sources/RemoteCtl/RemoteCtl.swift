@@ -1,3 +1,4 @@
+import DurationConversions
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteControl
@@ -27,7 +28,7 @@ public struct RemoteCtl {
     /// `--timeout`'s value: seconds, from 0.01 to 600.
     public nonisolated static func timeout(parsing text: String) -> Duration? {
         guard let seconds = Double(text), seconds.isFinite, (0.01...600).contains(seconds) else { return nil }
-        return .milliseconds(Int64((seconds * 1000).rounded()))
+        return .milliseconds(rounding: seconds)
     }
 
     /// A failed call to `player`, in words: a player that did not answer is named as such.

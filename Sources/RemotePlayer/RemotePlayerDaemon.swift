@@ -1,3 +1,4 @@
+import DurationConversions
 import RemoteBridgeConfiguration
 import RemoteBridgeDBus
 import Dispatch
@@ -219,7 +220,7 @@ public final class RemotePlayerDaemon {
             player.setVolume(saved.volume)
             player.setLoop(saved.loop)
             player.load(
-                saved.queue, currentIndex: saved.currentIndex ?? 0, position: .milliseconds(Int64(saved.position * 1000)),
+                saved.queue, currentIndex: saved.currentIndex ?? 0, position: .milliseconds(rounding: saved.position) ?? .zero,
                 play: configuration.autoplay)
             if saved.shuffle { player.setShuffle(true) }
             logger.info("restored \(saved.queue.count) entries, paused")
@@ -284,7 +285,7 @@ public final class RemotePlayerDaemon {
     public var currentState: PlayerState {
         PlayerState(
             queue: player.entries.map { QueueItem(url: $0.url, tags: $0.tags, length: $0.hasGivenLength ? $0.length : nil) }, currentIndex: player.currentIndex,
-            position: Double(player.resumePosition.components.seconds) + Double(player.resumePosition.components.attoseconds) / 1e18,
+            position: player.resumePosition.inSeconds,
             volume: player.volume, loop: player.loop, shuffle: player.shuffle)
     }
 

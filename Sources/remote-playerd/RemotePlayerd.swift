@@ -1,3 +1,4 @@
+import DurationConversions
 import ArgumentParser
 import Foundation
 import Logging
@@ -78,7 +79,7 @@ struct RemotePlayerd: AsyncParsableCommand {
         options.statePath = state
         options.noState = noState
         options.items = items
-        options.stateSaveInterval = .milliseconds(Int64(max(0.05, stateSaveInterval) * 1000))
+        options.stateSaveInterval = .milliseconds(rounding: max(0.05, stateSaveInterval)) ?? .seconds(5)
 
         do {
             let started = try await RemotePlayerService.runUntilStopped(options: options, logger: logger) { text in

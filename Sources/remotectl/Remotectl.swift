@@ -1,3 +1,4 @@
+import DurationConversions
 import ArgumentParser
 import RemoteBridgeDBus
 import Dispatch
@@ -189,7 +190,7 @@ extension Remotectl {
         @Option(help: ArgumentHelp("How long to hold, in seconds.", valueName: "seconds")) var hold: Double = 2
         func act(_ ctl: RemoteCtl) async -> Int32 {
             guard hold.isFinite, (0...600).contains(hold) else { return 2 }
-            return await ctl.scan(forward: true, hold: .milliseconds(Int64(hold * 1000)))
+            return await ctl.scan(forward: true, hold: .milliseconds(rounding: hold) ?? .zero)
         }
     }
 
@@ -199,7 +200,7 @@ extension Remotectl {
         @Option(help: ArgumentHelp("How long to hold, in seconds.", valueName: "seconds")) var hold: Double = 2
         func act(_ ctl: RemoteCtl) async -> Int32 {
             guard hold.isFinite, (0...600).contains(hold) else { return 2 }
-            return await ctl.scan(forward: false, hold: .milliseconds(Int64(hold * 1000)))
+            return await ctl.scan(forward: false, hold: .milliseconds(rounding: hold) ?? .zero)
         }
     }
 
@@ -330,8 +331,10 @@ extension Remotectl {
         func run() async throws {
             func duration(_ seconds: Double?) throws -> Duration? {
                 guard let seconds else { return nil }
-                guard seconds.isFinite, seconds >= 0 else { throw ValidationError("seconds must be a number, 0 or more") }
-                return .milliseconds(Int64(seconds * 1000))
+                guard seconds >= 0, let duration = Duration.milliseconds(rounding: seconds) else {
+                    throw ValidationError("seconds must be a number, 0 or more")
+                }
+                return duration
             }
             let status = try await options.controller().send(subtype, interval: try duration(interval), position: try duration(position))
             if status == 2 { throw ValidationError("unknown subtype \(subtype.debugDescription)") }

@@ -1,3 +1,4 @@
+import DurationConversions
 import Testing
 import ButtonGestures
 import RemoteControl

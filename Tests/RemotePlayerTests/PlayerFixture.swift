@@ -1,3 +1,4 @@
+import DurationConversions
 import RemoteBridgeDBus
 import Foundation
 import Logging
@@ -100,8 +101,7 @@ final class PlayerFixture {
 
     /// Position in whole seconds.
     var seconds: Double {
-        let (whole, fraction) = player.position.components
-        return Double(whole) + Double(fraction) / 1e18
+        player.position.inSeconds
     }
 
     func playerctl(_ arguments: String...) async throws -> ExternalProcess.Result {

@@ -1,3 +1,4 @@
+import DurationConversions
 import Benchmark
 import BenchmarkSupport
 import RemoteBridgeDBus

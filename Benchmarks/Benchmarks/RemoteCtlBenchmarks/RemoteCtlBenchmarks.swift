@@ -1,3 +1,4 @@
+import DurationConversions
 import PrivateBusLauncher
 import Benchmark
 import BenchmarkSupport

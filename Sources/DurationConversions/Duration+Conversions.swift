@@ -1,0 +1,32 @@
+/// The conversions between `Duration` and the numbers other APIs speak: microseconds for
+/// MPRIS, milliseconds for libdbus and poll(2), seconds as a Double for config files, state
+/// files and terminals. Written once here, used everywhere.
+extension Duration {
+    /// Whole microseconds, rounded toward zero, saturating at the ends of Int64.
+    public var microseconds: Int64 { whole(per: 1_000_000) }
+
+    /// Whole milliseconds, rounded toward zero, saturating at the ends of Int64.
+    public var milliseconds: Int64 { whole(per: 1_000) }
+
+    /// The length in seconds, as a Double.
+    public var inSeconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    /// `seconds`, rounded to the millisecond (so 0.3 is exactly `.milliseconds(300)`); nil for
+    /// NaN, infinity, or more than Int64 milliseconds can hold.
+    public static func milliseconds(rounding seconds: Double) -> Duration? {
+        let milliseconds = (seconds * 1000).rounded()
+        guard milliseconds.isFinite, let whole = Int64(exactly: milliseconds) else { return nil }
+        return .milliseconds(whole)
+    }
+
+    private func whole(per second: Int64) -> Int64 {
+        let (seconds, attoseconds) = components
+        let (product, overflow) = seconds.multipliedReportingOverflow(by: second)
+        guard !overflow else { return seconds < 0 ? .min : .max }
+        let (sum, overflow2) = product.addingReportingOverflow(attoseconds / (1_000_000_000_000_000_000 / second))
+        return overflow2 ? (seconds < 0 ? .min : .max) : sum
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import RemoteBridgeTesting
+import Testing
+
+@testable import MPVPlayer
+
+/// The player adapter on its own, over real libmpv with `ao=null`: no D-Bus, no daemon.
+@Suite("MPVPlayer over real libmpv", .serialized)
+@MainActor
+struct MPVPlayerTests {
+    /// A player with the tones queued, and a way to wait on its changes without polling.
+    @MainActor
+    final class Fixture {
+        let media: TestMedia
+        let player: MPVPlayer
+        private var waiters: [CheckedContinuation<Void, Never>] = []
+
+        init(count: Int = 3) async throws {
+            media = try await TestMedia.make(count: count, seconds: 30)
+            var configuration = MPVPlayer.Configuration()
+            configuration.audioOutput = "null"
+            player = try MPVPlayer(configuration: configuration)
+            player.onChange = { [weak self] _ in self?.wake() }
+            player.load(media.tones.map { QueueItem(url: $0.path) })
+        }
+
+        private func wake() {
+            let waiting = waiters
+            waiters = []
+            for waiter in waiting { waiter.resume() }
+        }
+
+        /// Waits, change by change, until `condition` holds; the limit only ends a failing test.
+        func until(_ what: String, limit: Duration = .seconds(10), _ condition: () -> Bool) async {
+            var timedOut = false
+            let guardTask = Task { @MainActor [weak self] in
+                guard (try? await Task.sleep(for: limit)) != nil else { return }
+                timedOut = true
+                self?.wake()
+            }
+            defer { guardTask.cancel() }
+            while !condition() {
+                guard !timedOut else {
+                    Issue.record("timed out waiting until \(what)")
+                    return
+                }
+                await withCheckedContinuation { waiters.append($0) }
+            }
+        }
+
+        isolated deinit {
+            player.shutdown()
+            media.remove()
+        }
+    }
+
+    @Test("the queue loads with tags and lengths from the files, and plays from the first")
+    func queueLoads() async throws {
+        let f = try await Fixture()
+        #expect(f.player.entries.count == 3)
+        #expect(f.player.status == .stopped)
+        f.player.play()
+        await f.until("playing the first") { f.player.status == .playing && f.player.currentIndex == 0 }
+        await f.until("its length is known") { f.player.current?.length != nil }
+        #expect(f.player.current?.length.map { abs($0.inSeconds - 30) < 0.5 } == true)
+    }
+
+    @Test("setting the loop takes effect at once: Next at the last entry wraps right after it")
+    func loopThenNext() async throws {
+        let f = try await Fixture()
+        f.player.play()
+        await f.until("playing") { f.player.status == .playing }
+        f.player.next()
+        f.player.next()
+        #expect(f.player.currentIndex == 2)
+        f.player.setLoop(.playlist)
+        #expect(f.player.loop == .playlist)
+        f.player.next()
+        #expect(f.player.currentIndex == 0)
+        await f.until("playing the first again") { f.player.status == .playing && f.player.currentIndex == 0 }
+        f.player.setLoop(.none)
+        f.player.next()
+        f.player.next()
+        await f.until("playing the last") { f.player.status == .playing && f.player.currentIndex == 2 }
+        f.player.next()  // at the end, not looping: stop
+        await f.until("stopped at the end") { f.player.status == .stopped }
+        #expect(f.player.currentIndex == 2)
+    }
+
+    @Test("a URI with a scheme not allowed, or none, is refused and the queue stays")
+    func refusals() async throws {
+        let f = try await Fixture()
+        #expect(throws: MPVError.self) { try f.player.open(uri: "ftp://example.com/a.flac") }
+        #expect(throws: MPVError.self) { try f.player.open(uri: "loadfile /etc/passwd") }
+        #expect(f.player.entries.count == 3)
+    }
+
+    @Test("volume clamps to 0 and to mpv's maximum; NaN changes nothing")
+    func volume() async throws {
+        let f = try await Fixture()
+        f.player.setVolume(-1)
+        await f.until("volume 0") { f.player.volume == 0 }
+        f.player.setVolume(.nan)
+        f.player.setVolume(100)
+        await f.until("volume at the maximum") { f.player.volume == f.player.maximumVolume }
+        #expect(f.player.maximumVolume >= 1)
+    }
+
+    @Test("removing the current entry moves on; removing the rest leaves an empty, stopped queue")
+    func removal() async throws {
+        let f = try await Fixture(count: 2)
+        f.player.play()
+        await f.until("playing") { f.player.status == .playing }
+        let first = try #require(f.player.current?.id)
+        try f.player.remove(id: first)
+        await f.until("one entry left") { f.player.entries.count == 1 }
+        #expect(f.player.current?.id != first)
+        try f.player.remove(id: try #require(f.player.entries.first?.id))
+        await f.until("empty and stopped") { f.player.entries.isEmpty && f.player.status == .stopped }
+    }
+}
