@@ -1,6 +1,8 @@
+import Dispatch
+
 /// The conversions between `Duration` and the numbers other APIs speak: microseconds for
 /// MPRIS, milliseconds for libdbus and poll(2), seconds as a Double for config files, state
-/// files and terminals. Written once here, used everywhere.
+/// files and terminals, and Dispatch intervals for timers. Written once here, used everywhere.
 extension Duration {
     /// Whole microseconds, rounded toward zero, saturating at the ends of Int64.
     public var microseconds: Int64 { whole(per: 1_000_000) }
@@ -12,6 +14,12 @@ extension Duration {
     public var inSeconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    /// As a DispatchTimeInterval, in whole nanoseconds.
+    public var dispatch: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }
 
     /// `seconds`, rounded to the millisecond (so 0.3 is exactly `.milliseconds(300)`); nil for
