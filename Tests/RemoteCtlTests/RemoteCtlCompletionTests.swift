@@ -1,0 +1,24 @@
+import RemoteBridgeDBus
+import Foundation
+import RemoteBridgeMPRIS
+import RemoteBridgeTesting
+import RemoteCtl
+import ButtonGestures
+import HeadsetHandler
+import Logging
+import Testing
+
+@Suite("remotectl completions")
+@MainActor
+struct RemoteCtlCompletionTests {
+    /// SHELL is emptied: the script must follow the argument, not the shell that runs the test.
+    @Test("bash, zsh and fish completion scripts name the verbs", arguments: [("bash", "-F _remotectl remotectl"), ("zsh", "#compdef remotectl"), ("fish", "complete -c 'remotectl'")])
+    func completions(shell: String, marker: String) async throws {
+        let binary = BuiltProduct.debug("remotectl")
+        let script = try await ExternalProcess.run(binary, ["--generate-completion-script", shell], environment: ["SHELL": ""])
+        #expect(script.status == 0)
+        #expect(script.output.contains(marker))
+        #expect(script.output.contains("play-pause"))
+        #expect(script.output.contains("monitor"))
+    }
+}

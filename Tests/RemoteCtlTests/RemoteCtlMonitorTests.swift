@@ -1,0 +1,67 @@
+import RemoteBridgeDBus
+import Foundation
+import RemoteBridgeMPRIS
+import RemoteBridgeTesting
+import RemoteCtl
+import ButtonGestures
+import HeadsetHandler
+import Logging
+import Testing
+
+@Suite("remotectl monitor")
+@MainActor
+struct RemoteCtlMonitorTests {
+    @Test("monitor sees an event sent by send, the property changes, and Seeked")
+    func monitorSeesSend() async throws {
+        let f = try await CtlFixture()
+        var lines: [String] = []
+        var monitor = f.ctl(PlayerSelection(names: ["remotebridge"]))
+        monitor.output = { lines.append($0) }
+        var release: CheckedContinuation<Void, Never>?
+        let running = Task { @MainActor in
+            await monitor.monitor(json: false) { await withCheckedContinuation { release = $0 } }
+        }
+        for _ in 0..<100 where release == nil { try await f.connection.barrier(with: f.ours.connection.uniqueName) }
+        #expect(await f.ctl(PlayerSelection(names: ["remotebridge"])).send("skip-forward", interval: .seconds(5), position: nil) == 0)
+        #expect(await f.ctl(PlayerSelection(names: ["remotebridge"])).transport(.play) == 0)
+        for _ in 0..<100 where !lines.contains(where: { $0.contains("PlaybackStatus=Playing") }) {
+            try await f.connection.barrier(with: f.ours.connection.uniqueName)
+        }
+        #expect(lines.contains("remotebridge event skip-forward from test: handled by PlayerController"))
+        #expect(lines.contains("remotebridge seeked to 5.000 s"))
+        #expect(lines.contains { $0.hasPrefix("remotebridge changed") && $0.contains("PlaybackStatus=Playing") })
+        release?.resume()
+        #expect(await running.value == 0)
+        #expect(RemoteCtl.line(for: .signal(path: "/", interface: "x.y", member: "Seeked", body: [.int64(1_500_000)]), player: "org.mpris.MediaPlayer2.a", json: true)
+            == #"{"player":"a","signal":"Seeked","position":1.5}"#)
+    }
+
+    @Test("the monitor program prints each line as it happens, and Ctrl-C (SIGINT) ends it with exit 0")
+    func monitorProgram() async throws {
+        let f = try await CtlFixture()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BuiltProduct.debug("remotectl"))
+        process.arguments = ["monitor", "-p", "remotebridge", "--bus", f.bus.address]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let exited = AsyncStream<Int32> { continuation in process.terminationHandler = { continuation.yield($0.terminationStatus) } }
+        try process.run()
+        defer { kill(process.processIdentifier, SIGKILL) }
+        let reader = output.fileHandleForReading
+        let firstLine = Task { await reader.readText { $0.contains("\n") } }
+        // Send events until the monitor, once subscribed, prints one (a pipe, yet unbuffered).
+        let sender = f.ctl(PlayerSelection(names: ["remotebridge"]))
+        let sending = Task { @MainActor in
+            for _ in 0..<200 where !Task.isCancelled {
+                _ = await sender.send("skip-forward", interval: .seconds(1), position: nil)
+            }
+        }
+        let line = await firstLine.value
+        sending.cancel()
+        #expect(line.hasPrefix("remotebridge "))
+        kill(process.processIdentifier, SIGINT)
+        var statuses = exited.makeAsyncIterator()
+        #expect(await statuses.next() == 0)
+    }
+}
