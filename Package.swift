@@ -59,12 +59,12 @@ let package = Package(
         .testTarget(name: "RemoteBridgeMPRISTests", dependencies: ["RemoteBridgeMPRIS", "RemoteBridgeTesting"]),
         // A private dbus-daemon (tests, benchmarks, `remote-playerd --demo`). Its C shims are in CSpawn.
         .target(name: "CSpawn"),
-        .target(name: "PrivateBusLauncher", dependencies: ["CSpawn"]),
+        .target(name: "PrivateBusLauncher", dependencies: ["CSpawn", systemPackage]),
 
         // libmpv, as a system library, and the player adapter over it.
         // No pkgConfig: mpv.pc adds -D_REENTRANT, which SwiftPM warns about; the headers are in /usr/include.
         .systemLibrary(name: "CMPV"),
-        .target(name: "MPVPlayer", dependencies: ["CMPV", "RemoteControl", "DurationConversions"]),
+        .target(name: "MPVPlayer", dependencies: ["CMPV", "RemoteControl", "DurationConversions", systemPackage]),
         .testTarget(name: "MPVPlayerTests", dependencies: ["MPVPlayer", "RemoteBridgeTesting"]),
 
         // The evdev ioctls, as C (ioctl is variadic). Nothing else lives here.
@@ -103,7 +103,7 @@ let package = Package(
         .executableTarget(name: "headsetd", dependencies: ["HeadsetHandler", argumentParser, logging]),
 
         // remotectl, as a library so tests run it in-process, and its main.
-        .target(name: "RemoteCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteControl"]),
+        .target(name: "RemoteCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteControl", systemPackage]),
         .testTarget(
             name: "RemoteCtlTests",
             dependencies: ["RemoteCtl", "remotectl", "HeadsetHandler", "ButtonGestures", "RemotePlayer", "RemoteBridgeTesting", logging]),

@@ -2,6 +2,7 @@ import CEvdev
 import Dispatch
 import Foundation
 import Glibc
+import SystemPackage
 
 /// Reads key and switch edges from an input device: `/dev/input/eventN`, or a FIFO carrying
 /// the same 24-byte records (which tests and `headsetd --device` use).
@@ -150,8 +151,8 @@ public final class InputDeviceReader {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while bytes.count < Self.largestRecording {
-            let count = read(descriptor, &buffer, min(buffer.count, Self.largestRecording - bytes.count))
-            if count < 0, errno == EINTR { continue }
+            let wanted = min(buffer.count, Self.largestRecording - bytes.count)
+            let count = (try? buffer.withUnsafeMutableBytes { try FileDescriptor(rawValue: descriptor).read(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<wanted])) }) ?? 0
             guard count > 0 else { break }
             bytes += buffer.prefix(count)
         }

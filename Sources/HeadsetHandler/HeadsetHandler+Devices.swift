@@ -49,8 +49,15 @@ extension HeadsetHandler {
             guard let self, let reader else { return }
             self.switchChanged(code, on: on, device: reader.identity.name)
         }
+        let logger = self.logger
+        /// Says what is read and how, whenever the device is opened, at start or when it appears.
+        let announce: @MainActor (InputDeviceReader) -> Void = { reader in
+            let kind = reader.identity.isKeyboard ? "a keyboard" : reader.identity.isHeadsetLike || mode == .follow ? "headset-like" : "other"
+            logger.info("reading \(reader.path) (\(reader.identity.name.debugDescription), \(kind)\(reader.isGrabbed ? ", grabbed" : ""))")
+        }
         reader.onPresence = { [weak self, weak reader] present in
             guard let self, let reader else { return }
+            if present { announce(reader) }
             self.object?.invalidateProperties(of: Self.interfaceName)
             // A Bluetooth headset's AVRCP device vanishing is one sign that it disconnected.
             guard reader.identity.isBluetooth else { return }
@@ -58,10 +65,7 @@ extension HeadsetHandler {
         }
         reader.onStatus = { [logger] in logger.notice("\($0)") }
         reader.start()
-        if reader.isOpen {
-            let kind = reader.identity.isKeyboard ? "a keyboard" : reader.identity.isHeadsetLike || mode == .follow ? "headset-like" : "other"
-            logger.info("reading \(reader.path) (\(reader.identity.name.debugDescription), \(kind)\(reader.isGrabbed ? ", grabbed" : ""))")
-        }
+        if reader.isOpen { announce(reader) }
         guard !reader.isFinished else { return }
         readers.append(reader)
     }

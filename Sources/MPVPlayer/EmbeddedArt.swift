@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// Extracts cover art embedded in a local file (a FLAC PICTURE block, or an ID3v2 APIC frame)
 /// to a cache file, named by a hash of the file's path, size and modification time.
@@ -143,11 +144,12 @@ final class TagFile: ByteSource {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
+            // Retries on interruption itself; a short read only means read on.
+            let got = try? bytes.withUnsafeMutableBytes { buffer in
+                try FileDescriptor(rawValue: descriptor).read(
+                    fromAbsoluteOffset: Int64(offset + filled), into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
             }
-            if got < 0, errno == EINTR { continue }
-            guard got >= 0 else { return nil }
+            guard let got else { return nil }
             if got == 0 { break }
             filled += got
         }

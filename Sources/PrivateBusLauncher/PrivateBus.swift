@@ -2,6 +2,7 @@ import CSpawn
 import Dispatch
 import Glibc
 import Synchronization
+import SystemPackage
 
 /// A private `dbus-daemon`: its own address, killed on `stop()` or deinit.
 ///
@@ -127,15 +128,12 @@ public final class PrivateBus: Sendable {
     }
 
     private static func write(_ text: String, to path: String) throws(StartError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw failure("open \(path)") }
-        defer { close(fd) }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw failure("write \(path)") }
-            bytes = bytes.dropFirst(written)
+        do {
+            let file = try FileDescriptor.open(
+                FilePath(path), .writeOnly, options: [.create, .truncate, .closeOnExec], permissions: [.ownerReadWrite])
+            _ = try file.closeAfter { try file.writeAll(text.utf8) }
+        } catch {
+            throw StartError(description: "cannot write \(path): \(error)")
         }
     }
 

@@ -1,5 +1,6 @@
 import RemoteBridgeDBus
 import Foundation
+import SystemPackage
 
 /// One of the package's programs (`remote-playerd`, `headsetd`) run as a separate process on a
 /// test bus, so that a test can kill it at any moment, freeze it, and see how it exits.
@@ -45,12 +46,21 @@ public final class DaemonProcess {
             try process.run()
             return process.processIdentifier
         }
+        // stderr is read from the start, as it comes: a chatty program (--log-level debug) must
+        // never block on a full pipe.
         let errors = errorPipe.fileHandleForReading
+        // On a thread of its own: a read that blocks for the daemon's whole life must not hold
+        // one of the few threads Swift concurrency runs tests on.
+        let text = AsyncStream<String>.makeStream()
+        Thread.detachNewThread {
+            text.continuation.yield(String(decoding: errors.readDataToEndOfFile(), as: UTF8.self))
+            text.continuation.finish()
+        }
         Task { @MainActor [weak self] in
             var statuses = exited.stream.makeAsyncIterator()
             let status = await statuses.next() ?? -1
-            let text = await Task.detached { String(decoding: errors.readDataToEndOfFile(), as: UTF8.self) }.value
-            self?.exited(status, stderr: text)
+            var texts = text.stream.makeAsyncIterator()
+            self?.exited(status, stderr: await texts.next() ?? "")
         }
     }
 
@@ -69,6 +79,31 @@ public final class DaemonProcess {
     /// Sends `signal`.
     public func send(_ signal: Int32) {
         kill(pid, signal)
+    }
+
+    /// Freezes the process with SIGSTOP and returns once the kernel shows it stopped (state T
+    /// in /proc/PID/stat, a matter of microseconds), so nothing a test sends afterwards can
+    /// still be handled by it. (waitid cannot tell: Foundation's child reaper may take the
+    /// stop report first.)
+    public func freeze() async {
+        kill(pid, SIGSTOP)
+        var checks = 0
+        while !isStopped, checks < 100_000 {
+            checks += 1
+            await Task.yield()
+        }
+    }
+
+    /// Whether /proc says the process is stopped.
+    private var isStopped: Bool {
+        // /proc files say their size is 0, so they are read with read(2), not by size.
+        guard let file = try? FileDescriptor.open(FilePath("/proc/\(pid)/stat"), .readOnly) else { return false }
+        defer { try? file.close() }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let count = (try? buffer.withUnsafeMutableBytes { try file.read(into: $0) }) ?? 0
+        let stat = String(decoding: buffer.prefix(count), as: UTF8.self)
+        guard let end = stat.range(of: ") ", options: .backwards) else { return false }
+        return stat[end.upperBound...].first == "T"
     }
 
     /// Waits for the exit: the exit status, or minus the signal that ended it.

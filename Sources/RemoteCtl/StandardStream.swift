@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// Writing text to stdout and stderr, and printf-style numbers, with the C library alone.
 ///
@@ -11,16 +12,10 @@ public enum StandardStream {
     /// Standard error (descriptor 2).
     case error
 
-    /// Writes all of `text`, retrying on interruption; a closed stream drops the rest.
+    /// Writes all of `text`, going on after short writes and interruptions; a closed stream
+    /// drops the rest.
     public func write(_ text: String) {
-        let fd: Int32 = self == .output ? 1 : 2
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
-        }
+        _ = try? (self == .output ? FileDescriptor.standardOutput : .standardError).writeAll(text.utf8)
     }
 
     /// Whether the stream is a terminal.

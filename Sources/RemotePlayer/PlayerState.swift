@@ -1,5 +1,6 @@
 import Foundation
 import MPVPlayer
+import SystemPackage
 
 /// What survives a restart: the queue, where we were in it, and the settings.
 public struct PlayerState: Codable, Equatable, Sendable {
@@ -115,13 +116,16 @@ public struct StateStore: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(state) else { throw Failure(description: "\(path): the state could not be encoded") }
-        let (fd, temporary) = try createTemporaryFile()
-        let written = data.withUnsafeBytes { buffer in Self.writeAll(fd, buffer) }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard written, synced else {
+        let (file, temporary) = try createTemporaryFile()
+        do {
+            // writeAll goes on after short writes and interruptions.
+            try file.closeAfter {
+                _ = try file.writeAll(data)
+                guard fsync(file.rawValue) == 0 else { throw Errno(rawValue: errno) }
+            }
+        } catch {
             unlink(temporary)
-            throw Failure(description: "\(temporary): could not write the state (\(String(cString: strerror(errno))))")
+            throw Failure(description: "\(temporary): could not write the state (\(error))")
         }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -136,26 +140,21 @@ public struct StateStore: Sendable {
     }
 
     /// A new file next to the state file, under a random name, never through a symlink.
-    private func createTemporaryFile() throws(Failure) -> (Int32, String) {
+    private func createTemporaryFile() throws(Failure) -> (FileDescriptor, String) {
         for _ in 0..<8 {
             let temporary = "\(path).tmp-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            if fd >= 0 { return (fd, temporary) }
-            guard errno == EEXIST else { throw Failure(description: "\(temporary): \(String(cString: strerror(errno)))") }
+            do {
+                let file = try FileDescriptor.open(
+                    FilePath(temporary), .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
+                    permissions: [.ownerReadWrite])
+                return (file, temporary)
+            } catch Errno.fileExists {
+                continue
+            } catch {
+                throw Failure(description: "\(temporary): \(error)")
+            }
         }
         throw Failure(description: "\(path): could not create a temporary file next to it")
-    }
-
-    /// Writes every byte, going on after short writes and interruptions.
-    private static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
     }
 
     /// A decoding error in a few words.

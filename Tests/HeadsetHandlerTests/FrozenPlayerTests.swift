@@ -37,7 +37,7 @@ struct FrozenPlayerTests {
         try await MPRISClient(connection: f.client, busName: frozenName).play()
         try await f.settle { f.handler.tracker.nowPlaying == frozenName }
         try #require(f.handler.tracker.nowPlaying == frozenName)
-        frozen.send(SIGSTOP)
+        await frozen.freeze()
         defer { frozen.send(SIGCONT) }
         // Five Next presses for it, in quick succession.
         for _ in 0..<5 { try await f.press(163) }
@@ -69,8 +69,8 @@ struct FrozenPlayerTests {
             first.send(SIGKILL)
             second.send(SIGKILL)
         }
-        first.send(SIGSTOP)
-        second.send(SIGSTOP)
+        await first.freeze()
+        await second.freeze()
         let arguments = ["--bus", bed.bus.address, "--config", bed.config, "--system-bus", "unix:path=/nonexistent/remotebridge", "--input-dir", bed.media.directory.path]
         let began = ContinuousClock.now
         let headsetd = try await DaemonProcess("headsetd", arguments)

@@ -22,7 +22,7 @@ struct FrozenPlayerTests {
             frozen.send(SIGKILL)
             healthy.send(SIGKILL)
         }
-        frozen.send(SIGSTOP)
+        await frozen.freeze()
         func remotectl(_ arguments: String...) async throws -> ExternalProcess.Result {
             try await ExternalProcess.run(BuiltProduct.debug("remotectl"), ["--bus", bus.address] + arguments)
         }
