@@ -62,7 +62,9 @@ struct PlayerctlTests {
         let f = try await MPRISFixture()
         #expect(try await f.playerctl("open", "https://example.com/radio.mp3").status == 0)
         #expect(f.player.currentTrack?.url == "https://example.com/radio.mp3")
-        _ = try await f.playerctl("open", "gopher://example.com/x")
+        let refused = try await f.playerctl("open", "gopher://example.com/x")
+        #expect(refused.status != 0)
+        #expect(refused.standardError.contains("gopher"), "\(refused.standardError)")
         #expect(f.player.currentTrack?.url == "https://example.com/radio.mp3")
     }
 }
