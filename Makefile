@@ -33,6 +33,7 @@ test: deps
 	$(SWIFT) test --skip-build
 	$(MAKE) examples
 	$(SWIFT) run --skip-build --package-path examples APIContract
+	$(SWIFT) run --skip-build --package-path examples PodcastMode | grep -q "seek by 30.0 seconds"
 
 examples: deps
 	$(NO_WARNINGS) $(SWIFT) build --package-path examples

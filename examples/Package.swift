@@ -21,7 +21,12 @@ let package = Package(
             name: "SecretKnock",
             dependencies: [.product(name: "ButtonGestures", package: "RemoteBridge")]
         ),
-        // Issue #2's public API, used exactly as written, from outside the package.
+        // Podcast mode: a responder in front of the player turns next/previous into ±30 s skips.
+        .executableTarget(
+            name: "PodcastMode",
+            dependencies: [.product(name: "RemoteControl", package: "RemoteBridge")]
+        ),
+        // The RemoteControl contract's public API, used exactly as written, from outside the package.
         .executableTarget(
             name: "APIContract",
             dependencies: [.product(name: "RemoteControl", package: "RemoteBridge")]

@@ -1,4 +1,4 @@
-// Uses every public name of the RemoteControl contract (issue #2) exactly as written, from a
+// Uses every public name of the RemoteControl contract exactly as written, from a
 // separate package. If a signature changes, this stops compiling; if behaviour changes, it exits 1.
 import Glibc
 import RemoteControl
