@@ -11,7 +11,7 @@ RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: help deps build test examples demo benchmark install clean
+.PHONY: help deps build test examples demo benchmark docs man install clean
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
@@ -19,7 +19,9 @@ help:
 	@echo "make build      build the package"
 	@echo "make examples   build the example programs (a separate package that uses this one by path)"
 	@echo "make benchmark  run the benchmarks (release build; see Benchmarks/)"
-	@echo "make install    install remote-playerd, headsetd, remotectl (with bash/zsh/fish completions), the user units, D-Bus and udev files under PREFIX (default /usr/local)"
+	@echo "make install    install remote-playerd, headsetd, remotectl (with man pages and bash/zsh/fish completions), the user units, D-Bus and udev files under PREFIX (default /usr/local)"
+	@echo "make docs       build the DocC documentation of the libraries into .build/docs (open .build/docs/<Module>/index.html)"
+	@echo "make man        generate the man pages remotectl(1), remote-playerd(1), headsetd(1) into .build/man"
 	@echo "make clean      remove build folders"
 
 deps:
@@ -48,7 +50,27 @@ benchmark: deps
 	$(RELEASE_BUILD) --product remotectl
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
 
-install: deps
+# The libraries with a DocC catalogue; each is checked with --warnings-as-errors, so a broken
+# symbol link fails the build.
+DOC_TARGETS := RemoteControl ButtonGestures RemoteBridgeDBus
+
+docs: deps
+	mkdir -p .build/docs
+	for target in $(DOC_TARGETS); do \
+		$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$target \
+			--output-path .build/docs/$$target --transform-for-static-hosting --hosting-base-path $$target \
+			--warnings-as-errors || exit 1; \
+	done
+	@echo "Documentation in .build/docs: open .build/docs/RemoteControl/documentation/remotecontrol/index.html"
+
+# swift-argument-parser's generate-manual plugin writes one page per program from its --help.
+man: deps
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --configuration release
+	mkdir -p .build/man
+	cp .build/plugins/GenerateManual/outputs/remotectl/remotectl.1 .build/plugins/GenerateManual/outputs/remote-playerd/remote-playerd.1 \
+		.build/plugins/GenerateManual/outputs/headsetd/headsetd.1 .build/man/
+
+install: deps man
 	$(RELEASE_BUILD) --product remote-playerd
 	$(RELEASE_BUILD) --product headsetd
 	$(RELEASE_BUILD) --product remotectl
@@ -66,6 +88,7 @@ install: deps
 	"$(DESTDIR)$(PREFIX)/bin/remotectl" --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/remotectl"
 	"$(DESTDIR)$(PREFIX)/bin/remotectl" --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_remotectl"
 	"$(DESTDIR)$(PREFIX)/bin/remotectl" --generate-completion-script fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/remotectl.fish"
+	for page in remotectl remote-playerd headsetd; do install -Dm644 .build/man/$$page.1 "$(DESTDIR)$(PREFIX)/share/man/man1/$$page.1"; done
 	@echo "Installed under $(DESTDIR)$(PREFIX). Then: systemctl --user daemon-reload && systemctl --user enable --now remote-playerd headsetd"
 
 clean:
