@@ -14,7 +14,9 @@ public struct DeviceIdentity: Sendable, Equatable {
     /// The jack switches it reports (SW_HEADPHONE_INSERT and the like), or nil when unknown.
     public var jackSwitches: Set<UInt16>?
 
+    /// The USB bus type (BUS_USB).
     public static let busUSB: UInt16 = 0x03
+    /// The Bluetooth bus type (BUS_BLUETOOTH), as BlueZ's AVRCP input device reports it.
     public static let busBluetooth: UInt16 = 0x05
 
     /// KEY_Q…KEY_P, KEY_A…KEY_L and KEY_Z…KEY_M: a device with any of them types text.

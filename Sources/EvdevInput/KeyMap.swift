@@ -2,15 +2,25 @@ import RemoteControl
 
 /// The map from media keys to remote-control events (docs/ARCHITECTURE.md, mappings).
 public enum KeyMap {
+    /// KEY_PLAYCD: play (a Bluetooth headset's AVRCP PLAY).
     public static let keyPlayCD: UInt16 = 200
+    /// KEY_PLAY: play.
     public static let keyPlay: UInt16 = 207
+    /// KEY_PAUSECD: pause (a Bluetooth headset's AVRCP PAUSE).
     public static let keyPauseCD: UInt16 = 201
+    /// KEY_STOPCD: stop.
     public static let keyStopCD: UInt16 = 166
+    /// KEY_NEXTSONG: next track.
     public static let keyNextSong: UInt16 = 163
+    /// KEY_PREVIOUSSONG: previous track.
     public static let keyPreviousSong: UInt16 = 165
+    /// KEY_FASTFORWARD: scan forward while held.
     public static let keyFastForward: UInt16 = 208
+    /// KEY_REWIND: scan backward while held.
     public static let keyRewind: UInt16 = 168
+    /// KEY_MEDIA: the single button of a wired headset.
     public static let keyMedia: UInt16 = 226
+    /// KEY_PLAYPAUSE: play/pause (a keyboard's, or a headset's single button).
     public static let keyPlayPause: UInt16 = 164
 
     /// Every key code this map knows.

@@ -22,6 +22,7 @@ public struct HeadsetService: Service {
         self.logger = logger
     }
 
+    /// Starts the handler and runs it until the group shuts down gracefully; throws `StartFailure` if it cannot start.
     public func run() async throws {
         let handler: HeadsetHandler
         do {

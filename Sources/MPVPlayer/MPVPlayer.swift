@@ -10,19 +10,26 @@ import RemoteControl
 /// never polled. Every command is an argv array.
 @MainActor
 public final class MPVPlayer {
+    /// How the player was set up.
     public let configuration: Configuration
     let mpv: MPVHandle
     /// The queue, in mpv's playlist order.
     public internal(set) var entries: [QueueEntry] = []
     /// The current entry's id; kept when stopped, so play resumes there.
     public internal(set) var currentID: Int64?
+    /// mpv's `pause` property.
     public internal(set) var isPaused = true
+    /// mpv's `idle-active`: nothing is loaded (stopped, or an empty queue).
     public internal(set) var isIdle = true
     /// mpv's volume, 0 to `volume-max` (100 is full).
     public internal(set) var mpvVolume = 100.0
+    /// The playback speed (MPRIS Rate), 1 being normal.
     public internal(set) var speed = 1.0
+    /// The loop mode, set at once by `setLoop(_:)` and kept in step with mpv's properties.
     public internal(set) var loop = Loop.none
+    /// Whether the queue is shuffled.
     public internal(set) var shuffle = false
+    /// Whether mpv can seek in the current file.
     public internal(set) var isSeekable = false
     /// The audio output mpv actually opened, such as `pulse` or `null`.
     public internal(set) var currentAudioOutput: String?

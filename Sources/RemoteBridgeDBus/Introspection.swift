@@ -3,6 +3,7 @@
 ///
 /// Public so that a test can compare a declaration with its file in `dbus/interfaces/`.
 public enum Introspection {
+    /// The DOCTYPE every introspection document starts with.
     public static let doctype = """
         <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">

@@ -4,23 +4,35 @@ import RemoteBridgeMPRIS
 /// It exists for the MPRIS layer's tests and benchmarks; the real player is `MPVPlayer`.
 @MainActor
 public final class InMemoryPlayer: MediaPlayer {
+    /// Playing, paused or stopped.
     public var playbackStatus = PlaybackStatus.stopped
+    /// The loop mode.
     public var loopStatus = LoopStatus.none
+    /// Whether the queue plays shuffled.
     public var shuffle = false
+    /// The volume, 1 being 100%.
     public var volume = 1.0
+    /// The playback rate.
     public var rate = 1.0
+    /// The lowest rate accepted.
     public let minimumRate = 0.25
+    /// The highest rate accepted.
     public let maximumRate = 4.0
+    /// The position in the current track; nothing moves it but the test and the player's own commands.
     public var position = Duration.zero
     /// Which way a held seek button is scanning, if one is.
     public var scanning: ScanDirection?
     /// A scan's direction.
     public enum ScanDirection: Sendable { case forward, backward }
+    /// The queue.
     public var queue: [Track]
     /// The index of the current track in `queue`, if any.
     public var currentIndex: Int?
+    /// The URI schemes `openURI` accepts.
     public var supportedURISchemes = ["file", "http", "https"]
+    /// The MIME types it claims to play.
     public var supportedMIMETypes = ["audio/mpeg", "audio/flac"]
+    /// Called with each change; the MPRIS server sets it.
     public var onChange: (@MainActor (MediaPlayerChange) -> Void)?
     private var nextID: Int
 
@@ -36,33 +48,43 @@ public final class InMemoryPlayer: MediaPlayer {
         currentIndex = 0
     }
 
+    /// The current track, if any.
     public var currentTrack: Track? { currentIndex.map { queue[$0] } }
+    /// Whether there is a next track (or the queue loops).
     public var canGoNext: Bool { currentIndex.map { $0 + 1 < queue.count || loopStatus == .playlist } ?? false }
+    /// Whether previous() would do something.
     public var canGoPrevious: Bool { currentIndex != nil }
+    /// Whether there is anything to play.
     public var canPlay: Bool { !queue.isEmpty }
+    /// Whether there is anything to pause.
     public var canPause: Bool { !queue.isEmpty }
+    /// Whether there is a track to seek in.
     public var canSeek: Bool { currentTrack != nil }
 
     private func changed() { onChange?(.state) }
 
+    /// Plays the current track, or the first.
     public func play() {
         if currentIndex == nil, !queue.isEmpty { currentIndex = 0 }
         playbackStatus = .playing
         changed()
     }
 
+    /// Pauses.
     public func pause() {
         guard playbackStatus == .playing else { return }
         playbackStatus = .paused
         changed()
     }
 
+    /// Stops, keeping the current track.
     public func stop() {
         playbackStatus = .stopped
         position = .zero
         changed()
     }
 
+    /// Goes to the next track; at the end, wraps when looping the playlist, else stops.
     public func next() {
         guard let index = currentIndex else { return }
         if index + 1 < queue.count {
@@ -77,6 +99,7 @@ public final class InMemoryPlayer: MediaPlayer {
         onChange?(.seeked(.zero))
     }
 
+    /// Goes to the previous track.
     public func previous() {
         guard let index = currentIndex else { return }
         currentIndex = max(0, index - 1)
@@ -85,37 +108,44 @@ public final class InMemoryPlayer: MediaPlayer {
         onChange?(.seeked(.zero))
     }
 
+    /// Moves by `offset`; past the end goes to the next track, before the start clamps to 0.
     public func seek(by offset: Duration) {
         let target = position + offset
         if let length = currentTrack?.length, target > length { return next() }
         setPosition(max(.zero, target))
     }
 
+    /// Jumps to `position` and signals Seeked.
     public func setPosition(_ position: Duration) {
         self.position = position
         onChange?(.seeked(position))
     }
 
+    /// Sets the loop mode.
     public func setLoopStatus(_ status: LoopStatus) {
         loopStatus = status
         changed()
     }
 
+    /// Sets shuffle.
     public func setShuffle(_ shuffle: Bool) {
         self.shuffle = shuffle
         changed()
     }
 
+    /// Sets the volume.
     public func setVolume(_ volume: Double) {
         self.volume = volume
         changed()
     }
 
+    /// Sets the rate.
     public func setRate(_ rate: Double) {
         self.rate = rate
         changed()
     }
 
+    /// Appends `uri` and makes it current, or refuses an unsupported scheme.
     public func openURI(_ uri: String) throws(MediaPlayerError) {
         let track = try makeTrack(uri)
         queue.append(track)
@@ -125,6 +155,7 @@ public final class InMemoryPlayer: MediaPlayer {
         changed()
     }
 
+    /// Inserts `uri` after the track `after` (nil: at the start), optionally making it current.
     public func addTrack(uri: String, after: Int?, makeCurrent: Bool) throws(MediaPlayerError) {
         let track = try makeTrack(uri)
         let index = after.flatMap { id in queue.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
@@ -135,6 +166,7 @@ public final class InMemoryPlayer: MediaPlayer {
         changed()
     }
 
+    /// Removes the track `id`.
     public func removeTrack(id: Int) throws(MediaPlayerError) {
         guard let index = queue.firstIndex(where: { $0.id == id }) else { throw .noSuchTrack(id) }
         queue.remove(at: index)
@@ -145,6 +177,7 @@ public final class InMemoryPlayer: MediaPlayer {
         changed()
     }
 
+    /// Makes the track `id` current.
     public func goTo(trackID id: Int) throws(MediaPlayerError) {
         guard let index = queue.firstIndex(where: { $0.id == id }) else { throw .noSuchTrack(id) }
         currentIndex = index

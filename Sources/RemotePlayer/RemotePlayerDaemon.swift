@@ -45,12 +45,19 @@ public final class RemotePlayerDaemon {
         public init() {}
     }
 
+    /// The settings read from the config file.
     public let configuration: PlayerConfiguration
+    /// The session-bus connection the player is served on.
     public let connection: DBusConnection
+    /// The application that delivers remote-control events.
     public let application = RemoteApplication()
+    /// The mpv player.
     public let player: MPVPlayer
+    /// The first responder, which plays every event on `player`.
     public let controller: PlayerController
+    /// The MPRIS and RemoteControl1 server.
     public let server: MPRISServer
+    /// All MPRIS players on the bus, followed to know whether this one is now playing (`RemoteApplication.isNowPlaying`).
     public let tracker: NowPlayingTracker
     /// The bus name owned: `org.mpris.MediaPlayer2.<name>`, or `.instance<pid>` if that was taken.
     public private(set) var busName = ""

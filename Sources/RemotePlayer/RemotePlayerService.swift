@@ -28,6 +28,7 @@ public struct RemotePlayerService: Service {
         self.logger = logger
     }
 
+    /// Starts the daemon and runs it until Quit, a takeover or a graceful shutdown; a failed start sets `startFailure` and returns.
     public func run() async throws {
         let daemon: RemotePlayerDaemon
         do {
