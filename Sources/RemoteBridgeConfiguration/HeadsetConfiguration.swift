@@ -20,7 +20,7 @@ import RemoteControl
 /// click = "toggle-play-pause"
 /// hold = "stop"               # "none" unbinds
 /// ```
-public struct HeadsetConfiguration: Sendable, Equatable {
+public struct HeadsetConfiguration: ConfigurationSettings, Sendable, Equatable {
     /// The longest gap between a release and the next press within one pattern.
     public var clickInterval: Duration = .milliseconds(300)
     /// The shortest press that counts as a hold.
@@ -45,12 +45,6 @@ public struct HeadsetConfiguration: Sendable, Equatable {
 
     /// The defaults.
     public init() {}
-
-    /// Reads `path`; a missing file gives the defaults unless `required`.
-    public static func load(path: String, required: Bool) throws(ConfigurationError) -> HeadsetConfiguration {
-        guard let text = try ConfigurationFile.read(path: path, required: required) else { return HeadsetConfiguration() }
-        return try parse(text, file: path)
-    }
 
     /// Parses configuration text, checking the whole `[headset]` section.
     public static func parse(_ text: String, file: String) throws(ConfigurationError) -> HeadsetConfiguration {

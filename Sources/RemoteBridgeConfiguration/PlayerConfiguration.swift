@@ -18,7 +18,7 @@ import RemoteControl
 /// [input]
 /// devices = ["/dev/input/event3"]              # media keys read directly
 /// ```
-public struct PlayerConfiguration: Sendable, Equatable {
+public struct PlayerConfiguration: ConfigurationSettings, Sendable, Equatable {
     /// The player's name: its bus name is `org.mpris.MediaPlayer2.<name>`.
     public var name = "remotebridge"
     /// mpv's audio output; `auto` falls back to `null` with a warning.
@@ -38,12 +38,6 @@ public struct PlayerConfiguration: Sendable, Equatable {
 
     /// The defaults.
     public init() {}
-
-    /// Reads the file at `path`. A missing file gives the defaults only when `required` is false.
-    public static func load(path: String, required: Bool) throws(ConfigurationError) -> PlayerConfiguration {
-        guard let text = try ConfigurationFile.read(path: path, required: required) else { return PlayerConfiguration() }
-        return try parse(text, file: path)
-    }
 
     /// Parses configuration text; the whole file is checked before anything is used.
     public static func parse(_ text: String, file: String) throws(ConfigurationError) -> PlayerConfiguration {

@@ -1,3 +1,5 @@
+import RemoteControl
+
 /// MPRIS's PlaybackStatus.
 public enum PlaybackStatus: String, Sendable, CaseIterable {
     /// A track is playing.
@@ -48,13 +50,12 @@ public enum MediaPlayerChange: Sendable, Equatable {
     case trackMetadataChanged(Track)
 }
 
-/// A player that the MPRIS server can present on the bus.
-///
-/// The transport methods are called by the responder that handles remote-control events (the
-/// server never calls them itself: MPRIS transport calls become events). The settings methods
-/// are called by the server directly (see docs/ARCHITECTURE.md, mappings).
+/// A player that the MPRIS server can present on the bus: a `ControllablePlayer` (transport,
+/// seeking, scanning, which `PlayerController` drives when events arrive; the server never
+/// calls them itself, since MPRIS transport calls become events) with the state MPRIS shows
+/// and the settings the server changes directly (see docs/ARCHITECTURE.md, mappings).
 @MainActor
-public protocol MediaPlayer: AnyObject {
+public protocol MediaPlayer: ControllablePlayer {
     /// Playing, paused or stopped.
     var playbackStatus: PlaybackStatus { get }
     /// The loop mode.
@@ -91,21 +92,6 @@ public protocol MediaPlayer: AnyObject {
     var supportedMIMETypes: [String] { get }
     /// Called with each change; the server sets it.
     var onChange: (@MainActor (MediaPlayerChange) -> Void)? { get set }
-
-    /// Starts or resumes playback.
-    func play()
-    /// Pauses.
-    func pause()
-    /// Stops, keeping the queue; the position goes to 0.
-    func stop()
-    /// Moves to the next entry.
-    func next()
-    /// Moves to the previous entry, or restarts the track.
-    func previous()
-    /// Seeks relative to the current position.
-    func seek(by offset: Duration)
-    /// Seeks to an absolute position in the current track.
-    func setPosition(_ position: Duration)
 
     /// Sets the loop mode.
     func setLoopStatus(_ status: LoopStatus)

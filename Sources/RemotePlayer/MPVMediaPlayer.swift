@@ -84,13 +84,17 @@ final class MPVMediaPlayer: MediaPlayer {
          "audio/x-wav", "audio/wav", "audio/webm", "audio/x-matroska", "audio/x-mpegurl", "audio/x-scpls"]
     }
 
+    var isPlaying: Bool { player.isPlaying }
+    var currentLength: Duration? { player.currentLength }
     func play() { player.play() }
     func pause() { player.pause() }
     func stop() { player.stop() }
     func next() { player.next() }
     func previous() { player.previous() }
     func seek(by offset: Duration) { player.seek(by: offset) }
-    func setPosition(_ position: Duration) { player.seek(to: position) }
+    func seek(to position: Duration) { player.seek(to: position) }
+    func beginScanning(forward: Bool) { player.beginScanning(forward: forward) }
+    func endScanning() { player.endScanning() }
     func setLoopStatus(_ status: LoopStatus) {
         player.setLoop(status == .track ? .track : status == .playlist ? .playlist : .none)
     }

@@ -13,39 +13,20 @@ struct MPVPlayerTests {
     final class Fixture {
         let media: TestMedia
         let player: MPVPlayer
-        private var waiters: [CheckedContinuation<Void, Never>] = []
+        private let changes = ChangeWaiter()
 
         init(count: Int = 3) async throws {
             media = try await TestMedia.make(count: count, seconds: 30)
             var configuration = MPVPlayer.Configuration()
             configuration.audioOutput = "null"
             player = try MPVPlayer(configuration: configuration)
-            player.onChange = { [weak self] _ in self?.wake() }
+            player.onChange = { [changes] _ in changes.wake() }
             player.load(media.tones.map { QueueItem(url: $0.path) })
-        }
-
-        private func wake() {
-            let waiting = waiters
-            waiters = []
-            for waiter in waiting { waiter.resume() }
         }
 
         /// Waits, change by change, until `condition` holds; the limit only ends a failing test.
         func until(_ what: String, limit: Duration = .seconds(10), _ condition: () -> Bool) async {
-            var timedOut = false
-            let guardTask = Task { @MainActor [weak self] in
-                guard (try? await Task.sleep(for: limit)) != nil else { return }
-                timedOut = true
-                self?.wake()
-            }
-            defer { guardTask.cancel() }
-            while !condition() {
-                guard !timedOut else {
-                    Issue.record("timed out waiting until \(what)")
-                    return
-                }
-                await withCheckedContinuation { waiters.append($0) }
-            }
+            if await !changes.until(limit: limit, condition) { Issue.record("timed out waiting until \(what)") }
         }
 
         isolated deinit {

@@ -18,7 +18,7 @@ final class PlayerFixture {
     var daemon: RemotePlayerDaemon
     let clientConnection: DBusConnection
     var client: MPRISClient
-    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private let changes = ChangeWaiter()
 
     /// Starts a daemon; `items` nil queues the tones.
     init(items: [String]? = nil, bus existing: TestBus? = nil, media existingMedia: TestMedia? = nil, statePath: String? = nil,
@@ -65,14 +65,8 @@ final class PlayerFixture {
     }
 
     private func observe() {
-        daemon.onPlayerChange = { [weak self] in self?.wake() }
-        daemon.player.onPositionTick = { [weak self] in self?.wake() }
-    }
-
-    private func wake() {
-        let all = waiters
-        waiters = []
-        for waiter in all { waiter.resume() }
+        daemon.onPlayerChange = { [changes] in changes.wake() }
+        daemon.player.onPositionTick = { [changes] in changes.wake() }
     }
 
     var player: MPVPlayer { daemon.player }
@@ -83,19 +77,8 @@ final class PlayerFixture {
         _ what: String, limit: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: () -> Bool
     ) async {
-        var timedOut = false
-        let guardTask = Task { @MainActor [weak self] in
-            guard (try? await Task.sleep(for: limit)) != nil else { return }
-            timedOut = true
-            self?.wake()
-        }
-        defer { guardTask.cancel() }
-        while !condition() {
-            guard !timedOut else {
-                Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
-                return
-            }
-            await withCheckedContinuation { waiters.append($0) }
+        if await !changes.until(limit: limit, condition) {
+            Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
         }
     }
 

@@ -1,0 +1,32 @@
+/// Lets a test wait for a condition without polling: whoever sees a change calls `wake()`, and
+/// `until` checks the condition again at each wake. The limit only ends a hung wait.
+@MainActor
+public final class ChangeWaiter {
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Makes a waiter with nobody waiting.
+    public init() {}
+
+    /// Something changed: every waiting `until` checks its condition again.
+    public func wake() {
+        let all = waiters
+        waiters = []
+        for waiter in all { waiter.resume() }
+    }
+
+    /// Waits, wake by wake, until `condition` holds; false if `limit` passed first.
+    public func until(limit: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+        var timedOut = false
+        let guardTask = Task { @MainActor [weak self] in
+            guard (try? await Task.sleep(for: limit)) != nil else { return }
+            timedOut = true
+            self?.wake()
+        }
+        defer { guardTask.cancel() }
+        while !condition() {
+            guard !timedOut else { return false }
+            await withCheckedContinuation { waiters.append($0) }
+        }
+        return true
+    }
+}
