@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "RemoteControlTests", dependencies: ["RemoteControl"]),
         // Button gesture recognizers (click patterns) on an injectable clock.
         .target(name: "ButtonGestures", dependencies: ["RemoteControl"]),
-        .testTarget(name: "ButtonGesturesTests", dependencies: ["ButtonGestures"]),
+        .testTarget(name: "ButtonGesturesTests", dependencies: ["ButtonGestures", "DurationConversions"]),
 
         // libdbus, as a system library. Nothing else lives here.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "RemoteBridgeDBus", dependencies: ["CDBus", "DurationConversions"]),
         .testTarget(name: "RemoteBridgeDBusTests", dependencies: ["RemoteBridgeDBus", "RemoteBridgeTesting"]),
         // The MPRIS 2.2 and RemoteControl1 declarations, the server, a client and the now-playing tracker.
-        .target(name: "RemoteBridgeMPRIS", dependencies: ["RemoteBridgeDBus", "RemoteControl"]),
+        .target(name: "RemoteBridgeMPRIS", dependencies: ["RemoteBridgeDBus", "RemoteControl", "DurationConversions"]),
         .testTarget(name: "RemoteBridgeMPRISTests", dependencies: ["RemoteBridgeMPRIS", "RemoteBridgeTesting"]),
         // A private dbus-daemon (tests, benchmarks, `remote-playerd --demo`). Its C shims are in CSpawn.
         .target(name: "CSpawn"),
@@ -86,35 +86,37 @@ let package = Package(
             name: "RemotePlayer",
             dependencies: [
                 "RemoteControl", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "MPVPlayer", "RemoteBridgeConfiguration",
-                "EvdevInput", "DesktopKeys", "PrivateBusLauncher", logging, serviceLifecycle, systemPackage,
+                "EvdevInput", "DesktopKeys", "PrivateBusLauncher", "DurationConversions", logging, serviceLifecycle, systemPackage,
             ]),
-        .testTarget(name: "RemotePlayerTests", dependencies: ["RemotePlayer", "HeadsetHandler", "RemoteBridgeTesting", serviceLifecycle]),
+        .testTarget(
+            name: "RemotePlayerTests",
+            dependencies: ["RemotePlayer", "HeadsetHandler", "RemoteBridgeTesting", "DurationConversions", logging, serviceLifecycle]),
         .executableTarget(
-            name: "remote-playerd", dependencies: ["RemotePlayer", argumentParser, logging]),
+            name: "remote-playerd", dependencies: ["RemotePlayer", "DurationConversions", argumentParser, logging]),
 
         // headsetd, as a library (and its Service) so tests run it in-process.
         .target(
             name: "HeadsetHandler",
             dependencies: [
                 "ButtonGestures", "RemoteBridgeDBus", "EvdevInput", "RemoteBridgeMPRIS", "RemoteControl",
-                "RemoteBridgeConfiguration", logging, serviceLifecycle,
+                "RemoteBridgeConfiguration", "DurationConversions", logging, serviceLifecycle,
             ]),
-        .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemotePlayer", "RemoteBridgeTesting"]),
+        .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemotePlayer", "RemoteBridgeTesting", logging]),
         .executableTarget(name: "headsetd", dependencies: ["HeadsetHandler", argumentParser, logging]),
 
         // remotectl, as a library so tests run it in-process, and its main.
-        .target(name: "RemoteCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteControl", systemPackage]),
+        .target(name: "RemoteCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteControl", "DurationConversions", systemPackage]),
         .testTarget(
             name: "RemoteCtlTests",
             dependencies: ["RemoteCtl", "remotectl", "HeadsetHandler", "ButtonGestures", "RemotePlayer", "RemoteBridgeTesting", logging]),
-        .executableTarget(name: "remotectl", dependencies: ["RemoteCtl", "RemoteBridgeDBus", argumentParser]),
+        .executableTarget(name: "remotectl", dependencies: ["RemoteCtl", "RemoteBridgeDBus", "DurationConversions", argumentParser]),
 
         // Test support: a private bus per suite, outside programs, media files, evdev FIFOs, fake peers.
         .target(
             name: "RemoteBridgeTesting",
             dependencies: [
                 "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteControl", "EvdevInput", "DesktopKeys", "PrivateBusLauncher",
-                subprocess, systemPackage,
+                "DurationConversions", subprocess, systemPackage,
             ]),
     ],
     swiftLanguageModes: [.v6]
