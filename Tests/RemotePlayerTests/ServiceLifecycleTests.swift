@@ -50,7 +50,7 @@ struct ServiceLifecycleTests {
         await group.triggerGracefulShutdown()
         try await running.value
         #expect(await client.nameOwner(player.busName) == nil)
-        #expect(await !service.startFailure.value)
+        #expect(!service.startFailure.value)
         let state = try String(contentsOfFile: options.statePath!, encoding: .utf8)
         #expect(state.contains(media.tones[1].lastPathComponent))
         #expect(state.contains("\"currentIndex\":1") || state.contains("\"currentIndex\" : 1"), "\(state)")
@@ -63,7 +63,7 @@ struct ServiceLifecycleTests {
         options.noState = true
         let service = RemotePlayerService(options: options, logger: Self.quiet)
         try await Self.group(service).run()
-        #expect(await service.startFailure.value)
+        #expect(service.startFailure.value)
     }
 
     @Test("headsetd: a graceful shutdown leaves the bus; a bad config file throws StartFailure, naming the problem")
