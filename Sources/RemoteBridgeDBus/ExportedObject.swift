@@ -89,8 +89,9 @@ public final class ExportedObject {
         }
     }
 
-    /// Called with each signal that could not be sent (a closed connection, an undeclared
-    /// signal); the daemons log it. Nil drops them.
+    /// Called with each signal that could not be sent (an undeclared signal, wrong types, an
+    /// object no longer exported); the daemons log it. A connection already closed, as at
+    /// shutdown, is not reported. Nil drops them all.
     public var onEmitFailure: (@MainActor (DBusError) -> Void)?
 
     /// Emits a signal this object declares (or PropertiesChanged, which every object has). An
@@ -113,6 +114,7 @@ public final class ExportedObject {
         do throws(DBusError) {
             try emit(signal, arguments)
         } catch {
+            guard error.name != DBusError.disconnected("").name else { return }
             onEmitFailure?(error)
         }
     }

@@ -98,6 +98,13 @@ struct DeclarationTests {
         try await client.barrier(with: server.uniqueName)
         #expect(heard.messages.map(\.member) == ["Rang"])
         #expect(heard.messages.first?.body == [.uint32(3)])
+
+        // A closed connection (shutdown) is no failure to report; an undeclared signal still is.
+        server.close()
+        object.send(Self.rang, [.uint32(4)])
+        #expect(failures.count == 1)
+        object.send(undeclared, [.uint32(1)])
+        #expect(failures.count == 2)
     }
 
     @Test("a client call with the wrong argument types, or a Set of a read-only property, is refused before it is sent")
