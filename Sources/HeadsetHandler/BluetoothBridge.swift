@@ -12,10 +12,9 @@ import RemoteBridgeMPRIS
 /// without BlueZ, it says so once at info level and headsetd runs on without it.
 @MainActor
 public final class BluetoothBridge {
-    static let bluez = "org.bluez"
-    static let media = "org.bluez.Media1"
-    static let device = "org.bluez.Device1"
-    static let objectManager = "org.freedesktop.DBus.ObjectManager"
+    static let bluez = BlueZInterfaces.busName
+    static let media = BlueZInterfaces.media
+    static let device = BlueZInterfaces.device
     /// Service class UUIDs (their first 8 hex digits) of audio devices: A2DP source and sink,
     /// AVRCP, headset and hands-free, generic audio.
     static let audioServices: Set<String> = ["0000110a", "0000110b", "0000110c", "0000110d", "0000110e", "00001108", "00001112", "0000111e", "0000111f", "00001203"]
@@ -121,20 +120,20 @@ public final class BluetoothBridge {
             if !names[2].isEmpty { Task { await self.bluezAppeared(names[2]) } }
         }
         // Signals are matched on BlueZ's unique name here, as it changes when BlueZ restarts.
-        try await system.subscribe(to: MatchRule(interface: Self.objectManager, member: "InterfacesAdded")) { [weak self] message in
+        try await system.subscribe(to: MatchRule(signal: StandardInterfaces.interfacesAdded)) { [weak self] message in
             guard let self, message.sender == self.bluezOwner, message.body.count == 2, let path = message.body[0].stringValue,
                 let interfaces = message.body[1].stringDictionaryValue
             else { return }
             Task { await self.objectAppeared(path, interfaces: interfaces) }
         }
-        try await system.subscribe(to: MatchRule(interface: Self.objectManager, member: "InterfacesRemoved")) { [weak self] message in
+        try await system.subscribe(to: MatchRule(signal: StandardInterfaces.interfacesRemoved)) { [weak self] message in
             guard let self, message.sender == self.bluezOwner, message.body.count == 2, let path = message.body[0].stringValue else { return }
             let interfaces = message.body[1].stringArrayValue ?? []
             if interfaces.contains(Self.media) { self.registeredAdapters.remove(path) }
             if interfaces.contains(Self.device) { self.devices[path] = nil }
         }
         try await system.subscribe(
-            to: MatchRule(interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged", arg0: Self.device)
+            to: MatchRule(signal: StandardInterfaces.propertiesChanged, arg0: Self.device)
         ) { [weak self] message in
             guard let self, message.sender == self.bluezOwner, let path = message.path, message.body.count >= 2,
                 let changed = message.body[1].stringDictionaryValue
@@ -150,7 +149,7 @@ public final class BluetoothBridge {
         devices = [:]
         let reply: [DBusValue]
         do throws(DBusError) {
-            reply = try await system.call(Self.bluez, "/", Self.objectManager, "GetManagedObjects", timeout: callTimeout)
+            reply = try await system.call(Self.bluez, "/", StandardInterfaces.getManagedObjects, timeout: callTimeout)
         } catch {
             logger.warning("Bluetooth: BlueZ did not list its objects: \(error)")
             return
@@ -186,7 +185,7 @@ public final class BluetoothBridge {
         guard !registeredAdapters.contains(adapter) else { return }
         do throws(DBusError) {
             _ = try await system.call(
-                Self.bluez, adapter, Self.media, "RegisterPlayer", [.objectPath(BluetoothPlayer.objectPath), player.propertyDictionary],
+                Self.bluez, adapter, BlueZInterfaces.registerPlayer, [.objectPath(BluetoothPlayer.objectPath), player.propertyDictionary],
                 timeout: callTimeout)
             registeredAdapters.insert(adapter)
             logger.info("Bluetooth: registered as the AVRCP player with \(adapter)")

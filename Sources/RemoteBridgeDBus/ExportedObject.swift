@@ -194,27 +194,27 @@ public final class ExportedObject {
     }
 
     private func handleProperties(_ member: String, _ call: DBusMethodCall) throws(DBusError) -> [DBusValue] {
-        let arguments = call.arguments
-        switch member {
-        case "Get":
-            try Self.check(call, against: "ss", method: "Get")
-            let property = try lookUp(arguments[0].stringValue ?? "", arguments[1].stringValue ?? "")
-            return [.variant(property.get())]
-        case "GetAll":
-            try Self.check(call, against: "s", method: "GetAll")
-            let name = arguments[0].stringValue ?? ""
-            guard let interface = interface(name) else {
-                throw .unknownInterface("object \(path) has no interface \(name)")
+        guard let method = [StandardInterfaces.get, StandardInterfaces.getAll, StandardInterfaces.set].first(where: { $0.name == member }) else {
+            throw .unknownMethod("no method \(member) on \(StandardInterfaces.properties)")
+        }
+        try Self.check(call, against: method.inputSignature, method: member)
+        var call = call
+        call.declaration = method
+        let interfaceName = try call.string("interface_name")
+        switch method {
+        case StandardInterfaces.get:
+            return [.variant(try lookUp(interfaceName, try call.string("property_name")).get())]
+        case StandardInterfaces.getAll:
+            guard let interface = interface(interfaceName) else {
+                throw .unknownInterface("object \(path) has no interface \(interfaceName)")
             }
             return [.stringVariantDictionary(interface.properties.map { ($0.name, $0.get()) })]
-        case "Set":
-            try Self.check(call, against: "ssv", method: "Set")
-            let interfaceName = arguments[0].stringValue ?? ""
-            let property = try lookUp(interfaceName, arguments[1].stringValue ?? "")
+        default:
+            let property = try lookUp(interfaceName, try call.string("property_name"))
             guard let set = property.set, property.declaration.access == .readWrite else {
                 throw .propertyReadOnly("\(interfaceName).\(property.name) is read-only")
             }
-            let value = arguments[2].unwrapped
+            let value = try call.argument("value").unwrapped
             guard value.signature == property.signature else {
                 throw .invalidArgs(
                     "\(interfaceName).\(property.name) has type '\(property.signature)', but was given '\(value.signature)'")
@@ -222,8 +222,6 @@ public final class ExportedObject {
             try set(value)
             invalidateProperties(of: interfaceName)
             return []
-        default:
-            throw .unknownMethod("no method \(member) on org.freedesktop.DBus.Properties")
         }
     }
 

@@ -36,4 +36,19 @@ public enum StandardInterfaces {
     /// `NameOwnerChanged(s name, s old_owner, s new_owner)`, sent by the bus.
     public static let nameOwnerChanged = DBusSignalDeclaration(
         bus, "NameOwnerChanged", [DBusArgument("name", "s"), DBusArgument("old_owner", "s"), DBusArgument("new_owner", "s")])
+
+    /// `org.freedesktop.DBus.ObjectManager`.
+    public static let objectManager = "org.freedesktop.DBus.ObjectManager"
+    /// `ObjectManager.GetManagedObjects() → a{oa{sa{sv}}}`.
+    public static let getManagedObjects = DBusMethodDeclaration(
+        objectManager, "GetManagedObjects", outputs: [DBusArgument("objects", "a{oa{sa{sv}}}")])
+    /// `ObjectManager.InterfacesAdded(o object, a{sa{sv}} interfaces)`.
+    public static let interfacesAdded = DBusSignalDeclaration(
+        objectManager, "InterfacesAdded", [DBusArgument("object", "o"), DBusArgument("interfaces", "a{sa{sv}}")])
+    /// `ObjectManager.InterfacesRemoved(o object, as interfaces)`.
+    public static let interfacesRemoved = DBusSignalDeclaration(
+        objectManager, "InterfacesRemoved", [DBusArgument("object", "o"), DBusArgument("interfaces", "as")])
+    /// The ObjectManager interface, as much of it as BlueZ's clients use.
+    public static let objectManagerDeclaration = DBusInterfaceDeclaration(
+        objectManager, methods: [getManagedObjects], signals: [interfacesAdded, interfacesRemoved])
 }

@@ -1,4 +1,5 @@
 import RemoteBridgeDBus
+import RemoteBridgeMPRIS
 
 /// A stand-in for BlueZ on a private bus that plays the system bus: `org.bluez` with an
 /// ObjectManager at `/`, adapters with `org.bluez.Media1` (recording RegisterPlayer), and
@@ -39,13 +40,12 @@ public final class FakeBlueZ {
     public init(address: String, adapters: [String] = ["/org/bluez/hci0"]) async throws {
         connection = try await DBusConnection.connect(to: address)
         let manager = DBusInterface(
-            "org.freedesktop.DBus.ObjectManager",
+            StandardInterfaces.objectManagerDeclaration,
             methods: [
-                DBusMethod("GetManagedObjects", outputs: [DBusArgument("objects", "a{oa{sa{sv}}}")]) { [weak self] _ in
+                DBusMethod(StandardInterfaces.getManagedObjects) { [weak self] _ in
                     [self?.managedObjects() ?? .dictionary(keySignature: "o", valueSignature: "a{sa{sv}}", [])]
                 }
-            ],
-            signals: [Self.interfacesAdded, Self.interfacesRemoved])
+            ])
         let root = try ExportedObject(path: "/", interfaces: [manager])
         connection.export(root)
         self.root = root
@@ -69,17 +69,17 @@ public final class FakeBlueZ {
     /// Adds an adapter with `org.bluez.Media1`, announcing it with InterfacesAdded.
     public func addAdapter(_ path: String, announce: Bool = true) throws {
         let media = DBusInterface(
-            "org.bluez.Media1",
+            BlueZInterfaces.mediaDeclaration,
             methods: [
-                DBusMethod("RegisterPlayer", inputs: [DBusArgument("player", "o"), DBusArgument("properties", "a{sv}")]) { [weak self] call in
-                    self?.registered(call, adapter: path)
+                DBusMethod(BlueZInterfaces.registerPlayer) { [weak self] call throws(DBusError) in
+                    try self?.registered(call, adapter: path)
                     return []
                 },
-                DBusMethod("UnregisterPlayer", inputs: [DBusArgument("player", "o")]) { _ in [] },
+                DBusMethod(BlueZInterfaces.unregisterPlayer) { _ in [] },
             ])
         let object = try ExportedObject(path: path, interfaces: [media])
         connection.export(object)
-        objects[path] = (object, "org.bluez.Media1", { [] })
+        objects[path] = (object, BlueZInterfaces.media, { [] })
         if announce { try self.announce(path) }
     }
 
@@ -87,15 +87,15 @@ public final class FakeBlueZ {
     public func addDevice(_ path: String, alias: String, uuids: [String], connected: Bool, announce: Bool = true) throws {
         devices[path] = (uuids, connected, alias)
         let device = DBusInterface(
-            "org.bluez.Device1",
+            BlueZInterfaces.deviceDeclaration,
             properties: [
-                DBusProperty("Connected", "b") { [weak self] in .bool(self?.devices[path]?.connected ?? false) },
-                DBusProperty("UUIDs", "as") { [weak self] in .strings(self?.devices[path]?.uuids ?? []) },
-                DBusProperty("Alias", "s") { [weak self] in .string(self?.devices[path]?.alias ?? "") },
+                DBusProperty(BlueZInterfaces.connected) { [weak self] in .bool(self?.devices[path]?.connected ?? false) },
+                DBusProperty(BlueZInterfaces.uuids) { [weak self] in .strings(self?.devices[path]?.uuids ?? []) },
+                DBusProperty(BlueZInterfaces.alias) { [weak self] in .string(self?.devices[path]?.alias ?? "") },
             ])
         let object = try ExportedObject(path: path, interfaces: [device])
         connection.export(object)
-        objects[path] = (object, "org.bluez.Device1", { [weak self] in
+        objects[path] = (object, BlueZInterfaces.device, { [weak self] in
             guard let state = self?.devices[path] else { return [] }
             return [("Connected", .bool(state.connected)), ("UUIDs", .strings(state.uuids)), ("Alias", .string(state.alias))]
         })
@@ -105,7 +105,7 @@ public final class FakeBlueZ {
     /// Connects or disconnects a device: PropertiesChanged on `org.bluez.Device1`.
     public func setConnected(_ path: String, _ connected: Bool) {
         devices[path]?.connected = connected
-        objects[path]?.object.invalidateProperties(of: "org.bluez.Device1")
+        objects[path]?.object.invalidateProperties(of: BlueZInterfaces.device)
     }
 
     /// Calls a method of the registered player, as BlueZ does when the headset sends a command.
@@ -118,11 +118,11 @@ public final class FakeBlueZ {
         try await connection.getProperty(registration.sender, registration.player, "org.mpris.MediaPlayer2.Player", name)
     }
 
-    private func registered(_ call: DBusMethodCall, adapter: String) {
+    private func registered(_ call: DBusMethodCall, adapter: String) throws(DBusError) {
         registrations.append(
             Registration(
-                sender: call.sender ?? "", adapter: adapter, player: call.arguments[0].stringValue ?? "",
-                properties: call.arguments[1].stringDictionaryValue ?? [:]))
+                sender: call.sender ?? "", adapter: adapter, player: try call.string("player"),
+                properties: try call.dictionary("properties")))
         if let waiter, registrations.count >= waiter.count {
             self.waiter = nil
             waiter.continuation.resume()
@@ -142,12 +142,7 @@ public final class FakeBlueZ {
             objects.keys.sorted().map { .init(key: .objectPath($0), value: interfaces(of: $0)) })
     }
 
-    static let interfacesAdded = DBusSignalDeclaration(
-        "org.freedesktop.DBus.ObjectManager", "InterfacesAdded", [DBusArgument("object", "o"), DBusArgument("interfaces", "a{sa{sv}}")])
-    static let interfacesRemoved = DBusSignalDeclaration(
-        "org.freedesktop.DBus.ObjectManager", "InterfacesRemoved", [DBusArgument("object", "o"), DBusArgument("interfaces", "as")])
-
     private func announce(_ path: String) throws {
-        try root?.emit(Self.interfacesAdded, [.objectPath(path), interfaces(of: path)])
+        try root?.emit(StandardInterfaces.interfacesAdded, [.objectPath(path), interfaces(of: path)])
     }
 }

@@ -21,12 +21,12 @@ public final class FakeSettingsDaemon {
         let interface = DBusInterface(
             daemon.declaration,
             methods: [
-                DBusMethod(daemon.grabKeys) { [weak self] call in
-                    if case .uint32(let time) = call.arguments[1] { self?.grabs.append((call.arguments[0].stringValue ?? "", time)) }
+                DBusMethod(daemon.grabKeys) { [weak self] call throws(DBusError) in
+                    self?.grabs.append((try call.string("application"), UInt32(truncatingIfNeeded: try call.int64("time"))))
                     return []
                 },
-                DBusMethod(daemon.releaseKeys) { [weak self] call in
-                    self?.releases.append(call.arguments[0].stringValue ?? "")
+                DBusMethod(daemon.releaseKeys) { [weak self] call throws(DBusError) in
+                    self?.releases.append(try call.string("application"))
                     return []
                 },
             ])
