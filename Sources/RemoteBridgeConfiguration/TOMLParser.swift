@@ -272,9 +272,7 @@ public struct TOMLParser {
     // MARK: Strings
 
     private mutating func basicString() throws(TOMLError) -> String {
-        let multiline = lookingAt("\"\"\"")
-        advance(multiline ? 3 : 1)
-        if multiline, peek == "\n" { advance() }
+        let multiline = openString("\"")
         var result = ""
         while true {
             guard let scalar = peek else { throw error("a string is not closed") }
@@ -332,9 +330,7 @@ public struct TOMLParser {
     }
 
     private mutating func literalString() throws(TOMLError) -> String {
-        let multiline = lookingAt("'''")
-        advance(multiline ? 3 : 1)
-        if multiline, peek == "\n" { advance() }
+        let multiline = openString("'")
         var result = ""
         while true {
             guard let scalar = peek else { throw error("a string is not closed") }
@@ -347,6 +343,15 @@ public struct TOMLParser {
             result.unicodeScalars.append(scalar)
             advance()
         }
+    }
+
+    /// Opens a string at its quote (or three, for a multi-line string, whose first newline is
+    /// dropped); says whether it is multi-line.
+    private mutating func openString(_ quote: Unicode.Scalar) -> Bool {
+        let multiline = lookingAt(String(repeating: Character(quote), count: 3))
+        advance(multiline ? 3 : 1)
+        if multiline, peek == "\n" { advance() }
+        return multiline
     }
 
     /// Ends a multi-line string at its closing three quotes; up to two more quotes just before
