@@ -96,7 +96,7 @@ public final class DaemonProcess {
 
     /// Whether /proc says the process is stopped.
     private var isStopped: Bool {
-        // /proc files say their size is 0, so they are read with read(2), not by size.
+        // One read(2) of the short stat line.
         guard let file = try? FileDescriptor.open(FilePath("/proc/\(pid)/stat"), .readOnly) else { return false }
         defer { try? file.close() }
         var buffer = [UInt8](repeating: 0, count: 1024)
