@@ -11,14 +11,16 @@ RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: help deps build test examples demo benchmark docs man install clean
+.PHONY: help deps build test examples demo benchmark bench footprint docs man install clean
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
 	@echo "make test       install missing Debian packages, build with zero warnings, run every test, build the examples"
 	@echo "make build      build the package"
 	@echo "make examples   build the example programs (a separate package that uses this one by path)"
-	@echo "make benchmark  run the benchmarks (release build; see Benchmarks/)"
+	@echo "make bench      run every benchmark: latency (make benchmark) and footprint (make footprint)"
+	@echo "make benchmark  run the latency benchmarks (release build; see Benchmarks/)"
+	@echo "make footprint  RSS and idle wakeups of both daemons beside their C floors and mpv + mpv-mpris"
 	@echo "make install    install remote-playerd, headsetd, remotectl (with man pages and bash/zsh/fish completions), the user units, D-Bus and udev files under PREFIX (default /usr/local)"
 	@echo "make docs       build the DocC documentation of the libraries into .build/docs (open .build/docs/<Module>/index.html)"
 	@echo "make man        generate the man pages remotectl(1), remote-playerd(1), headsetd(1) into .build/man"
@@ -69,6 +71,17 @@ man: deps
 	mkdir -p .build/man
 	cp .build/plugins/GenerateManual/outputs/remotectl/remotectl.1 .build/plugins/GenerateManual/outputs/remote-playerd/remote-playerd.1 \
 		.build/plugins/GenerateManual/outputs/headsetd/headsetd.1 .build/man/
+
+bench: benchmark footprint
+
+footprint: deps
+	scripts/install-debian-packages mpv mpv-mpris gcc
+	$(RELEASE_BUILD) --product remote-playerd
+	$(RELEASE_BUILD) --product headsetd
+	mkdir -p Benchmarks/.build
+	gcc -O2 -Wall -Wextra -o Benchmarks/.build/floor Benchmarks/Floor/floor.c $$(pkg-config --cflags --libs dbus-1 mpv)
+	gcc -O2 -Wall -Wextra -DHEADSET_ONLY -o Benchmarks/.build/floor-headset Benchmarks/Floor/floor.c $$(pkg-config --cflags --libs dbus-1)
+	cd Benchmarks && $(SWIFT) run -c release Footprint
 
 install: deps man
 	$(RELEASE_BUILD) --product remote-playerd

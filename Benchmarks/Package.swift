@@ -22,6 +22,15 @@ let package = Package(
                 .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
             ]
         ),
+        // RSS and idle wakeups of both daemons beside the C floors and mpv + mpv-mpris (make bench).
+        .executableTarget(
+            name: "Footprint",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "RemoteBridgeDBus", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
+            ]
+        ),
         // in-process delivery through a 4-deep responder chain with one monitor.
         .executableTarget(
             name: "RemoteControlBenchmarks",

@@ -1,0 +1,103 @@
+import BenchmarkSupport
+import Foundation
+import PrivateBusLauncher
+import RemoteBridgeDBus
+import RemoteBridgeTesting
+
+// The daemons' footprint beside the physical floor and the peer, in one run: resident memory
+// once settled, and wakeups (context switches summed over all threads) over 20 s of idling.
+//
+//   remote-playerd, paused with one tagged FLAC   vs  the C floor (libmpv + libdbus, one poll loop)
+//                                                  and mpv + mpv-mpris with the same file
+//   headsetd reading one FIFO                      vs  the C floor for its job (libdbus + a FIFO)
+//
+// Run with `make bench` or `make footprint` (release builds; the floors are built with gcc from
+// Benchmarks/Floor).
+
+struct Measured {
+    var name: String
+    var process: Process
+    var kilobytes = 0
+    var wakeupsPerSecond = 0.0
+    var threads = 0
+}
+
+@MainActor
+func run() async throws {
+    let idleSeconds = Int(ProcessInfo.processInfo.environment["FOOTPRINT_SECONDS"] ?? "") ?? 20
+    let floor = BuiltProduct.packageRoot.appendingPathComponent("Benchmarks/.build/floor").path
+    let headsetFloor = BuiltProduct.packageRoot.appendingPathComponent("Benchmarks/.build/floor-headset").path
+    for binary in [BuiltProduct.release("remote-playerd"), BuiltProduct.release("headsetd"), floor, headsetFloor] where !FileManager.default.isExecutableFile(atPath: binary) {
+        throw ProcessTimer.Failure(description: "\(binary) is missing: run `make bench`, which builds it")
+    }
+    let bus = try PrivateBus()
+    let media = try await TestMedia.make(count: 1, seconds: 600)
+    let headsetFIFO = try EvdevFIFO()
+    let floorFIFO = try EvdevFIFO()
+    let config = media.directory.appendingPathComponent("config.toml").path
+    _ = FileManager.default.createFile(atPath: config, contents: Data("[headset]\nbluetooth = false\n".utf8))
+    defer {
+        headsetFIFO.remove()
+        floorFIFO.remove()
+        media.remove()
+        bus.stop()
+    }
+    let file = media.tones[0].path
+    func start(_ name: String, _ executable: String, _ arguments: [String]) throws -> Measured {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address, "HOME": media.directory.path, "PATH": "/usr/bin:/bin"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return Measured(name: name, process: process)
+    }
+    var rows = [
+        try start(
+            "remote-playerd", BuiltProduct.release("remote-playerd"),
+            ["--bus", bus.address, "--audio-output", "null", "--no-state", "--config", config, "--log-level", "error", file]),
+        try start("C floor (libmpv + libdbus)", floor, [bus.address, file]),
+        try start(
+            "mpv + mpv-mpris", "/usr/bin/mpv",
+            ["--no-config", "--ao=null", "--vo=null", "--no-video", "--pause", "--no-terminal", "--idle=yes", "--script=/usr/lib/mpv-mpris/mpris.so", file]),
+        try start(
+            "headsetd, one FIFO", BuiltProduct.release("headsetd"),
+            ["--bus", bus.address, "--device", headsetFIFO.path, "--config", config, "--system-bus", "unix:path=/nonexistent", "--log-level", "error"]),
+        try start("C floor (libdbus + a FIFO)", headsetFloor, [bus.address, "--fifo=" + floorFIFO.path]),
+    ]
+    defer { for row in rows { kill(row.process.processIdentifier, SIGKILL) } }
+    let connection = try await DBusConnection.connect(to: bus.address)
+    for name in [
+        "org.mpris.MediaPlayer2.remotebridge", "org.mpris.MediaPlayer2.floor", "org.mpris.MediaPlayer2.mpv", "io.github.remotebridge.Headset",
+        "io.github.remotebridge.Floor",
+    ] {
+        try await BenchmarkDaemon.waitForOwner(of: name, on: connection)
+    }
+    // Settle: files opened, tags and art read, the first signals gone out.
+    try await Task.sleep(for: .seconds(3))
+    let before = rows.map { ProcessStats.threads(of: $0.process.processIdentifier) }
+    try await Task.sleep(for: .seconds(idleSeconds))
+    for index in rows.indices {
+        let pid = rows[index].process.processIdentifier
+        let after = ProcessStats.threads(of: pid)
+        let switches = after.reduce(0) { sum, entry in sum + entry.value.switches - (before[index][entry.key]?.switches ?? 0) }
+        rows[index].wakeupsPerSecond = Double(switches) / Double(idleSeconds)
+        rows[index].kilobytes = ProcessStats.residentKilobytes(of: pid)
+        rows[index].threads = after.count
+    }
+    let playerFloor = Double(rows[1].kilobytes)
+    let headsetFloorKilobytes = Double(rows[4].kilobytes)
+    print("Footprint, release builds, paused, one tagged FLAC; wakeups over \(idleSeconds) s, all threads")
+    print("| process | RSS MiB | × its C floor | wakeups/s | threads |")
+    print("|---|---|---|---|---|")
+    for (index, row) in rows.enumerated() {
+        let floorKilobytes = index < 3 ? playerFloor : headsetFloorKilobytes
+        let mebibytes = String(format: "%.1f", Double(row.kilobytes) / 1024)
+        let ratio = String(format: "%.2f", Double(row.kilobytes) / floorKilobytes)
+        let wakeups = String(format: "%.2f", row.wakeupsPerSecond)
+        print("| \(row.name) | \(mebibytes) | \(ratio) | \(wakeups) | \(row.threads) |")
+    }
+}
+
+try await run()
