@@ -53,7 +53,8 @@ int main(int argc, char **argv) {
 #else
         mpv = mpv_create();
         const char *options[][2] = {
-            {"config", "no"}, {"load-scripts", "no"}, {"vo", "null"}, {"video", "no"}, {"ao", "null"},
+            {"config", "no"}, {"load-scripts", "no"}, {"load-stats-overlay", "no"}, {"load-osd-console", "no"},
+            {"load-auto-profiles", "no"}, {"vo", "null"}, {"video", "no"}, {"ao", "null"},
             {"idle", "yes"}, {"pause", "yes"}, {"terminal", "no"}, {"input-default-bindings", "no"},
         };
         for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) mpv_set_option_string(mpv, options[i][0], options[i][1]);

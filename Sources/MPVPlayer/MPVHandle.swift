@@ -135,6 +135,8 @@ final class MPVHandle: @unchecked Sendable {
     /// handles the event.
     func startEvents(_ deliver: @escaping @Sendable (MPVEvent) -> Void) {
         let thread = Thread { [self] in
+            // Named on the thread itself, so `top -H` shows it (Thread.name did not take).
+            _ = rb_name_current_thread("mpv events")
             while true {
                 guard let raw = mpv_wait_event(eventHandle, -1) else { continue }
                 if raw.pointee.event_id == MPV_EVENT_FILE_LOADED {
@@ -150,7 +152,6 @@ final class MPVHandle: @unchecked Sendable {
                 mpv_terminate_destroy(eventHandle)
             }
         }
-        thread.name = "mpv events"
         thread.start()
     }
 

@@ -66,6 +66,9 @@ public final class MPVPlayer {
             ("config", "no"), ("vo", "null"), ("video", "no"), ("idle", "yes"), ("terminal", "no"),
             ("input-default-bindings", "no"), ("input-terminal", "no"), ("keep-open", "no"),
             ("ytdl", "no"), ("audio-display", "no"), ("pause", "yes"),
+            // No Lua: mpv's built-in stats, console and auto-profiles scripts each run a thread
+            // and a Lua state (two threads and about 5 MiB in all), and nothing here uses them.
+            ("load-scripts", "no"), ("load-stats-overlay", "no"), ("load-osd-console", "no"), ("load-auto-profiles", "no"),
         ]
         if configuration.audioOutput == "auto" {
             options.append(("audio-fallback-to-null", "yes"))
