@@ -6,7 +6,9 @@ DEBIAN_PACKAGES := pkg-config libdbus-1-dev dbus-daemon libmpv-dev playerctl sox
 NO_WARNINGS := scripts/swift-no-warnings
 # Release builds link the Swift runtime and Foundation statically: a program that starts in a
 # few milliseconds (remotectl on a media key) does not spend them binding shared libraries.
-RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib
+# They link with lld and packed relative relocations (DT_RELR, glibc 2.36): 1.96 MB of
+# .rela.dyn becomes 34 KB, and remote-playerd keeps 1.5 MiB less resident.
+RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -66,8 +68,10 @@ docs: deps
 	@echo "Documentation in .build/docs: open .build/docs/RemoteControl/documentation/remotecontrol/index.html"
 
 # swift-argument-parser's generate-manual plugin writes one page per program from its --help.
+# From the debug build: the text is the same, and the release build's own flags (lld, RELR)
+# would otherwise be dropped and the release products linked twice.
 man: deps
-	$(SWIFT) package --allow-writing-to-package-directory generate-manual --configuration release
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --configuration debug
 	mkdir -p .build/man
 	cp .build/plugins/GenerateManual/outputs/remotectl/remotectl.1 .build/plugins/GenerateManual/outputs/remote-playerd/remote-playerd.1 \
 		.build/plugins/GenerateManual/outputs/headsetd/headsetd.1 .build/man/
