@@ -275,15 +275,8 @@ public struct TOMLParser {
         let multiline = openString("\"")
         var result = ""
         while true {
+            if let finished = try closing("\"", multiline: multiline, result) { return finished }
             guard let scalar = peek else { throw error("a string is not closed") }
-            if multiline, lookingAt("\"\"\"") {
-                return try closeMultiline("\"", appendingTo: result)
-            }
-            if !multiline, scalar == "\"" {
-                advance()
-                return result
-            }
-            if !multiline, scalar == "\n" { throw error("a string is not closed before the end of the line") }
             advance()
             if scalar == "\\" {
                 if multiline, let next = peek, next == "\n" || next == " " || next == "\t" {
@@ -333,13 +326,8 @@ public struct TOMLParser {
         let multiline = openString("'")
         var result = ""
         while true {
+            if let finished = try closing("'", multiline: multiline, result) { return finished }
             guard let scalar = peek else { throw error("a string is not closed") }
-            if multiline, lookingAt("'''") { return try closeMultiline("'", appendingTo: result) }
-            if !multiline, scalar == "'" {
-                advance()
-                return result
-            }
-            if !multiline, scalar == "\n" { throw error("a string is not closed before the end of the line") }
             result.unicodeScalars.append(scalar)
             advance()
         }
@@ -352,6 +340,19 @@ public struct TOMLParser {
         advance(multiline ? 3 : 1)
         if multiline, peek == "\n" { advance() }
         return multiline
+    }
+
+    /// The finished string when the scanner is at its closing quote (three for a multi-line
+    /// string), nil to read on; throws when the file, or a single-line string's line, ends first.
+    private mutating func closing(_ quote: Unicode.Scalar, multiline: Bool, _ result: String) throws(TOMLError) -> String? {
+        guard let scalar = peek else { throw error("a string is not closed") }
+        if multiline {
+            return lookingAt(String(repeating: Character(quote), count: 3)) ? try closeMultiline(quote, appendingTo: result) : nil
+        }
+        if scalar == "\n" { throw error("a string is not closed before the end of the line") }
+        guard scalar == quote else { return nil }
+        advance()
+        return result
     }
 
     /// Ends a multi-line string at its closing three quotes; up to two more quotes just before
