@@ -53,7 +53,7 @@ struct MPVPlayerTests {
         await f.until("playing") { f.player.status == .playing }
         f.player.next()
         f.player.next()
-        #expect(f.player.currentIndex == 2)
+        await f.until("playing the last") { f.player.status == .playing && f.player.currentIndex == 2 }
         f.player.setLoop(.playlist)
         #expect(f.player.loop == .playlist)
         f.player.next()
