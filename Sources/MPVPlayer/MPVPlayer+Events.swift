@@ -1,7 +1,5 @@
 import DurationConversions
-import Dispatch
 import Foundation
-import RemoteControl
 
 /// mpv's events and property changes, turned into state, art and `Change`s.
 extension MPVPlayer {

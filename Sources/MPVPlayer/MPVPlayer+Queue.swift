@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import RemoteControl
 
 /// The queue: loading, adding, removing and checking what may be played.
 extension MPVPlayer {

@@ -1,6 +1,3 @@
-import Dispatch
-import Foundation
-import RemoteControl
 
 /// Volume, speed, loop and shuffle.
 extension MPVPlayer {

@@ -1,7 +1,5 @@
 import DurationConversions
-import Dispatch
 import Foundation
-import RemoteControl
 
 /// Play, pause, stop, next, previous, seeking and scanning.
 extension MPVPlayer {

@@ -1,7 +1,5 @@
 import DurationConversions
-import Dispatch
 import Foundation
-import RemoteControl
 
 /// The player adapter: an embedded mpv, its queue, and its state, on the main actor.
 ///

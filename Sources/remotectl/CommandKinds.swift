@@ -1,8 +1,4 @@
-import DurationConversions
 import ArgumentParser
-import RemoteBridgeDBus
-import Dispatch
-import Glibc
 import RemoteCtl
 
 /// A transport subcommand: it only needs to name its verb.

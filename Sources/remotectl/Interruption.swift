@@ -1,9 +1,5 @@
-import DurationConversions
-import ArgumentParser
-import RemoteBridgeDBus
 import Dispatch
 import Glibc
-import RemoteCtl
 
 /// SIGINT and SIGTERM, caught from the moment this is made (so a Ctrl-C that comes before
 /// anything waits for it still ends the command cleanly, exit 0, rather than killing it).

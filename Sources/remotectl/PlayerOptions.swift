@@ -1,8 +1,4 @@
-import DurationConversions
 import ArgumentParser
-import RemoteBridgeDBus
-import Dispatch
-import Glibc
 import RemoteCtl
 
 /// The options every subcommand takes.

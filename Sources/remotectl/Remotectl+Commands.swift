@@ -1,8 +1,5 @@
-import DurationConversions
 import ArgumentParser
-import RemoteBridgeDBus
-import Dispatch
-import Glibc
+import DurationConversions
 import RemoteCtl
 
 extension Remotectl {

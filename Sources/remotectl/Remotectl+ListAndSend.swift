@@ -1,9 +1,5 @@
-import DurationConversions
 import ArgumentParser
-import RemoteBridgeDBus
-import Dispatch
-import Glibc
-import RemoteCtl
+import DurationConversions
 
 extension Remotectl {
     struct List: AsyncParsableCommand {

@@ -1,8 +1,6 @@
-import DurationConversions
 import ArgumentParser
-import RemoteBridgeDBus
-import Dispatch
 import Glibc
+import RemoteBridgeDBus
 import RemoteCtl
 
 @main

@@ -1,12 +1,7 @@
-import RemoteBridgeDBus
 import Foundation
-import RemoteBridgeMPRIS
+import RemoteBridgeDBus
 import RemoteBridgeTesting
 import RemoteCtl
-import ButtonGestures
-import HeadsetHandler
-import Logging
-import Testing
 
 /// Two in-memory players on a private bus: "remotebridge" and "other".
 @MainActor

@@ -1,4 +1,3 @@
-import RemoteBridgeDBus
 import Foundation
 import RemoteBridgeTesting
 import Testing

@@ -1,11 +1,4 @@
-import RemoteBridgeDBus
-import Foundation
-import RemoteBridgeMPRIS
-import RemoteBridgeTesting
 import RemoteCtl
-import ButtonGestures
-import HeadsetHandler
-import Logging
 import Testing
 
 @Suite("remotectl argument order")

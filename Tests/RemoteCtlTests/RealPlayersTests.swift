@@ -1,7 +1,6 @@
-import RemoteBridgeDBus
 import Foundation
 import Logging
-import RemoteBridgeMPRIS
+import RemoteBridgeDBus
 import RemoteBridgeTesting
 import RemoteCtl
 import RemotePlayer

@@ -1,11 +1,5 @@
-import RemoteBridgeDBus
 import Foundation
-import RemoteBridgeMPRIS
-import RemoteBridgeTesting
 import RemoteCtl
-import ButtonGestures
-import HeadsetHandler
-import Logging
 import Testing
 
 @Suite("remotectl status --follow")

@@ -1,11 +1,11 @@
-import RemoteBridgeDBus
+import ButtonGestures
 import Foundation
+import HeadsetHandler
+import Logging
+import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 import RemoteCtl
-import ButtonGestures
-import HeadsetHandler
-import Logging
 import Testing
 
 @Suite("remotectl and headsetd")

@@ -1,11 +1,6 @@
-import RemoteBridgeDBus
 import Foundation
-import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 import RemoteCtl
-import ButtonGestures
-import HeadsetHandler
-import Logging
 import Testing
 
 @Suite("remotectl monitor")

@@ -1,6 +1,4 @@
-import RemoteBridgeDBus
 import Foundation
-import RemoteBridgeTesting
 import Testing
 
 @testable import RemoteCtl
