@@ -1,6 +1,6 @@
 import CEvdev
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 import SystemPackage
 

@@ -1,7 +1,7 @@
 import RemoteBridgeConfiguration
 import ButtonGestures
 import RemoteBridgeDBus
-import Foundation
+import FoundationEssentials
 import Logging
 import EvdevInput
 import RemoteBridgeMPRIS

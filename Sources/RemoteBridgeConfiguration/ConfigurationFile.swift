@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one configuration file that remote-playerd and headsetd share: reading it, and the
 /// sections it may hold (each program reads its own and rejects any it does not know).

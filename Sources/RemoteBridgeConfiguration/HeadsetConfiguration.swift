@@ -1,5 +1,5 @@
 import ButtonGestures
-import Foundation
+import FoundationEssentials
 import RemoteControl
 
 /// `headsetd`'s settings: the `[headset]` section of `config.toml`.

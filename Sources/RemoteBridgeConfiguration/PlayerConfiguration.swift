@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RemoteControl
 
 /// `remote-playerd`'s settings, from `config.toml`. Every key is optional.
@@ -76,7 +76,8 @@ public struct PlayerConfiguration: ConfigurationSettings, Sendable, Equatable {
     }
 
     static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-") }
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
             && !(name.first?.isNumber ?? true)
     }
 }

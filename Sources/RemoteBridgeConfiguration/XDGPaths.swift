@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where RemoteBridge keeps its files, by the XDG Base Directory rules: `$XDG_CONFIG_HOME`,
 /// `$XDG_STATE_HOME` and `$XDG_CACHE_HOME`, each under `~` when unset, empty or relative (the
@@ -10,9 +11,9 @@ public struct XDGPaths: Sendable {
     public var home: String
 
     /// The paths for this process's environment, or for the one given (tests).
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, home: String = NSHomeDirectory()) {
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, home: String? = nil) {
         self.environment = environment
-        self.home = home
+        self.home = home ?? Self.home(environment)
     }
 
     /// `$XDG_CONFIG_HOME/remotebridge/config.toml`: the file both daemons read.
@@ -21,6 +22,13 @@ public struct XDGPaths: Sendable {
     public var stateFile: String { base("XDG_STATE_HOME", default: ".local/state") + "/remotebridge/state.json" }
     /// `$XDG_CACHE_HOME/remotebridge/art`: cover art taken out of audio files.
     public var artCache: String { base("XDG_CACHE_HOME", default: ".cache") + "/remotebridge/art" }
+
+    /// `$HOME`, else the password database's home folder, else `/`.
+    static func home(_ environment: [String: String]) -> String {
+        if let home = environment["HOME"], !home.isEmpty { return home }
+        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir { return String(cString: directory) }
+        return "/"
+    }
 
     private func base(_ variable: String, default relative: String) -> String {
         guard let value = environment[variable], value.hasPrefix("/") else { return home + "/" + relative }

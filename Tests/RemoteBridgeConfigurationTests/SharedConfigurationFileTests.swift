@@ -65,5 +65,8 @@ struct SharedConfigurationFileTests {
             #expect(paths.stateFile == "/home/u/.local/state/remotebridge/state.json")
             #expect(paths.artCache == "/home/u/.cache/remotebridge/art")
         }
+        // The home folder: $HOME, else the password database's entry for this user.
+        #expect(XDGPaths(environment: ["HOME": "/somewhere"]).configFile == "/somewhere/.config/remotebridge/config.toml")
+        #expect(XDGPaths(environment: [:]).home.hasPrefix("/"))
     }
 }
