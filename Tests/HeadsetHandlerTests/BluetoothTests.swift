@@ -47,6 +47,7 @@ struct BluetoothPlayerTests {
         #expect(Set(registrations.map(\.adapter)) == ["/org/bluez/hci0", "/org/bluez/hci1"])
         #expect(Set(registrations.map(\.player)) == [BluetoothPlayer.objectPath])
         #expect(registrations.allSatisfy { $0.sender == b.bridge.system.uniqueName })
+        try #require(!registrations.isEmpty)
         #expect(registrations[0].properties["PlaybackStatus"]?.stringValue == "Stopped")
         // headsetd owns no name on the system bus.
         let names = try await b.observer.listNames().filter { !$0.hasPrefix(":") }
@@ -70,7 +71,7 @@ struct BluetoothPlayerTests {
     func followsNowPlaying() async throws {
         let b = try await BluetoothFixture()
         await b.bluez.waitForRegistrations(1)
-        let r = b.bluez.registrations[0]
+        let r = try #require(b.bluez.registrations.first)
         let changes = try await SignalRecorder.start(
             on: b.observer, MatchRule(path: BluetoothPlayer.objectPath, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"))
         let second = try await ServedPlayer(address: b.f.bus.address, name: "second", tracks: 5)

@@ -126,7 +126,7 @@ struct HeadsetHandlerTests {
         f.clock.advance(by: .milliseconds(300))
         try await f.settle { f.player.playbackStatus == .playing }
         #expect(f.player.playbackStatus == .playing)
-        #expect(await recognized.waitFor(count: 1))
+        try #require(await recognized.waitFor(count: 1))
         #expect(recognized.messages[0].body == [.string("click"), .string("toggle-play-pause"), .string("org.mpris.MediaPlayer2.test")])
     }
 

@@ -142,7 +142,7 @@ struct ExportedObjectPropertyTests {
         f.object.invalidateProperties(of: DBusFixture.interfaceName)
         #expect(await recorder.waitFor(count: 1))
         try await f.client.barrier(with: f.server.uniqueName)
-        #expect(recorder.messages.count == 1)
+        try #require(recorder.messages.count == 1)
         let body = recorder.messages[0].body
         #expect(body[0] == .string(DBusFixture.interfaceName))
         let changed = body[1].stringDictionaryValue ?? [:]

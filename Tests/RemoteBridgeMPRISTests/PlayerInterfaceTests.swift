@@ -244,7 +244,7 @@ struct PlayerPropertyTests {
         f.player.setShuffle(true)
         #expect(await recorder.waitFor(count: 1))
         try await f.sync()
-        #expect(recorder.messages.count == 1)
+        try #require(recorder.messages.count == 1)
         let changed = recorder.messages[0].body[1].stringDictionaryValue ?? [:]
         #expect(changed["PlaybackStatus"] == .string("Playing"))
         #expect(changed["Volume"] == .double(0.5))

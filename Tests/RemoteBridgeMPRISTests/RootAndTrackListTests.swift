@@ -60,7 +60,7 @@ struct TrackListTests {
         _ = try await f.client.call(TrackListInterface.addTrack, [.string("file:///music/new.flac"), .objectPath(first), .bool(true)])
         #expect(f.player.queue.map(\.url)[1] == "file:///music/new.flac")
         #expect(f.player.currentTrack?.url == "file:///music/new.flac")
-        #expect(await added.waitFor(count: 1))
+        try #require(await added.waitFor(count: 1))
         #expect(added.messages[0].body[1] == .objectPath(first))
         _ = try await f.client.call(TrackListInterface.addTrack, [.string("file:///music/front.flac"), .objectPath(TrackListInterface.noTrack), .bool(false)])
         #expect(f.player.queue.first?.url == "file:///music/front.flac")
@@ -87,7 +87,7 @@ struct TrackListTests {
         #expect(f.player.currentIndex == 2)
         _ = try await f.client.call(TrackListInterface.removeTrack, [.objectPath(second)])
         #expect(f.player.queue.count == 2)
-        #expect(await removed.waitFor(count: 1))
+        try #require(await removed.waitFor(count: 1))
         #expect(removed.messages[0].body == [.objectPath(second)])
         for member in [TrackListInterface.removeTrack, TrackListInterface.goTo] {
             await f.expectError("io.github.remotebridge.Error.NoSuchTrack") { () async throws(DBusError) in
@@ -106,7 +106,7 @@ struct TrackListTests {
         let metadataChanged = try await f.record("TrackMetadataChanged", interface: MPRISNames.trackList)
         _ = try await f.client.call(TrackListInterface.removeTrack, [.objectPath(f.player.queue[2].objectPath)])
         f.player.retag { $0.title = "Renamed" }
-        #expect(await metadataChanged.waitFor(count: 1))
+        try #require(await metadataChanged.waitFor(count: 1))
         try await f.sync()
         let trackListSignal = changed.messages.first { $0.body[0] == .string(MPRISNames.trackList) }
         #expect(trackListSignal?.body[2] == .strings(["Tracks"]))
