@@ -12,9 +12,6 @@ import RemoteBridgeMPRIS
 /// without BlueZ, it says so once at info level and headsetd runs on without it.
 @MainActor
 public final class BluetoothBridge {
-    static let bluez = BlueZInterfaces.busName
-    static let media = BlueZInterfaces.media
-    static let device = BlueZInterfaces.device
     /// Service class UUIDs (their first 8 hex digits) of audio devices: A2DP source and sink,
     /// AVRCP, headset and hands-free, generic audio.
     static let audioServices: Set<String> = ["0000110a", "0000110b", "0000110c", "0000110d", "0000110e", "00001108", "00001112", "0000111e", "0000111f", "00001203"]
@@ -81,7 +78,7 @@ public final class BluetoothBridge {
         }
         // Nothing here waits for BlueZ or a player to answer: either may be frozen.
         bridge.targetChanged(to: handler.tracker.target)
-        if let owner = await system.nameOwner(bluez) {
+        if let owner = await system.nameOwner(BlueZInterfaces.busName) {
             Task { await bridge.bluezAppeared(owner) }
         } else {
             logger.info("Bluetooth: BlueZ is not running; headsetd registers with it when it starts")
@@ -112,7 +109,7 @@ public final class BluetoothBridge {
 
     private func subscribe() async throws(DBusError) {
         try await system.subscribe(
-            to: MatchRule(signal: StandardInterfaces.nameOwnerChanged, sender: StandardInterfaces.bus, arg0: Self.bluez)
+            to: MatchRule(signal: StandardInterfaces.nameOwnerChanged, sender: StandardInterfaces.bus, arg0: BlueZInterfaces.busName)
         ) { [weak self] message in
             let names = message.body.compactMap(\.stringValue)
             guard let self, names.count == 3 else { return }
@@ -129,11 +126,11 @@ public final class BluetoothBridge {
         try await system.subscribe(to: MatchRule(signal: StandardInterfaces.interfacesRemoved)) { [weak self] message in
             guard let self, message.sender == self.bluezOwner, message.body.count == 2, let path = message.body[0].stringValue else { return }
             let interfaces = message.body[1].stringArrayValue ?? []
-            if interfaces.contains(Self.media) { self.registeredAdapters.remove(path) }
-            if interfaces.contains(Self.device) { self.devices[path] = nil }
+            if interfaces.contains(BlueZInterfaces.media) { self.registeredAdapters.remove(path) }
+            if interfaces.contains(BlueZInterfaces.device) { self.devices[path] = nil }
         }
         try await system.subscribe(
-            to: MatchRule(signal: StandardInterfaces.propertiesChanged, arg0: Self.device)
+            to: MatchRule(signal: StandardInterfaces.propertiesChanged, arg0: BlueZInterfaces.device)
         ) { [weak self] message in
             guard let self, message.sender == self.bluezOwner, let path = message.path, message.body.count >= 2,
                 let changed = message.body[1].stringDictionaryValue
@@ -149,7 +146,7 @@ public final class BluetoothBridge {
         devices = [:]
         let reply: [DBusValue]
         do throws(DBusError) {
-            reply = try await system.call(Self.bluez, "/", StandardInterfaces.getManagedObjects, timeout: callTimeout)
+            reply = try await system.call(BlueZInterfaces.busName, "/", StandardInterfaces.getManagedObjects, timeout: callTimeout)
         } catch {
             logger.warning("Bluetooth: BlueZ did not list its objects: \(error)")
             return
@@ -171,21 +168,21 @@ public final class BluetoothBridge {
     }
 
     private func objectAppeared(_ path: String, interfaces: [String: DBusValue]) async {
-        if let properties = interfaces[Self.device]?.stringDictionaryValue {
-            let uuids = properties["UUIDs"]?.stringArrayValue ?? []
+        if let properties = interfaces[BlueZInterfaces.device]?.stringDictionaryValue {
+            let uuids = properties[BlueZInterfaces.uuids.name]?.stringArrayValue ?? []
             devices[path] = Device(
-                name: properties["Alias"]?.stringValue ?? properties["Name"]?.stringValue ?? path,
+                name: properties[BlueZInterfaces.alias.name]?.stringValue ?? properties["Name"]?.stringValue ?? path,
                 isAudio: Self.isAudio(uuids),
-                connected: properties["Connected"]?.boolValue ?? false)
+                connected: properties[BlueZInterfaces.connected.name]?.boolValue ?? false)
         }
-        if interfaces[Self.media] != nil { await register(with: path) }
+        if interfaces[BlueZInterfaces.media] != nil { await register(with: path) }
     }
 
     private func register(with adapter: String) async {
         guard !registeredAdapters.contains(adapter) else { return }
         do throws(DBusError) {
             _ = try await system.call(
-                Self.bluez, adapter, BlueZInterfaces.registerPlayer, [.objectPath(BluetoothPlayer.objectPath), player.propertyDictionary],
+                BlueZInterfaces.busName, adapter, BlueZInterfaces.registerPlayer, [.objectPath(BluetoothPlayer.objectPath), player.propertyDictionary],
                 timeout: callTimeout)
             registeredAdapters.insert(adapter)
             logger.info("Bluetooth: registered as the AVRCP player with \(adapter)")
@@ -197,12 +194,12 @@ public final class BluetoothBridge {
 
     private func deviceChanged(_ path: String, _ changed: [String: DBusValue]) {
         var device = devices[path] ?? Device(name: path, isAudio: false, connected: false)
-        if let uuids = changed["UUIDs"]?.stringArrayValue {
+        if let uuids = changed[BlueZInterfaces.uuids.name]?.stringArrayValue {
             device.isAudio = Self.isAudio(uuids)
         }
-        if let alias = changed["Alias"]?.stringValue { device.name = alias }
+        if let alias = changed[BlueZInterfaces.alias.name]?.stringValue { device.name = alias }
         let wasConnected = device.connected
-        if let connected = changed["Connected"]?.boolValue { device.connected = connected }
+        if let connected = changed[BlueZInterfaces.connected.name]?.boolValue { device.connected = connected }
         devices[path] = device
         guard device.isAudio, device.connected != wasConnected else { return }
         logger.debug("Bluetooth: \(device.name) \(device.connected ? "connected" : "disconnected")")

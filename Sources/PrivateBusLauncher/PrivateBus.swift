@@ -33,15 +33,10 @@ public final class PrivateBus: Sendable {
         }
     }
 
-    /// Starts a bus and waits until it prints its address.
-    public convenience init() throws {
-        try self.init(serviceDirectory: nil)
-    }
-
     /// Starts a bus and waits until it prints its address. With `serviceDirectory`, the bus
     /// starts the programs its `.service` files name when their names are first called
     /// (D-Bus activation), as a desktop session bus does.
-    public init(serviceDirectory: String?) throws {
+    public init(serviceDirectory: String? = nil) throws {
         guard let daemon = Self.findExecutable("dbus-daemon") else {
             throw StartError(description: "dbus-daemon is not installed; install it with: apt-get install dbus-daemon")
         }

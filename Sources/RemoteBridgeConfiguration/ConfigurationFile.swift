@@ -4,9 +4,6 @@ import Glibc
 /// The one configuration file that remote-playerd and headsetd share: reading it, and the
 /// sections it may hold (each program reads its own and rejects any it does not know).
 public enum ConfigurationFile {
-    /// Every section of `config.toml`, whichever program reads it.
-    public static var sections: [String] { ConfigurationSchema.sectionNames }
-
     /// The text of the file at `path`, or nil if there is none and it is not `required`.
     /// A folder, an unreadable file or one that is not UTF-8 is an error that says so.
     public static func read(path: String, required: Bool) throws(ConfigurationError) -> String? {
@@ -32,7 +29,7 @@ public enum ConfigurationFile {
     /// `[playr]`), naming its line. Sections the caller did not read are accepted unchecked:
     /// the other program checks them.
     public static func rejectUnknownSections(in root: inout ConfigurationSection) throws(ConfigurationError) {
-        for name in sections { _ = try root.section(name) }
-        try root.rejectUnknownKeys(known: sections)
+        for name in ConfigurationSchema.sectionNames { _ = try root.section(name) }
+        try root.rejectUnknownKeys(known: ConfigurationSchema.sectionNames)
     }
 }

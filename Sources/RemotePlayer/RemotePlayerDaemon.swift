@@ -86,8 +86,9 @@ public final class RemotePlayerDaemon {
     /// name, exports MPRIS, and queues the media. Nothing plays unless asked.
     public init(options: Options, logger: Logger) async throws {
         self.logger = logger
+        let paths = XDGPaths()
         var configuration = try PlayerConfiguration.load(
-            path: options.configPath ?? XDGPaths().configFile, required: options.configPath != nil)
+            path: options.configPath ?? paths.configFile, required: options.configPath != nil)
         if let name = options.name {
             try MPRISBusName.validate(name)
             configuration.name = name
@@ -97,7 +98,7 @@ public final class RemotePlayerDaemon {
         self.configuration = configuration
         stateSaveInterval = options.stateSaveInterval
         // The demo's generated tones never replace a user's saved queue.
-        var stateStore = options.noState || options.demo ? nil : StateStore(path: options.statePath ?? XDGPaths().stateFile)
+        var stateStore = options.noState || options.demo ? nil : StateStore(path: options.statePath ?? paths.stateFile)
         var saved: PlayerState?
         if let store = stateStore {
             (saved, stateStore) = Self.loadState(from: store, logger: logger)
@@ -107,7 +108,7 @@ public final class RemotePlayerDaemon {
         playerConfiguration.audioOutput = configuration.audioOutput
         playerConfiguration.allowedSchemes = configuration.supportedURISchemes
         playerConfiguration.previousRestartThreshold = configuration.previousRestartThreshold
-        playerConfiguration.artCacheDirectory = Self.cacheDirectory
+        playerConfiguration.artCacheDirectory = URL(fileURLWithPath: paths.artCache)
         playerConfiguration.maximumEntries = options.maximumQueueLength
         player = try MPVPlayer(configuration: playerConfiguration)
         mediaPlayer = MPVMediaPlayer(player: player)
@@ -301,7 +302,4 @@ public final class RemotePlayerDaemon {
         persistence?.saveNow()
     }
 
-    static var cacheDirectory: URL {
-        URL(fileURLWithPath: XDGPaths().artCache)
-    }
 }
