@@ -81,6 +81,11 @@ let package = Package(
         .target(name: "RemoteBridgeConfiguration", dependencies: ["RemoteControl", "ButtonGestures", "DurationConversions"]),
         .testTarget(name: "RemoteBridgeConfigurationTests", dependencies: ["RemoteBridgeConfiguration"], exclude: ["toml-test"]),
 
+        // Swift concurrency's global executor on dispatch's unmonitored (overcommit) pool, so an idle
+        // daemon is never woken: the two daemons' mains install it first thing.
+        .target(name: "CQuietExecutor"),
+        .testTarget(name: "QuietExecutorTests", dependencies: ["CQuietExecutor"]),
+
         // remote-playerd, as a library (and its Service) so tests run it in-process.
         .target(
             name: "RemotePlayer",
@@ -92,7 +97,7 @@ let package = Package(
             name: "RemotePlayerTests",
             dependencies: ["RemotePlayer", "HeadsetHandler", "RemoteBridgeTesting", "DurationConversions", logging, serviceLifecycle]),
         .executableTarget(
-            name: "remote-playerd", dependencies: ["RemotePlayer", "DurationConversions", argumentParser, logging]),
+            name: "remote-playerd", dependencies: ["RemotePlayer", "CQuietExecutor", "DurationConversions", argumentParser, logging]),
 
         // headsetd, as a library (and its Service) so tests run it in-process.
         .target(
@@ -102,7 +107,7 @@ let package = Package(
                 "RemoteBridgeConfiguration", "DurationConversions", logging, serviceLifecycle,
             ]),
         .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemotePlayer", "RemoteBridgeTesting", logging]),
-        .executableTarget(name: "headsetd", dependencies: ["HeadsetHandler", argumentParser, logging]),
+        .executableTarget(name: "headsetd", dependencies: ["HeadsetHandler", "CQuietExecutor", argumentParser, logging]),
 
         // remotectl, as a library so tests run it in-process, and its main.
         .target(name: "RemoteCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteControl", "DurationConversions", systemPackage]),

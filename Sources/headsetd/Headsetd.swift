@@ -1,4 +1,5 @@
 import ArgumentParser
+import CQuietExecutor
 import FoundationEssentials
 import HeadsetHandler
 import Logging
@@ -63,6 +64,14 @@ struct Headsetd: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel: Logger.Level = .info
+
+    /// Swift concurrency's global executor moves to dispatch's unmonitored pool before anything
+    /// is awaited, so the idle daemon is never woken (`cquietexecutor.h` says why); then the
+    /// arguments are parsed and run as usual.
+    static func main() async {
+        cquietexecutor_install()
+        await main(nil)
+    }
 
     func run() async throws {
         let level = logLevel

@@ -1,5 +1,6 @@
 import DurationConversions
 import ArgumentParser
+import CQuietExecutor
 import Foundation
 import Logging
 import RemotePlayer
@@ -59,6 +60,14 @@ struct RemotePlayerd: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp("Files, folders, M3U/PLS playlists or URLs to queue.", valueName: "item"))
     var items: [String] = []
+
+    /// Swift concurrency's global executor moves to dispatch's unmonitored pool before anything
+    /// is awaited, so the idle daemon is never woken (`cquietexecutor.h` says why); then the
+    /// arguments are parsed and run as usual.
+    static func main() async {
+        cquietexecutor_install()
+        await main(nil)
+    }
 
     func run() async throws {
         let level = logLevel

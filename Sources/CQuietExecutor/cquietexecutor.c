@@ -1,0 +1,95 @@
+#include "cquietexecutor.h"
+
+#include <stdatomic.h>
+#include <stdint.h>
+#include <time.h>
+
+/* libdispatch, declared here rather than included: its headers are not on a C target's path. */
+typedef struct dispatch_queue_s *dispatch_queue_t;
+typedef uint64_t dispatch_time_t;
+#define DISPATCH_TIME_NOW ((dispatch_time_t)0)
+#define DISPATCH_QUEUE_PRIORITY_DEFAULT 0
+#define DISPATCH_QUEUE_OVERCOMMIT 0x2ul /* queue_private.h */
+extern dispatch_queue_t dispatch_get_global_queue(intptr_t identifier, uintptr_t flags);
+extern void dispatch_async_f(dispatch_queue_t queue, void *context, void (*work)(void *));
+extern void dispatch_after_f(dispatch_time_t when, dispatch_queue_t queue, void *context, void (*work)(void *));
+extern dispatch_time_t dispatch_time(dispatch_time_t when, int64_t delta);
+
+/* libswift_Concurrency (swift/Runtime/Concurrency.h). A job is opaque here; a serial executor
+   reference is two words, and {0, 0} is the generic executor that global jobs run on. */
+#define SWIFT_CC __attribute__((swiftcall))
+typedef struct SwiftJob SwiftJob;
+typedef SWIFT_CC void (*enqueue_original)(SwiftJob *job);
+typedef SWIFT_CC void (*enqueue_with_delay_original)(unsigned long long delay, SwiftJob *job);
+typedef SWIFT_CC void (*enqueue_with_deadline_original)(
+    long long sec, long long nsec, long long tsec, long long tnsec, int clock, SwiftJob *job);
+extern SWIFT_CC void (*swift_task_enqueueGlobal_hook)(SwiftJob *job, enqueue_original original);
+extern SWIFT_CC void (*swift_task_enqueueGlobalWithDelay_hook)(
+    unsigned long long delay, SwiftJob *job, enqueue_with_delay_original original);
+extern SWIFT_CC void (*swift_task_enqueueGlobalWithDeadline_hook)(
+    long long sec, long long nsec, long long tsec, long long tnsec, int clock, SwiftJob *job,
+    enqueue_with_deadline_original original);
+extern SWIFT_CC void swift_job_run(SwiftJob *job, void *executor_identity, uintptr_t executor_implementation);
+
+/* The runtime's clock identifiers, and the Linux clocks behind them (swift_get_time). */
+enum { swift_clock_continuous = 1, swift_clock_suspending = 2, swift_clock_wall = 3 };
+
+static atomic_long jobs_taken;
+
+static dispatch_queue_t overcommit_pool(void) {
+    return dispatch_get_global_queue(DISPATCH_QUEUE_PRIORITY_DEFAULT, DISPATCH_QUEUE_OVERCOMMIT);
+}
+
+static void run_job(void *job) {
+    swift_job_run((SwiftJob *)job, 0, 0);
+}
+
+static SWIFT_CC void enqueue(SwiftJob *job, enqueue_original original) {
+    (void)original;
+    atomic_fetch_add_explicit(&jobs_taken, 1, memory_order_relaxed);
+    dispatch_async_f(overcommit_pool(), job, run_job);
+}
+
+static void enqueue_after(unsigned long long nanoseconds, SwiftJob *job) {
+    atomic_fetch_add_explicit(&jobs_taken, 1, memory_order_relaxed);
+    int64_t delta = nanoseconds > (unsigned long long)INT64_MAX ? INT64_MAX : (int64_t)nanoseconds;
+    dispatch_after_f(dispatch_time(DISPATCH_TIME_NOW, delta), overcommit_pool(), job, run_job);
+}
+
+static SWIFT_CC void enqueue_with_delay(unsigned long long delay, SwiftJob *job, enqueue_with_delay_original original) {
+    (void)original;
+    enqueue_after(delay, job);
+}
+
+/* A deadline on one of the runtime's clocks becomes a delay from now on that same clock. The
+   tolerance (tsec, tnsec) is not used: dispatch fires on time. */
+static SWIFT_CC void enqueue_with_deadline(
+    long long sec, long long nsec, long long tsec, long long tnsec, int clock, SwiftJob *job,
+    enqueue_with_deadline_original original) {
+    (void)tsec;
+    (void)tnsec;
+    clockid_t clock_id;
+    switch (clock) {
+    case swift_clock_continuous: clock_id = CLOCK_BOOTTIME; break;
+    case swift_clock_suspending: clock_id = CLOCK_MONOTONIC; break;
+    case swift_clock_wall: clock_id = CLOCK_REALTIME; break;
+    default: original(sec, nsec, tsec, tnsec, clock, job); return;
+    }
+    struct timespec now;
+    clock_gettime(clock_id, &now);
+    long double remaining = ((long double)sec - now.tv_sec) * 1e9L + ((long double)nsec - now.tv_nsec);
+    unsigned long long delay = remaining <= 0 ? 0
+        : remaining >= 1.8e19L ? ~0ull
+        : (unsigned long long)remaining;
+    enqueue_after(delay, job);
+}
+
+void cquietexecutor_install(void) {
+    swift_task_enqueueGlobal_hook = enqueue;
+    swift_task_enqueueGlobalWithDelay_hook = enqueue_with_delay;
+    swift_task_enqueueGlobalWithDeadline_hook = enqueue_with_deadline;
+}
+
+long cquietexecutor_jobs_taken(void) {
+    return atomic_load_explicit(&jobs_taken, memory_order_relaxed);
+}

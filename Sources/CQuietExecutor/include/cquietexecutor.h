@@ -1,0 +1,23 @@
+#ifndef REMOTEBRIDGE_CQUIETEXECUTOR_H
+#define REMOTEBRIDGE_CQUIETEXECUTOR_H
+/* Swift concurrency's global executor, moved to libdispatch's overcommit pool, so that an idle
+   daemon is not woken once a second.
+
+   On Linux the global executor runs jobs on dispatch's default (non-overcommit) root queue,
+   and delayed jobs (Task.sleep) on a timer aimed at it. The first worker thread of that queue
+   starts dispatch's thread-pool monitor (_dispatch_workq_monitor_pools): a one-second timer on
+   the manager thread that is never cancelled. Workers of the overcommit root queue are not
+   monitored. Nothing else changes: jobs still run concurrently on dispatch worker threads,
+   and an idle worker still leaves after a few seconds.
+
+   The runtime's hooks for this (swift_task_enqueueGlobal*_hook) are exported by
+   libswift_Concurrency for exactly this use; SwiftNIO installs itself the same way. */
+
+/* Installs the hooks. Call it before anything is awaited: once one monitored worker has
+   started, the monitor runs for good. Calling it twice is harmless. */
+void cquietexecutor_install(void);
+
+/* Whether the hooks are installed and have taken a job (for a check in tests). */
+long cquietexecutor_jobs_taken(void);
+
+#endif

@@ -1,0 +1,60 @@
+import CQuietExecutor
+import Glibc
+import Testing
+
+/// The daemons' global executor (`cquietexecutor.h`): every kind of global job (a detached task,
+/// a task-group child, a sleep by delay and by deadline on each clock) is taken by the hooks
+/// and runs on dispatch's overcommit pool, whose workers start no monitor. Installing it here
+/// moves this test process's global jobs too, which changes nothing for the other suites.
+@Suite("The quiet global executor", .serialized, .timeLimit(.minutes(1)))
+struct QuietExecutorTests {
+    init() {
+        cquietexecutor_install()
+    }
+
+    /// The name dispatch gives the thread a job runs on: its root queue's label, cut to 15 bytes
+    /// ("-qos.overcommit" for the overcommit pool).
+    private static func currentThreadName() -> String {
+        let descriptor = open("/proc/thread-self/comm", O_RDONLY)
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(descriptor, &buffer, buffer.count)
+        return String(decoding: buffer.prefix(max(count, 0)).filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+    }
+
+    @Test("a detached task and task-group children run on the overcommit pool, through the hook")
+    func jobsRunOnTheOvercommitPool() async {
+        let before = cquietexecutor_jobs_taken()
+        let detached = await Task.detached { Self.currentThreadName() }.value
+        let children = await withTaskGroup(of: String.self) { group in
+            for _ in 0..<4 { group.addTask { Self.currentThreadName() } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(detached.hasSuffix("overcommit"), "ran on \(detached)")
+        #expect(children.count == 4 && children.allSatisfy { $0.hasSuffix("overcommit") }, "ran on \(children)")
+        #expect(cquietexecutor_jobs_taken() >= before + 5)
+    }
+
+    @Test("a sleep by duration and by deadline on each clock resumes after its time, through the hook")
+    func sleepsWaitTheirTime() async throws {
+        let before = cquietexecutor_jobs_taken()
+        let wait = Duration.milliseconds(20)
+        let continuous = ContinuousClock()
+        let start = continuous.now
+        try await Task.detached { try await Task.sleep(for: wait) }.value
+        try await Task.detached { try await Task.sleep(until: continuous.now + wait, clock: continuous) }.value
+        let suspending = SuspendingClock()
+        try await Task.detached { try await Task.sleep(until: suspending.now + wait, clock: suspending) }.value
+        #expect(continuous.now - start >= wait * 3)
+        // Each detached task is one job, and each sleep's resumption another.
+        #expect(cquietexecutor_jobs_taken() >= before + 6)
+    }
+
+    @Test("a deadline already past resumes at once")
+    func pastDeadline() async throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now - .seconds(10)
+        try await Task.detached { try await Task.sleep(until: deadline, clock: clock) }.value
+        #expect(clock.now - deadline < .seconds(11))
+    }
+}
