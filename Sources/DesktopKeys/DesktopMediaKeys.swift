@@ -1,5 +1,6 @@
 import RemoteBridgeDBus
-import Foundation
+import FoundationEssentials
+import Glibc
 import RemoteControl
 
 /// Takes the desktop's media keys from its settings daemon (GNOME, Cinnamon, MATE) and turns

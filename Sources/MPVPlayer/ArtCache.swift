@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Keeps the folder of extracted cover art within a size limit, least recently used first.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SystemPackage
 
 /// Extracts cover art embedded in a local file (a FLAC PICTURE block, or an ID3v2 APIC frame)

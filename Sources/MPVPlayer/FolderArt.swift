@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Finds cover art next to a local file: cover, folder or front, as .jpg, .jpeg or .png.
 enum FolderArt {
@@ -8,7 +9,7 @@ enum FolderArt {
     /// The art file's file:// URI for the media at `url`, if there is one.
     static func find(for url: String) -> String? {
         guard let path = localPath(url) else { return nil }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         guard let contents = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
         // Case-insensitive, in the order of `names`, so Cover.JPG counts.
         for name in names {

@@ -1,5 +1,6 @@
 import CMPV
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Owns one `mpv_handle`: its options, commands, properties and event thread.
@@ -134,7 +135,7 @@ final class MPVHandle: @unchecked Sendable {
     /// describe that file even if the main actor has asked mpv for another one by the time it
     /// handles the event.
     func startEvents(_ deliver: @escaping @Sendable (MPVEvent) -> Void) {
-        let thread = Thread { [self] in
+        EventThread.start { [self] in
             // Named on the thread itself, so `top -H` shows it (Thread.name did not take).
             _ = rb_name_current_thread("mpv events")
             while true {
@@ -152,7 +153,6 @@ final class MPVHandle: @unchecked Sendable {
                 mpv_terminate_destroy(eventHandle)
             }
         }
-        thread.start()
     }
 
     /// Asks mpv to quit; the event thread then destroys the handle.
@@ -240,4 +240,25 @@ enum MPVEvent: Sendable {
 private struct LiveHandle: @unchecked Sendable {
     // @unchecked: only ever used while `MPVHandle.live`'s lock is held.
     let pointer: OpaquePointer
+}
+
+/// A plain detached POSIX thread for the event loop: no dispatch worker, no Foundation.
+private final class EventThread {
+    let body: @Sendable () -> Void
+
+    private init(_ body: @escaping @Sendable () -> Void) {
+        self.body = body
+    }
+
+    static func start(_ body: @escaping @Sendable () -> Void) {
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(EventThread(body)).toOpaque()
+        let created = pthread_create(&thread, nil, { context in
+            Unmanaged<EventThread>.fromOpaque(context!).takeRetainedValue().body()
+            return nil
+        }, context)
+        // Only when the system is out of threads; mpv cannot be driven without one.
+        precondition(created == 0, "cannot start the mpv event thread: \(String(cString: strerror(created)))")
+        pthread_detach(thread)
+    }
 }

@@ -1,5 +1,6 @@
 import DurationConversions
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// mpv's events and property changes, turned into state, art and `Change`s.
 extension MPVPlayer {
@@ -153,7 +154,12 @@ extension MPVPlayer {
         }
     }
 
+    /// Seconds with three decimals, as mpv's time arguments take them ("-12.345").
     static func seconds(_ duration: Duration) -> String {
-        String(format: "%.3f", duration.inSeconds)
+        // Clamped far beyond any real position, so the conversion to an integer cannot trap.
+        let thousandths = Int64(min(max(duration.inSeconds * 1000, -1e15), 1e15).rounded())
+        let fraction = String(thousandths.magnitude % 1000)
+        let sign = thousandths < 0 ? "-" : ""
+        return "\(sign)\(thousandths.magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The queue: loading, adding, removing and checking what may be played.
 extension MPVPlayer {
@@ -138,8 +139,9 @@ extension MPVPlayer {
     public nonisolated static func scheme(of uri: String) -> String? {
         guard let colon = uri.firstIndex(of: ":") else { return nil }
         let scheme = uri[..<colon]
-        guard let first = scheme.unicodeScalars.first, first.isASCII, CharacterSet.letters.contains(first),
-            scheme.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "+-.".unicodeScalars.contains($0)) })
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+        guard let first = scheme.unicodeScalars.first, isLetter(first),
+            scheme.unicodeScalars.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
         else { return nil }
         return scheme.lowercased()
     }

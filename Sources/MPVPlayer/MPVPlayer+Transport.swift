@@ -1,5 +1,7 @@
 import DurationConversions
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// Play, pause, stop, next, previous, seeking and scanning.
 extension MPVPlayer {

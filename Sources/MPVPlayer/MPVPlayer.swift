@@ -1,5 +1,7 @@
 import DurationConversions
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// The player adapter: an embedded mpv, its queue, and its state, on the main actor.
 ///

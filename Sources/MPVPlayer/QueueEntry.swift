@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One entry of the player's queue: where it is, and what is known about it.
 public struct QueueEntry: Sendable, Equatable {
@@ -88,9 +89,10 @@ public struct QueueEntry: Sendable, Equatable {
     /// The title to show: the tag, else the file name without its extension.
     public var displayTitle: String {
         if let title = tags.title, !title.isEmpty { return title }
-        let name = URL(string: url)?.lastPathComponent ?? (url as NSString).lastPathComponent
-        let decoded = name.removingPercentEncoding ?? name
-        let stem = (decoded as NSString).deletingPathExtension
+        let name = URL(string: url)?.lastPathComponent ?? url.split(separator: "/").last.map(String.init) ?? url
+        let decoded = name.percentDecoded ?? name
+        // Without the extension; a name that only starts with a dot (".hidden") keeps it.
+        let stem = decoded.lastIndex(of: ".").flatMap { $0 == decoded.startIndex ? nil : String(decoded[..<$0]) } ?? decoded
         return stem.isEmpty ? url : stem
     }
 }
@@ -122,13 +124,13 @@ extension QueueEntry.Tags {
         func list(_ keys: String...) -> [String] {
             for key in keys {
                 if let value = byKey[key], !value.isEmpty {
-                    return value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                    return value.split(separator: ";").map(\.trimmingWhitespace).filter { !$0.isEmpty }
                 }
             }
             return []
         }
         func number(_ key: String) -> Int? {
-            byKey[key].flatMap { Int($0.split(separator: "/").first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "") }
+            byKey[key].flatMap { Int($0.split(separator: "/").first?.trimmingWhitespace ?? "") }
         }
         self.init(title: byKey["title"], artists: list("artist"), album: byKey["album"])
         albumArtists = list("album_artist", "albumartist", "album artist")
@@ -137,5 +139,31 @@ extension QueueEntry.Tags {
         discNumber = number("disc") ?? number("discnumber")
         date = byKey["date"] ?? byKey["year"]
         self = limited()
+    }
+}
+
+extension StringProtocol {
+    /// The text without white space (spaces, tabs, line ends) at either end.
+    package var trimmingWhitespace: String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}
+
+extension String {
+    /// The text with %XX escapes decoded, or nil when an escape is malformed or the bytes are
+    /// not UTF-8.
+    var percentDecoded: String? {
+        var bytes: [UInt8] = []
+        var rest = utf8[...]
+        while let byte = rest.popFirst() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard rest.count >= 2, let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(value)
+            rest = rest.dropFirst(2)
+        }
+        return String(validating: bytes, as: UTF8.self)
     }
 }

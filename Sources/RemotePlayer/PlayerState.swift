@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MPVPlayer
 import SystemPackage
 
@@ -90,9 +91,12 @@ public struct StateStore: Sendable {
         var time = time_t(now.timeIntervalSince1970)
         var parts = tm()
         gmtime_r(&time, &parts)
-        let stamp = String(
-            format: "%04d%02d%02dT%02d%02d%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min,
-            parts.tm_sec)
+        func digits(_ value: Int32, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        let stamp = digits(parts.tm_year + 1900, 4) + digits(parts.tm_mon + 1, 2) + digits(parts.tm_mday, 2) + "T"
+            + digits(parts.tm_hour, 2) + digits(parts.tm_min, 2) + digits(parts.tm_sec, 2) + "Z"
         var destination = "\(path).broken-\(stamp)"
         var suffix = 1
         while access(destination, F_OK) == 0 {
@@ -105,14 +109,25 @@ public struct StateStore: Sendable {
         return destination
     }
 
+    /// Creates `directory` and its missing parents, as `mkdir -p` does, private to the user as
+    /// the XDG base-directory specification asks.
+    private static func createFolders(_ directory: FilePath) throws(Failure) {
+        var partial = FilePath(root: directory.root)
+        for component in directory.components {
+            partial.append(component)
+            guard mkdir(partial.string, 0o700) != 0 else { continue }
+            let reason = errno
+            var info = stat()
+            if reason == EEXIST, stat(partial.string, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { continue }
+            let why = reason == EEXIST ? "\(partial) is not a folder" : String(cString: strerror(reason))
+            throw Failure(description: "\(directory): cannot create the state folder (\(why))")
+        }
+    }
+
     /// Writes `state` so that a crash at any moment leaves either the old file or the new one.
     public func save(_ state: PlayerState) throws(Failure) {
-        let directory = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw Failure(description: "\(directory): cannot create the state folder (\(error.localizedDescription))")
-        }
+        let directory = FilePath(path).removingLastComponent()
+        try Self.createFolders(directory)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(state) else { throw Failure(description: "\(path): the state could not be encoded") }
@@ -132,7 +147,7 @@ public struct StateStore: Sendable {
             unlink(temporary)
             throw Failure(description: "\(path): \(reason)")
         }
-        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let directoryFD = open(directory.string, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryFD >= 0 {
             fsync(directoryFD)
             close(directoryFD)

@@ -1,5 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MPVPlayer
+import SystemPackage
 
 /// Turns command-line arguments into queue items: files; folders, expanded recursively and
 /// sorted; M3U and PLS playlists; and URLs.
@@ -24,23 +26,23 @@ public enum QueueSource {
             items.append(QueueItem(url: argument))
             return
         }
-        var path = argument.hasPrefix("file:") ? (URL(string: argument)?.path ?? argument) : argument
-        if !path.hasPrefix("/") { path = (base as NSString).appendingPathComponent(path) }
-        path = (path as NSString).standardizingPath
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        let given = FilePath(argument.hasPrefix("file:") ? (URL(string: argument)?.path ?? argument) : argument)
+        let filePath = (given.isAbsolute ? given : FilePath(base).pushing(given)).lexicallyNormalized()
+        let path = filePath.string
+        var info = stat()
+        guard stat(path, &info) == 0 else {
             problems.append("\(argument): no such file or folder; skipped")
             return
         }
-        if isDirectory.boolValue {
-            let files = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
-                .filter { audioExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-                .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            let files = ((try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? [])
+                .filter { audioExtensions.contains((FilePath($0).extension ?? "").lowercased()) }
+                .sorted(by: NaturalOrder.isBefore)
             if files.isEmpty { problems.append("\(argument): no audio files in this folder") }
-            items += files.map { QueueItem(url: (path as NSString).appendingPathComponent($0)) }
+            items += files.map { QueueItem(url: filePath.pushing(FilePath($0)).string) }
             return
         }
-        switch (path as NSString).pathExtension.lowercased() {
+        switch (filePath.extension ?? "").lowercased() {
         case "m3u", "m3u8", "pls":
             guard depth < 8 else {
                 problems.append("\(argument): playlists nested too deeply; skipped")
@@ -53,7 +55,7 @@ public enum QueueSource {
             let text = String(decoding: data, as: UTF8.self)
             let entries = path.lowercased().hasSuffix(".pls") ? PlaylistFile.pls(text) : PlaylistFile.m3u(text)
             if entries.isEmpty { problems.append("\(argument): an empty playlist") }
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = filePath.removingLastComponent().string
             for entry in entries {
                 let before = items.count
                 expand(entry.location, relativeTo: folder, depth: depth + 1, into: &items, problems: &problems)
@@ -79,9 +81,9 @@ enum PlaylistFile {
         var entries: [Entry] = []
         var title: String?
         for rawLine in text.split(whereSeparator: \.isNewline) {
-            let line = rawLine.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\u{FEFF}", with: "")
+            let line = rawLine.filter { $0 != "\u{FEFF}" }.trimmingWhitespace
             if line.hasPrefix("#EXTINF:") {
-                title = line.split(separator: ",", maxSplits: 1).dropFirst().first.map { String($0).trimmingCharacters(in: .whitespaces) }
+                title = line.split(separator: ",", maxSplits: 1).dropFirst().first?.trimmingWhitespace
             } else if !line.isEmpty, !line.hasPrefix("#") {
                 entries.append(Entry(location: line, title: title))
                 title = nil
@@ -95,7 +97,7 @@ enum PlaylistFile {
         var files: [Int: String] = [:]
         var titles: [Int: String] = [:]
         for rawLine in text.split(whereSeparator: \.isNewline) {
-            let parts = rawLine.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = rawLine.split(separator: "=", maxSplits: 1).map(\.trimmingWhitespace)
             guard parts.count == 2 else { continue }
             let key = parts[0].lowercased()
             if key.hasPrefix("file"), let number = Int(key.dropFirst(4)) { files[number] = parts[1] }

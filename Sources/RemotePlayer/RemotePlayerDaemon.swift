@@ -2,7 +2,8 @@ import DurationConversions
 import RemoteBridgeConfiguration
 import RemoteBridgeDBus
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 import DesktopKeys
 import EvdevInput
@@ -176,7 +177,7 @@ public final class RemotePlayerDaemon {
     private func describeOwner(of name: String) async -> String {
         guard let owner = await connection.nameOwner(name) else { return "another client (already gone)" }
         guard let pid = await connection.processID(of: owner) else { return owner }
-        let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingWhitespace
         return "\(owner) (pid \(pid)\(command.map { ", \($0)" } ?? ""))"
     }
 

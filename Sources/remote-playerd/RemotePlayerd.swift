@@ -1,9 +1,11 @@
 import DurationConversions
 import ArgumentParser
 import CQuietExecutor
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 import RemotePlayer
+import SystemPackage
 
 @main
 struct RemotePlayerd: AsyncParsableCommand {
@@ -93,11 +95,11 @@ struct RemotePlayerd: AsyncParsableCommand {
         do {
             let started = try await RemotePlayerService.runUntilStopped(options: options, logger: logger) { text in
                 // Written at once, not buffered: whoever runs us (a pipe, a script) needs the address now.
-                FileHandle.standardOutput.write(Data(text.utf8))
+                _ = try? FileDescriptor.standardOutput.writeAll(text.utf8)
             }
             if !started { throw ExitCode.failure }
         } catch let error as RemotePlayerService.NoSessionBus {
-            FileHandle.standardError.write(Data("remote-playerd: \(error)\n".utf8))
+            _ = try? FileDescriptor.standardError.writeAll("remote-playerd: \(error)\n".utf8)
             throw ExitCode.failure
         }
     }

@@ -32,5 +32,35 @@ struct QueueSourceTests {
         #expect(items[5].tags.title == "First")
         #expect(problems == ["/no/such: no such file or folder; skipped"])
     }
-}
 
+    @Test("folder order is natural and ignores case, with no locale: 2 before 10, a before B")
+    func naturalOrder() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-order-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let names = ["Track 10.flac", "track 2.flac", "Track 02b.flac", "B side.mp3", "a side.mp3", "Track 1.flac", "x9.ogg", "x10.ogg"]
+        for name in names { _ = FileManager.default.createFile(atPath: root.appendingPathComponent(name).path, contents: Data()) }
+        let (items, _) = QueueSource.expand([root.path])
+        #expect(items.map { $0.url.split(separator: "/").last.map(String.init) ?? "" } == [
+            "a side.mp3", "B side.mp3", "Track 1.flac", "track 2.flac", "Track 02b.flac", "Track 10.flac", "x9.ogg", "x10.ogg",
+        ])
+    }
+
+    @Test("relative paths, .. and file: URLs resolve; a byte-order mark and CRLF line ends in a playlist are ignored")
+    func pathsAndPlaylistText() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-paths-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let album = root.appendingPathComponent("Album")
+        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: album.appendingPathComponent("one.flac").path, contents: Data())
+        try "\u{FEFF}#EXTM3U\r\n#EXTINF:1, Spaced Title \r\n../Album/./one.flac\r\n"
+            .write(to: album.appendingPathComponent("list.m3u"), atomically: true, encoding: .utf8)
+        let (items, problems) = QueueSource.expand([
+            album.appendingPathComponent("list.m3u").path, "file://" + album.appendingPathComponent("one.flac").path,
+            root.path + "/Album/../Album/one.flac",
+        ])
+        #expect(problems.isEmpty)
+        #expect(items.map(\.url) == Array(repeating: album.path + "/one.flac", count: 3))
+        #expect(items.first?.tags.title == "Spaced Title")
+    }
+}

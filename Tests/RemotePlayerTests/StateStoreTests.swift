@@ -16,6 +16,20 @@ struct StateStoreTests {
         queue: [QueueItem(url: "/a.flac", tags: .init(title: "A")), QueueItem(url: "https://b")], currentIndex: 1,
         position: 12.5, volume: 0.8, loop: .playlist, shuffle: true)
 
+    @Test("missing folders are made private to the user; a file in the way is named in the error")
+    func stateFolders() throws {
+        let directory = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try StateStore(path: directory.appendingPathComponent("a/b/state.json").path).save(Self.state)
+        var info = stat()
+        #expect(stat(directory.appendingPathComponent("a/b").path, &info) == 0 && info.st_mode & 0o777 == 0o700)
+        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("file").path, contents: Data())
+        let blocked = StateStore(path: directory.appendingPathComponent("file/sub/state.json").path)
+        #expect { try blocked.save(Self.state) } throws: { error in
+            "\(error)".contains("cannot create the state folder") && "\(error)".contains(directory.appendingPathComponent("file").path + " is not a folder")
+        }
+    }
+
     @Test("saves and loads, leaving no temporary file; a damaged file gives an error naming it")
     func roundTrip() throws {
         let directory = try Self.temporaryFolder()
