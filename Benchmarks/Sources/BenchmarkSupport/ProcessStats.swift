@@ -49,4 +49,22 @@ public enum ProcessStats {
         }
         return 0
     }
+
+    /// Resident kilobytes of the process's own executable file (its code, constants and data),
+    /// apart from the libraries it loads and its heap: what a statically linked runtime costs.
+    public static func executableResidentKilobytes(of pid: Int32) -> Int {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"),
+            let smaps = try? String(contentsOfFile: "/proc/\(pid)/smaps", encoding: .utf8)
+        else { return 0 }
+        var total = 0
+        var inExecutable = false
+        for line in smaps.split(separator: "\n") {
+            if let first = line.first, first.isHexDigit, line.contains("-") {
+                inExecutable = line.hasSuffix(" " + executable)
+            } else if inExecutable, line.hasPrefix("Rss:") {
+                total += Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+            }
+        }
+        return total
+    }
 }

@@ -18,6 +18,7 @@ struct Measured {
     var name: String
     var process: Process
     var kilobytes = 0
+    var executableKilobytes = 0
     var wakeupsPerSecond = 0.0
     var threads = 0
 }
@@ -84,19 +85,21 @@ func run() async throws {
         let switches = after.reduce(0) { sum, entry in sum + entry.value.switches - (before[index][entry.key]?.switches ?? 0) }
         rows[index].wakeupsPerSecond = Double(switches) / Double(idleSeconds)
         rows[index].kilobytes = ProcessStats.residentKilobytes(of: pid)
+        rows[index].executableKilobytes = ProcessStats.executableResidentKilobytes(of: pid)
         rows[index].threads = after.count
     }
     let playerFloor = Double(rows[1].kilobytes)
     let headsetFloorKilobytes = Double(rows[4].kilobytes)
     print("Footprint, release builds, paused, one tagged FLAC; wakeups over \(idleSeconds) s, all threads")
-    print("| process | RSS MiB | × its C floor | wakeups/s | threads |")
-    print("|---|---|---|---|---|")
+    print("| process | RSS MiB | × its C floor | of which its own binary, MiB | wakeups/s | threads |")
+    print("|---|---|---|---|---|---|")
     for (index, row) in rows.enumerated() {
         let floorKilobytes = index < 3 ? playerFloor : headsetFloorKilobytes
         let mebibytes = String(format: "%.1f", Double(row.kilobytes) / 1024)
         let ratio = String(format: "%.2f", Double(row.kilobytes) / floorKilobytes)
+        let executable = String(format: "%.1f", Double(row.executableKilobytes) / 1024)
         let wakeups = String(format: "%.2f", row.wakeupsPerSecond)
-        print("| \(row.name) | \(mebibytes) | \(ratio) | \(wakeups) | \(row.threads) |")
+        print("| \(row.name) | \(mebibytes) | \(ratio) | \(executable) | \(wakeups) | \(row.threads) |")
     }
 }
 
