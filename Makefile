@@ -4,7 +4,7 @@ SWIFT ?= swift
 # Debian packages the build and the tests need. `make deps` installs the missing ones.
 DEBIAN_PACKAGES := pkg-config libdbus-1-dev dbus-daemon libmpv-dev playerctl sox util-linux mpv mpv-mpris systemd python3-minimal
 NO_WARNINGS := scripts/swift-no-warnings
-# Release builds link the Swift runtime and Foundation statically: a program that starts in a
+# Release builds link the Swift runtime statically: a program that starts in a
 # few milliseconds (remotectl on a media key) does not spend them binding shared libraries.
 # They link with lld and packed relative relocations (DT_RELR, glibc 2.36): 1.96 MB of
 # .rela.dyn becomes 34 KB, and remote-playerd keeps 1.5 MiB less resident.
