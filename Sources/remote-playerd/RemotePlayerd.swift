@@ -1,8 +1,6 @@
 import DurationConversions
 import ArgumentParser
 import CQuietExecutor
-import FoundationEssentials
-import Glibc
 import Logging
 import RemotePlayer
 import SystemPackage
