@@ -49,6 +49,9 @@ struct ServiceLifecycleTests {
         try await player.next()
         await group.triggerGracefulShutdown()
         try await running.value
+        // The bus announces the name's release (the second NameOwnerChanged) once it has seen the
+        // connection close, which can come after `run()` returns; asked after that, it has no owner.
+        #expect(await appeared.waitFor(count: 2))
         #expect(await client.nameOwner(player.busName) == nil)
         #expect(!service.startFailure.value)
         let state = try String(contentsOfFile: options.statePath!, encoding: .utf8)
@@ -87,6 +90,9 @@ struct ServiceLifecycleTests {
         #expect(await client.nameOwner(Headset1Interface.busName) != nil)
         await group.triggerGracefulShutdown()
         try await running.value
+        // The bus announces the name's release (the second NameOwnerChanged) once it has seen the
+        // connection close, which can come after `run()` returns; asked after that, it has no owner.
+        #expect(await appeared.waitFor(count: 2))
         #expect(await client.nameOwner(Headset1Interface.busName) == nil)
 
         try "[headset]\nclick-interval = \"fast\"\n".write(toFile: options.configPath!, atomically: true, encoding: .utf8)
