@@ -1,7 +1,13 @@
 #include "cquietexecutor.h"
 
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <sys/eventfd.h>
 #include <time.h>
 
 /* libdispatch, declared here rather than included: its headers are not on a C target's path. */
@@ -14,6 +20,11 @@ extern dispatch_queue_t dispatch_get_global_queue(intptr_t identifier, uintptr_t
 extern void dispatch_async_f(dispatch_queue_t queue, void *context, void (*work)(void *));
 extern void dispatch_after_f(dispatch_time_t when, dispatch_queue_t queue, void *context, void (*work)(void *));
 extern dispatch_time_t dispatch_time(dispatch_time_t when, int64_t delta);
+/* The main queue as a run loop drives it (CoreFoundation's CFRunLoop on Linux): an eventfd that
+   libdispatch signals whenever the main queue has work, and the call that drains it. Exported by
+   libdispatch for exactly that use (queue.c, DISPATCH_COCOA_COMPAT). */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *ignored);
 
 /* libswift_Concurrency (swift/Runtime/Concurrency.h). A job is opaque here; a serial executor
    reference is two words, and {0, 0} is the generic executor that global jobs run on. */
@@ -29,6 +40,9 @@ extern SWIFT_CC void (*swift_task_enqueueGlobalWithDelay_hook)(
 extern SWIFT_CC void (*swift_task_enqueueGlobalWithDeadline_hook)(
     long long sec, long long nsec, long long tsec, long long tnsec, int clock, SwiftJob *job,
     enqueue_with_deadline_original original);
+typedef SWIFT_CC void (*drain_main_original)(void);
+typedef SWIFT_CC void (*drain_main_override)(drain_main_original original);
+extern SWIFT_CC void (*swift_task_asyncMainDrainQueue_hook)(drain_main_original original, drain_main_override compat_override);
 extern SWIFT_CC void swift_job_run(SwiftJob *job, void *executor_identity, uintptr_t executor_implementation);
 
 /* The runtime's clock identifiers, and the Linux clocks behind them (swift_get_time). */
@@ -84,7 +98,41 @@ static SWIFT_CC void enqueue_with_deadline(
     enqueue_after(delay, job);
 }
 
+/* Blocks what dispatch_main blocks on the main thread (init.c, _dispatch_sigmask): every signal
+   but the synchronous ones, so that signals reach the dispatch sources that wait for them. */
+static void block_asynchronous_signals(void) {
+    sigset_t mask;
+    sigfillset(&mask);
+    int synchronous[] = {SIGILL, SIGTRAP, SIGFPE, SIGBUS, SIGSEGV, SIGSYS, SIGPIPE, SIGPROF};
+    for (size_t index = 0; index < sizeof synchronous / sizeof synchronous[0]; index++) {
+        sigdelset(&mask, synchronous[index]);
+    }
+    pthread_sigmask(SIG_BLOCK, &mask, NULL);
+}
+
+/* Takes the place of dispatch_main() at the end of an async main: the main thread waits on the
+   main queue's eventfd and drains it whenever libdispatch signals work. It never returns; the
+   program ends with exit() when its main task finishes, as before. */
+static SWIFT_CC void serve_main_queue(drain_main_original original, drain_main_override compat_override) {
+    (void)compat_override;
+    int handle = _dispatch_get_main_queue_handle_4CF();
+    if (handle < 0) {
+        original();
+        return;
+    }
+    block_asynchronous_signals();
+    for (;;) {
+        _dispatch_main_queue_callback_4CF(NULL);
+        struct pollfd ready = {.fd = handle, .events = POLLIN};
+        while (poll(&ready, 1, -1) < 0 && errno == EINTR) {
+        }
+        eventfd_t signalled;
+        (void)eventfd_read(handle, &signalled);
+    }
+}
+
 void cquietexecutor_install(void) {
+    swift_task_asyncMainDrainQueue_hook = serve_main_queue;
     swift_task_enqueueGlobal_hook = enqueue;
     swift_task_enqueueGlobalWithDelay_hook = enqueue_with_delay;
     swift_task_enqueueGlobalWithDeadline_hook = enqueue_with_deadline;

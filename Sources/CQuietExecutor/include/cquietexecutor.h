@@ -11,9 +11,17 @@
    and an idle worker still leaves after a few seconds.
 
    The runtime's hooks for this (swift_task_enqueueGlobal*_hook) are exported by
-   libswift_Concurrency for exactly this use; SwiftNIO installs itself the same way. */
+   libswift_Concurrency for exactly this use; SwiftNIO installs itself the same way.
 
-/* Installs the hooks. Call it before anything is awaited: once one monitored worker has
+   The main queue, too: an async main ends in dispatch_main(), which calls pthread_exit() on the
+   main thread. That forced unwind loads libgcc_s and walks the program's unwind tables, which
+   then stay resident (about 1 MiB of .eh_frame and .eh_frame_hdr in remote-playerd), and it
+   leaves the main queue to dispatch's worker threads. swift_task_asyncMainDrainQueue_hook runs
+   the main queue on the main thread instead, the way CFRunLoop does: poll() on the queue's
+   eventfd, then drain it. */
+
+/* Installs the hooks, the main queue's included (it takes effect when an async main's body
+   first suspends). Call it before anything is awaited: once one monitored worker has
    started, the monitor runs for good. Calling it twice is harmless. */
 void cquietexecutor_install(void);
 
