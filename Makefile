@@ -11,14 +11,16 @@ NO_WARNINGS := scripts/swift-no-warnings
 # scripts/hot-functions.order (from `make hot-functions`) lists the functions the daemons run as
 # they start and idle; the linker puts them side by side, so the pages they touch hold nothing
 # else: 2–3 MiB less of each daemon's binary stays resident. For that each function needs a
-# section of its own, so release builds compile with -function-sections (Swift and C).
+# section of its own, so release builds compile with -function-sections (Swift and C), and
+# scripts/unnamed-functions.ld gathers the small functions that have no symbol to be ordered by.
 # --no-export-dynamic undoes the -export-dynamic of Swift's static-stdlib link: the programs export
 # nothing, and their 8,000 own symbols (750 KiB of .dynsym, .dynstr and .gnu.hash, searched by
 # the dynamic loader for every symbol any shared library binds) stay out of memory.
 RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
 	-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/hot-functions.order -Xlinker --no-warn-symbol-ordering
+	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/hot-functions.order -Xlinker --no-warn-symbol-ordering \
+	-Xlinker -T -Xlinker $(CURDIR)/scripts/unnamed-functions.ld
 
 PREFIX ?= /usr/local
 DESTDIR ?=
