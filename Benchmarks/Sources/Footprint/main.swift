@@ -12,7 +12,8 @@ import RemoteBridgeTesting
 //   headsetd reading one FIFO                      vs  the C floor for its job (libdbus + a FIFO)
 //
 // Run with `make bench` or `make footprint` (release builds; the floors are built with gcc from
-// Benchmarks/Floor).
+// Benchmarks/Floor). Start-up is exec to the name on the bus, each program started alone, the
+// median of FOOTPRINT_STARTS runs (7).
 
 struct Measured {
     var name: String
@@ -26,6 +27,7 @@ struct Measured {
 @MainActor
 func run() async throws {
     let idleSeconds = Int(ProcessInfo.processInfo.environment["FOOTPRINT_SECONDS"] ?? "") ?? 20
+    let startUpRuns = Int(ProcessInfo.processInfo.environment["FOOTPRINT_STARTS"] ?? "") ?? 7
     let floor = BuiltProduct.packageRoot.appendingPathComponent("Benchmarks/.build/floor").path
     let headsetFloor = BuiltProduct.packageRoot.appendingPathComponent("Benchmarks/.build/floor-headset").path
     for binary in [BuiltProduct.release("remote-playerd"), BuiltProduct.release("headsetd"), floor, headsetFloor] where !FileManager.default.isExecutableFile(atPath: binary) {
@@ -44,36 +46,35 @@ func run() async throws {
         bus.stop()
     }
     let file = media.tones[0].path
-    func start(_ name: String, _ executable: String, _ arguments: [String]) throws -> Measured {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address, "HOME": media.directory.path, "PATH": "/usr/bin:/bin"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return Measured(name: name, process: process)
-    }
-    var rows = [
-        try start(
-            "remote-playerd", BuiltProduct.release("remote-playerd"),
-            ["--bus", bus.address, "--audio-output", "null", "--no-state", "--config", config, "--log-level", "error", file]),
-        try start("C floor (libmpv + libdbus)", floor, [bus.address, file]),
-        try start(
-            "mpv + mpv-mpris", "/usr/bin/mpv",
-            ["--no-config", "--ao=null", "--vo=null", "--no-video", "--pause", "--no-terminal", "--idle=yes", "--script=/usr/lib/mpv-mpris/mpris.so", file]),
-        try start(
-            "headsetd, one FIFO", BuiltProduct.release("headsetd"),
-            ["--bus", bus.address, "--device", headsetFIFO.path, "--config", config, "--system-bus", "unix:path=/nonexistent", "--log-level", "error"]),
-        try start("C floor (libdbus + a FIFO)", headsetFloor, [bus.address, "--fifo=" + floorFIFO.path]),
+    let programs = [
+        Program(
+            name: "remote-playerd", executable: BuiltProduct.release("remote-playerd"),
+            arguments: ["--bus", bus.address, "--audio-output", "null", "--no-state", "--config", config, "--log-level", "error", file],
+            busName: "org.mpris.MediaPlayer2.remotebridge"),
+        Program(name: "C floor (libmpv + libdbus)", executable: floor, arguments: [bus.address, file], busName: "org.mpris.MediaPlayer2.floor"),
+        Program(
+            name: "mpv + mpv-mpris", executable: "/usr/bin/mpv",
+            arguments: ["--no-config", "--ao=null", "--vo=null", "--no-video", "--pause", "--no-terminal", "--idle=yes", "--script=/usr/lib/mpv-mpris/mpris.so", file],
+            busName: "org.mpris.MediaPlayer2.mpv"),
+        Program(
+            name: "headsetd, one FIFO", executable: BuiltProduct.release("headsetd"),
+            arguments: ["--bus", bus.address, "--device", headsetFIFO.path, "--config", config, "--system-bus", "unix:path=/nonexistent", "--log-level", "error"],
+            busName: "io.github.remotebridge.Headset"),
+        Program(name: "C floor (libdbus + a FIFO)", executable: headsetFloor, arguments: [bus.address, "--fifo=" + floorFIFO.path], busName: "io.github.remotebridge.Floor"),
     ]
-    defer { for row in rows { kill(row.process.processIdentifier, SIGKILL) } }
+    let environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address, "HOME": media.directory.path, "PATH": "/usr/bin:/bin"]
     let connection = try await DBusConnection.connect(to: bus.address)
-    for name in [
-        "org.mpris.MediaPlayer2.remotebridge", "org.mpris.MediaPlayer2.floor", "org.mpris.MediaPlayer2.mpv", "io.github.remotebridge.Headset",
-        "io.github.remotebridge.Floor",
-    ] {
-        try await BenchmarkDaemon.waitForOwner(of: name, on: connection)
+
+    // Start-up first, each program alone on the bus, so that none waits for another's start.
+    var startUps: [Duration] = []
+    for program in programs {
+        startUps.append(try await StartUp.median(of: program, runs: startUpRuns, environment: environment, on: connection))
+    }
+
+    var rows = try programs.map { Measured(name: $0.name, process: try $0.start(environment: environment)) }
+    defer { for row in rows { kill(row.process.processIdentifier, SIGKILL) } }
+    for program in programs {
+        try await BenchmarkDaemon.waitForOwner(of: program.busName, on: connection)
     }
     // Settle: files opened, tags and art read, the first signals gone out.
     try await Task.sleep(for: .seconds(3))
@@ -91,15 +92,16 @@ func run() async throws {
     let playerFloor = Double(rows[1].kilobytes)
     let headsetFloorKilobytes = Double(rows[4].kilobytes)
     print("Footprint, release builds, paused, one tagged FLAC; wakeups over \(idleSeconds) s, all threads")
-    print("| process | RSS MiB | × its C floor | of which its own binary, MiB | wakeups/s | threads |")
-    print("|---|---|---|---|---|---|")
+    print("| process | RSS MiB | × its C floor | of which its own binary, MiB | wakeups/s | threads | start-up, ms (median of \(startUpRuns)) |")
+    print("|---|---|---|---|---|---|---|")
     for (index, row) in rows.enumerated() {
         let floorKilobytes = index < 3 ? playerFloor : headsetFloorKilobytes
         let mebibytes = String(format: "%.1f", Double(row.kilobytes) / 1024)
         let ratio = String(format: "%.2f", Double(row.kilobytes) / floorKilobytes)
         let executable = String(format: "%.1f", Double(row.executableKilobytes) / 1024)
         let wakeups = String(format: "%.2f", row.wakeupsPerSecond)
-        print("| \(row.name) | \(mebibytes) | \(ratio) | \(executable) | \(wakeups) | \(row.threads) |")
+        let startUp = String(format: "%.1f", StartUp.milliseconds(startUps[index]))
+        print("| \(row.name) | \(mebibytes) | \(ratio) | \(executable) | \(wakeups) | \(row.threads) | \(startUp) |")
     }
 }
 
