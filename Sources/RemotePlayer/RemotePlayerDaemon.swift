@@ -108,6 +108,10 @@ public final class RemotePlayerDaemon {
         var playerConfiguration = MPVPlayer.Configuration()
         playerConfiguration.audioOutput = configuration.audioOutput
         playerConfiguration.allowedSchemes = configuration.supportedURISchemes
+        // The demo's tones are mpv's own generated sources (av://lavfi:...).
+        if options.demo, !playerConfiguration.allowedSchemes.contains(DemoContent.scheme) {
+            playerConfiguration.allowedSchemes.append(DemoContent.scheme)
+        }
         playerConfiguration.previousRestartThreshold = configuration.previousRestartThreshold
         playerConfiguration.artCacheDirectory = URL(fileURLWithPath: paths.artCache)
         playerConfiguration.maximumEntries = options.maximumQueueLength
@@ -132,6 +136,8 @@ public final class RemotePlayerDaemon {
         try server.start()
         server.object?.onEmitFailure = { [logger] error in logger.error("a signal could not be sent: \(error)") }
         openInputDevices()
+        // Before the first load, so that an item refused at start-up is named too.
+        mediaPlayer.onLoadFailure = { [logger] url, reason in logger.warning("skipped \(url): \(reason)") }
         // The queue is in place before the name appears, so the first client finds a ready player.
         queueMedia(options: options, saved: saved)
         if let stateStore {
@@ -154,9 +160,6 @@ public final class RemotePlayerDaemon {
             Task { @MainActor in self.finish(reason: "\(name) was taken over by \(await self.describeOwner(of: name)); exiting so it can run") }
         }
         connection.onDisconnect = { [weak self] in self?.finish(reason: "the bus went away") }
-        mediaPlayer.onLoadFailure = { [weak self] url, reason in
-            self?.logger.warning("skipped \(url): \(reason)")
-        }
         let forward = mediaPlayer.onChange
         mediaPlayer.onChange = { [weak self] change in
             forward?(change)
