@@ -29,7 +29,7 @@ DESTDIR ?=
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
-	@echo "make test       install missing Debian packages, build with zero warnings, run every test, build the examples"
+	@echo "make test       install missing Debian packages, build with zero warnings, run every test, build the examples, run the demo"
 	@echo "make build      build the package"
 	@echo "make examples   build the example programs (a separate package that uses this one by path)"
 	@echo "make bench      run every benchmark: latency (make benchmark) and footprint (make footprint)"
@@ -53,6 +53,7 @@ test: deps
 	$(MAKE) examples
 	$(SWIFT) run --skip-build --package-path examples APIContract
 	$(SWIFT) run --skip-build --package-path examples PodcastMode | grep -q "seek by 30.0 seconds"
+	scripts/demo "$$($(SWIFT) build --show-bin-path)/remote-playerd"
 
 examples: deps
 	$(NO_WARNINGS) $(SWIFT) build --package-path examples
