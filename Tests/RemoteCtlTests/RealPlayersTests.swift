@@ -94,8 +94,13 @@ struct RealPlayersTests {
         // Each verb's effect on remote-playerd, checked through mpv's own state.
         let ours = ctl(PlayerSelection(names: ["remotebridge"]))
         let player = daemon.player
+        // Each wait ends at the player's next change or position tick (mpv's events are the
+        // clock); a fixed number of bus round trips was too few for a seek on a loaded machine.
+        let changes = ChangeWaiter()
+        daemon.onPlayerChange = { [changes] in changes.wake() }
+        player.onPositionTick = { [changes] in changes.wake() }
         func settle(_ condition: () -> Bool) async throws {
-            for _ in 0..<300 where !condition() { try await connection.barrier(with: daemon.connection.uniqueName) }
+            _ = await changes.until(condition)
         }
         #expect(await ours.transport(.play) == 0)
         try await settle { player.status == .playing }
