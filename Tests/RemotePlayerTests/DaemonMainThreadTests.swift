@@ -1,5 +1,6 @@
 import Foundation
 import HeadsetHandler
+import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 import Testing
@@ -11,13 +12,14 @@ import Testing
 @Suite("The daemons' main thread serves the main queue", .serialized)
 @MainActor
 struct DaemonMainThreadTests {
-    /// The system call the process's main thread is blocked in, by number, once it is blocked
-    /// ("running" while it works: asked again, up to 400 times).
-    static func mainThreadSystemCall(_ pid: pid_t) async -> Int? {
+    /// The system call the process's main thread is blocked in, by number, once it is blocked.
+    /// While it works, /proc says "running": each retry waits for one round trip to the daemon's
+    /// bus name (a Ping), so the daemon moves on between looks.
+    static func mainThreadSystemCall(_ pid: pid_t, name: String, on connection: DBusConnection) async -> Int? {
         for _ in 0..<400 {
             let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/syscall", encoding: .utf8)) ?? ""
             if let number = text.split(separator: " ").first.flatMap({ Int($0) }) { return number }
-            try? await Task.sleep(for: .milliseconds(5))
+            try? await connection.barrier(with: name)
         }
         return nil
     }
@@ -38,7 +40,7 @@ struct DaemonMainThreadTests {
         let bed = try await DaemonTestBed(tones: 1)
         defer { bed.stop() }
         let daemon = try await bed.startPlayer(["--no-state", bed.media.tones[0].path])
-        let call = await Self.mainThreadSystemCall(daemon.pid)
+        let call = await Self.mainThreadSystemCall(daemon.pid, name: MPRISNames.busNamePrefix + "remotebridge", on: bed.connection)
         #expect(call.map { Self.pollCalls.contains($0) } == true, "main thread in system call \(String(describing: call))")
         // Both answers come from @MainActor code: with the main queue not served, they time out.
         let client = MPRISClient(connection: bed.connection, busName: MPRISNames.busNamePrefix + "remotebridge")
@@ -57,7 +59,7 @@ struct DaemonMainThreadTests {
             "headsetd",
             ["--bus", bed.bus.address, "--config", bed.config, "--system-bus", "unix:path=/nonexistent/remotebridge", "--input-dir", bed.media.directory.path])
         #expect(try await headsetd.waitForName(HeadsetHandler.busName, on: bed.connection), "\(headsetd.standardError)")
-        let call = await Self.mainThreadSystemCall(headsetd.pid)
+        let call = await Self.mainThreadSystemCall(headsetd.pid, name: HeadsetHandler.busName, on: bed.connection)
         #expect(call.map { Self.pollCalls.contains($0) } == true, "main thread in system call \(String(describing: call))")
         headsetd.send(SIGTERM)
         #expect(await headsetd.waitForExit() == 0, "\(headsetd.standardError)")
