@@ -12,6 +12,8 @@ import Testing
 @Suite("The daemons' main thread serves the main queue", .serialized)
 @MainActor
 struct DaemonMainThreadTests {
+    static let playerName = MPRISNames.busNamePrefix + "remotebridge"
+
     /// The system call the process's main thread is blocked in, by number, once it is blocked.
     /// While it works, /proc says "running": each retry waits for one round trip to the daemon's
     /// bus name (a Ping), so the daemon moves on between looks.
@@ -40,10 +42,10 @@ struct DaemonMainThreadTests {
         let bed = try await DaemonTestBed(tones: 1)
         defer { bed.stop() }
         let daemon = try await bed.startPlayer(["--no-state", bed.media.tones[0].path])
-        let call = await Self.mainThreadSystemCall(daemon.pid, name: MPRISNames.busNamePrefix + "remotebridge", on: bed.connection)
+        let call = await Self.mainThreadSystemCall(daemon.pid, name: Self.playerName, on: bed.connection)
         #expect(call.map { Self.pollCalls.contains($0) } == true, "main thread in system call \(String(describing: call))")
         // Both answers come from @MainActor code: with the main queue not served, they time out.
-        let client = MPRISClient(connection: bed.connection, busName: MPRISNames.busNamePrefix + "remotebridge")
+        let client = MPRISClient(connection: bed.connection, busName: Self.playerName)
         try await client.play()
         let status = try await client.property(PlayerInterface.playbackStatus).stringValue
         #expect(["Playing", "Paused"].contains(status ?? ""), "PlaybackStatus \(String(describing: status))")

@@ -11,22 +11,22 @@ enum StartUp {
     /// the bus, before the next starts.
     static func median(of program: Program, runs: Int, environment: [String: String], on connection: DBusConnection) async throws -> Duration {
         var times: [Duration] = []
-        for _ in 0..<max(runs, 1) {
-            let changes = try await SignalRecorder.start(on: connection, MatchRule(member: "NameOwnerChanged", arg0: program.busName))
+        // One subscription for all runs: each run brings two signals, the name taken and released.
+        let changes = try await SignalRecorder.start(on: connection, MatchRule(member: "NameOwnerChanged", arg0: program.busName))
+        for run in 0..<max(runs, 1) {
             let clock = ContinuousClock()
             let started = clock.now
             let process = try program.start(environment: environment)
-            guard await changes.waitFor(count: 1) else {
+            guard await changes.waitFor(count: 2 * run + 1) else {
                 kill(process.processIdentifier, SIGKILL)
                 throw ProcessTimer.Failure(description: "\(program.name) never took \(program.busName)")
             }
             times.append(clock.now - started)
             // Its name leaves the bus once the kernel has closed its connection, so it is gone.
             kill(process.processIdentifier, SIGKILL)
-            guard await changes.waitFor(count: 2) else {
+            guard await changes.waitFor(count: 2 * run + 2) else {
                 throw ProcessTimer.Failure(description: "\(program.busName) stayed on the bus after \(program.name) was killed")
             }
-            changes.releaseAll()
         }
         return times.sorted()[times.count / 2]
     }
