@@ -10,15 +10,19 @@ extension MPVPlayer {
             propertyChanged(name, value)
         case .startFile(let mpvID):
             loadedFile.startFile(mpvID)
+            failedCurrent = false
             mpvStarted(mpvID)
             onChange?(.state)
         case .fileLoaded(let duration, let metadata):
+            failedInARow = 0
             fileLoaded(loadedFile.fileLoaded().flatMap(window.entry(forMPV:)), duration: duration, metadata: metadata)
         case .endFile(let mpvID, let reason):
             let owner = window.entry(forMPV: mpvID)
             loadedFile.endFile(mpvID)
             if case .error(let reason) = reason, let owner, let entry = entries.first(where: { $0.id == owner }) {
                 onChange?(.loadFailed(url: QueueLimits.excerpt(entry.url), reason: reason))
+                if owner == currentID { failedCurrent = true }
+                failedInARow += 1
             }
         case .hook(let name, let id):
             if name == ContainedPlayback.loadHook {
@@ -38,7 +42,15 @@ extension MPVPlayer {
     func propertyChanged(_ name: String, _ value: MPVNode) {
         switch name {
         case "pause": isPaused = value.flag ?? true
-        case "idle-active": isIdle = value.flag ?? false
+        case "idle-active":
+            isIdle = value.flag ?? false
+            // The current entry failed before its successor was handed over, so mpv stopped
+            // instead of going on: go on as mpv would have.
+            // A looping queue of files that all fail stops after one round.
+            if isIdle, failedCurrent, failedInARow < entries.count, let index = currentIndex, let next = self.index(after: index) {
+                failedCurrent = false
+                playIndex(next)
+            }
         case "volume": mpvVolume = value.double ?? mpvVolume
         case "speed": speed = value.double ?? speed
         case "loop-file":

@@ -54,24 +54,26 @@ extension MPVPlayer {
     }
 
     /// Inserts items after the entry `after` (nil: at the start), making the first current if
-    /// asked. Throws, and inserts nothing, when the first item fails `check(_:)`; later items
-    /// that fail it are left out and reported.
+    /// asked. Items that fail `check(_:)` are left out and reported; when none is left, it throws
+    /// (with the check's own error for a single item).
     public func insert(_ items: [QueueItem], after: Int64?, makeCurrent: Bool) throws(MPVError) {
         let index = after.flatMap { id in entries.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
         try insert(items, at: index, makeCurrent: makeCurrent, play: false)
     }
 
-    /// Opens items: appends them and plays the first. Throws, and adds nothing, when the first
-    /// item fails `check(_:)`; later items that fail it are left out and reported.
+    /// Opens items: appends them and plays the first. Items that fail `check(_:)` are left out
+    /// and reported; when none is left, it throws (with the check's own error for a single item).
     public func open(_ items: [QueueItem]) throws(MPVError) {
         try insert(items, at: entries.count, makeCurrent: true, play: true)
     }
 
     private func insert(_ items: [QueueItem], at index: Int, makeCurrent: Bool, play: Bool) throws(MPVError) {
         guard let first = items.first else { return }
-        try check(first.url)
+        if items.count == 1 { try check(first.url) }
         let accepted = accept(items, at: index)
-        guard accepted > 0 else { throw MPVError(operation: "open \(QueueLimits.excerpt(first.url))", reason: "it was refused") }
+        guard accepted > 0 else {
+            throw MPVError(operation: "open \(QueueLimits.excerpt(first.url))", reason: "none of its \(items.count) entries may be played")
+        }
         onChange?(.queueChanged)
         if makeCurrent {
             if play { try? mpv.set("pause", false) }

@@ -118,11 +118,24 @@ extension MPVPlayer {
             refusal = Self.intruderReason
         }
         guard let refusal else { return }
-        try? mpv.command(["playlist-remove", "current"])
-        if let loading { window.removed(loading) }
+        // By its id: the playlist guard may have removed it already, and "current" would then
+        // name the entry after it.
+        if let loading {
+            window.removed(loading)
+            guard let index = mpvPlaylistIDs().firstIndex(of: loading) else { return }  // the guard was first
+            try? mpv.command(["playlist-remove", String(index)])
+        } else {
+            try? mpv.command(["playlist-remove", "current"])
+        }
         onChange?(.loadFailed(url: QueueLimits.excerpt(location), reason: refusal))
     }
 
     /// Why an entry that mpv made up itself is not played.
     static let intruderReason = "mpv found it inside another entry (a playlist); only the player's own queue is played"
+}
+
+extension MPVPlayer {
+    /// What mpv's playlist holds now, as the player's entry ids in mpv's order (nil for an entry
+    /// mpv made up itself, which the guards remove): at most the current entry and the next.
+    public var handedToMPV: [Int64?] { mpvPlaylistIDs().map { window.entry(forMPV: $0) } }
 }

@@ -54,6 +54,10 @@ public final class MPVPlayer {
     }
     var isObservingPosition = false
     var pendingStart: (id: Int64, position: Duration)?
+    /// The current entry failed to play and mpv has not started another since.
+    var failedCurrent = false
+    /// Entries that failed to play since one last opened.
+    var failedInARow = 0
     /// The entry whose file mpv has finished opening; seeks before that are kept for it.
     var loadedID: Int64?
     /// Which entry mpv has loaded, by mpv's event order: per-file values go to it alone.

@@ -241,6 +241,9 @@ public final class RemotePlayerDaemon {
 
     // MARK: Running
 
+    /// Whether `shutdown()` has run.
+    private var isShutDown = false
+
     /// Waits until Quit, NameLost, a disconnection or `finish`.
     public func waitUntilFinished() async {
         guard !finished else { return }
@@ -257,8 +260,11 @@ public final class RemotePlayerDaemon {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Saves the state, stops mpv and leaves the bus.
+    /// Saves the state, stops mpv and leaves the bus. Only the first call does anything: a later
+    /// one must not save over a state file that has changed since.
     public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
         finish(reason: "shutting down")
         saveNow()
         server.stop()
