@@ -154,7 +154,7 @@ private struct ExpressionParser {
                 skipSpaces()
                 if index < text.count, text[index] == "," { index += 1 }
             }
-            guard index < text.count else { throw error("\(word)( is not closed") }
+            guard index < text.count else { throw error("\(OutsideText.bareOrQuoted(word))( is not closed") }
             index += 1
             return .call(word, arguments)
         }
