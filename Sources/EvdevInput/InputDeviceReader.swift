@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import SystemPackage
+import RemoteBridgeText
 
 /// Reads key and switch edges from an input device: `/dev/input/eventN`, or a FIFO carrying
 /// the same 24-byte records (which tests and `headsetd --device` use).
@@ -68,6 +69,9 @@ public final class InputDeviceReader {
         self.identity = identity ?? DeviceIdentity(name: String(self.path.split(separator: "/").last ?? Substring(path)))
     }
 
+    /// `path` as status messages show it: bare when plain, else quoted and bounded (`OutsideText`).
+    private var shownPath: String { OutsideText.bareOrQuoted(path) }
+
     /// `path` made absolute against the working directory.
     public static func absolute(_ path: String) -> String {
         guard !path.hasPrefix("/") else { return path }
@@ -85,7 +89,7 @@ public final class InputDeviceReader {
     public func start() {
         if !open() {
             guard !isFinished else { return }
-            onStatus?("\(path): not there yet; waiting for it")
+            onStatus?("\(shownPath): not there yet; waiting for it")
         }
         guard !isFinished else { return }
         if mode == .follow { waitForDevice() }
@@ -104,14 +108,14 @@ public final class InputDeviceReader {
         guard stat(path, &info) == 0 else { return false }
         let kind = info.st_mode & S_IFMT
         if kind == S_IFDIR {
-            onStatus?("\(path): is a folder, not an input device; give /dev/input/eventN or a FIFO")
+            onStatus?("\(shownPath): is a folder, not an input device; give /dev/input/eventN or a FIFO")
             isFinished = true
             return false
         }
         let isFIFO = kind == S_IFIFO
         let descriptor = Glibc.open(path, (isFIFO ? O_RDWR : O_RDONLY) | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
-            onStatus?("\(path): \(String(cString: strerror(errno))); check that you may read it (see dist/udev)")
+            onStatus?("\(shownPath): \(String(cString: strerror(errno))); check that you may read it (see dist/udev)")
             return false
         }
         if kind == S_IFREG {
@@ -120,7 +124,7 @@ public final class InputDeviceReader {
         }
         if let read = DeviceIdentity.read(fd: descriptor) {
             if mode == .discovered, read.isKeyboard {
-                onStatus?("\(path): \(read.name.debugDescription) is a keyboard now; not reading it")
+                onStatus?("\(shownPath): \(OutsideText.quoted(read.name)) is a keyboard now; not reading it")
                 Glibc.close(descriptor)
                 isFinished = true
                 return false
@@ -128,7 +132,7 @@ public final class InputDeviceReader {
             identity = read
             if grab, !read.isKeyboard {
                 isGrabbed = Evdev.grab(descriptor)
-                if !isGrabbed { onStatus?("\(path): could not grab the device (another program holds it?); the desktop sees its keys too") }
+                if !isGrabbed { onStatus?("\(shownPath): could not grab the device (another program holds it?); the desktop sees its keys too") }
             }
         }
         fd = descriptor
@@ -158,7 +162,7 @@ public final class InputDeviceReader {
         }
         let records = bytes.count / InputEvent.size
         deliver(decoder.feed(bytes))
-        onStatus?("\(path): a regular file, read once (\(records) records); only devices and FIFOs are followed")
+        onStatus?("\(shownPath): a regular file, read once (\(records) records); only devices and FIFOs are followed")
     }
 
     private func deliver(_ edges: [InputEdge]) {
@@ -188,10 +192,10 @@ public final class InputDeviceReader {
         onPresence?(false)
         switch mode {
         case .follow:
-            onStatus?("\(path): the device went away; waiting for it to come back")
+            onStatus?("\(shownPath): the device went away; waiting for it to come back")
             waitForDevice()
         case .discovered:
-            onStatus?("\(path): the device went away")
+            onStatus?("\(shownPath): the device went away")
             stop()
             isFinished = true
         }
@@ -218,7 +222,7 @@ public final class InputDeviceReader {
         watcher = DirectoryWatcher(directory: directory) { [weak self] in self?.recheck() }
         if watcher == nil, retryTimer == nil {
             // inotify can run out (fs.inotify.max_user_instances); then, and only then, retry on a timer.
-            onStatus?("\(path): cannot watch \(directory) for the device (\(String(cString: strerror(errno)))); retrying every 2 s")
+            onStatus?("\(shownPath): cannot watch \(OutsideText.bareOrQuoted(directory)) for the device (\(String(cString: strerror(errno)))); retrying every 2 s")
             let timer = DispatchSource.makeTimerSource(queue: .main)
             timer.schedule(deadline: .now() + 2, repeating: 2)
             timer.setEventHandler { MainActor.assumeIsolated { [weak self] in self?.recheck() } }
@@ -247,7 +251,7 @@ public final class InputDeviceReader {
         }
         retryTimer?.cancel()
         retryTimer = nil
-        onStatus?("\(path): the device is back")
+        onStatus?("\(shownPath): the device is back")
         onPresence?(true)
     }
 }

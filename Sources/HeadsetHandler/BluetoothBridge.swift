@@ -2,6 +2,7 @@ import RemoteBridgeDBus
 import Glibc
 import Logging
 import RemoteBridgeMPRIS
+import RemoteBridgeText
 
 /// headsetd's side of BlueZ, on the system bus: it registers one `BluetoothPlayer` with each
 /// adapter's `org.bluez.Media1`, so a headset or car stereo sees the now-playing player's state
@@ -185,10 +186,10 @@ public final class BluetoothBridge {
                 BlueZInterfaces.busName, adapter, BlueZInterfaces.registerPlayer, [.objectPath(BluetoothPlayer.objectPath), player.propertyDictionary],
                 timeout: callTimeout)
             registeredAdapters.insert(adapter)
-            logger.info("Bluetooth: registered as the AVRCP player with \(adapter)")
+            logger.info("Bluetooth: registered as the AVRCP player with \(OutsideText.bareOrQuoted(adapter))")
             handler?.object?.invalidateProperties(of: HeadsetHandler.interfaceName)
         } catch {
-            logger.warning("Bluetooth: \(adapter) refused the player: \(error)")
+            logger.warning("Bluetooth: \(OutsideText.bareOrQuoted(adapter)) refused the player: \(error)")
         }
     }
 
@@ -202,11 +203,11 @@ public final class BluetoothBridge {
         if let connected = changed[BlueZInterfaces.connected.name]?.boolValue { device.connected = connected }
         devices[path] = device
         guard device.isAudio, device.connected != wasConnected else { return }
-        logger.debug("Bluetooth: \(device.name) \(device.connected ? "connected" : "disconnected")")
+        logger.debug("Bluetooth: \(OutsideText.bareOrQuoted(device.name)) \(device.connected ? "connected" : "disconnected")")
         if device.connected {
-            handler?.plugged("Bluetooth device \(device.name)")
+            handler?.plugged("Bluetooth device \(OutsideText.bareOrQuoted(device.name))")
         } else {
-            handler?.unplugged("Bluetooth device \(device.name)")
+            handler?.unplugged("Bluetooth device \(OutsideText.bareOrQuoted(device.name))")
         }
     }
 }

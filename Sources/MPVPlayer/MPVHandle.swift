@@ -2,6 +2,7 @@ import CMPV
 import FoundationEssentials
 import Glibc
 import Synchronization
+import RemoteBridgeText
 
 /// Owns one `mpv_handle`: its options, commands, properties and event thread.
 ///
@@ -27,7 +28,7 @@ final class MPVHandle: @unchecked Sendable {
             let status = mpv_set_option_string(handle, name, value)
             guard status >= 0 else {
                 mpv_terminate_destroy(handle)
-                throw MPVError(operation: "option \(name)=\(value)", reason: Self.describe(status))
+                throw MPVError(operation: "option \(name)=\(OutsideText.quoted(value))", reason: Self.describe(status))
             }
         }
         let status = mpv_initialize(handle)
@@ -83,7 +84,7 @@ final class MPVHandle: @unchecked Sendable {
             }
         }
         guard let (status, node) = result else { throw MPVError(operation: name, reason: "mpv has shut down") }
-        guard status >= 0 else { throw MPVError(operation: name, reason: Self.describe(status)) }
+        guard status >= 0 else { throw MPVError(operation: arguments.map(OutsideText.bareOrQuoted).joined(separator: " "), reason: Self.describe(status)) }
         return node
     }
 
@@ -93,7 +94,7 @@ final class MPVHandle: @unchecked Sendable {
         guard let status = withHandle({ mpv_set_property_string($0, name, value) }) else {
             throw MPVError(operation: "set \(name)", reason: "mpv has shut down")
         }
-        guard status >= 0 else { throw MPVError(operation: "set \(name)=\(value)", reason: Self.describe(status)) }
+        guard status >= 0 else { throw MPVError(operation: "set \(name)=\(OutsideText.quoted(value))", reason: Self.describe(status)) }
     }
 
     /// Sets a flag property.

@@ -10,6 +10,7 @@ import EvdevInput
 import RemoteBridgeMPRIS
 import MPVPlayer
 import RemoteControl
+import RemoteBridgeText
 
 /// `remote-playerd` put together: the application, the player and its controller, the MPRIS
 /// server, the now-playing tracker, and state persistence. `main` only parses arguments.
@@ -226,7 +227,7 @@ public final class RemotePlayerDaemon {
             player.load(DemoContent.queue, play: configuration.autoplay)
         } else if !options.items.isEmpty {
             let (items, problems) = QueueSource.expand(options.items)
-            for problem in problems { logger.warning("\(problem)") }
+            for problem in problems { logger.warning("\(OutsideText.escaped(problem, maximumBytes: OutsideText.messageBytes))") }
             player.load(items, play: configuration.autoplay)
         } else if let saved {
             player.setVolume(saved.volume)
