@@ -34,6 +34,8 @@ public final class HeadsetHandler {
         public var configPath: String?
         /// Overrides `resume-on-reconnect` from the configuration when set.
         public var resumeOnReconnect: Bool?
+        /// How long a call to BlueZ may go unanswered before it is retried (tests shorten it).
+        public var blueZCallTimeout: Duration = .seconds(5)
 
         /// The defaults.
         public init() {}
@@ -113,7 +115,7 @@ public final class HeadsetHandler {
         openDevices(forced: options.devices, configured: configuration.devices)
         if configuration.bluetooth {
             bluetooth = await BluetoothBridge.start(
-                systemBusAddress: options.systemBusAddress, handler: self, logger: logger)
+                systemBusAddress: options.systemBusAddress, callTimeout: options.blueZCallTimeout, handler: self, logger: logger)
             bluetoothAbsence = "no system bus to find BlueZ on"
         } else {
             logger.info("Bluetooth: off in the configuration (bluetooth = false)")
