@@ -75,7 +75,15 @@ struct FrozenPlayerTests {
         f.handler.output.pressTimeout = .milliseconds(300)
         var answers: [(String, RemoteControlSubtype, Bool)] = []
         f.handler.onDelivered = { answers.append(($0, $1.subtype, $2)) }
+        // It plays once mpv says so, which a loaded machine may take a while to: wait for its
+        // PlaybackStatus, then for headsetd to have seen it.
+        let changes = try await SignalRecorder.start(
+            on: f.client, MatchRule(path: MPRISNames.objectPath, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"))
         try await MPRISClient(connection: f.client, busName: frozenName).play()
+        func playing() -> Bool { changes.messages.contains { $0.body.count > 1 && $0.body[1].stringDictionaryValue?["PlaybackStatus"]?.stringValue == "Playing" } }
+        for count in 1...50 where !playing() {
+            guard await changes.waitFor(count: count) else { break }
+        }
         try await f.settle { f.handler.tracker.nowPlaying == frozenName }
         try #require(f.handler.tracker.nowPlaying == frozenName)
         // Frozen: its introspection times out, so the held key scans with Seeks.
