@@ -19,6 +19,21 @@ struct FrozenPlayerTests {
         return tracks.firstIndex { $0 == current }
     }
 
+    /// Starts `player` (a remote-playerd) playing, and waits until it says so, which mpv may
+    /// take a while to on a loaded machine, and then until headsetd has seen it.
+    func play(_ player: String, _ f: HeadsetFixture) async throws {
+        let changes = try await SignalRecorder.start(
+            on: f.client, MatchRule(path: MPRISNames.objectPath, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"))
+        try await MPRISClient(connection: f.client, busName: player).play()
+        func playing() -> Bool {
+            changes.messages.contains { $0.body.count > 1 && $0.body[1].stringDictionaryValue?["PlaybackStatus"]?.stringValue == "Playing" }
+        }
+        for count in 1...50 where !playing() {
+            guard await changes.waitFor(count: count) else { break }
+        }
+        try await f.settle { f.handler.tracker.nowPlaying == player }
+    }
+
     @Test("a press for our player is not held up by a call to a frozen one; five presses to the frozen one reach it as one")
     func frozenPeer() async throws {
         let f = try await HeadsetFixture()
@@ -35,8 +50,7 @@ struct FrozenPlayerTests {
         var answers: [(String, RemoteControlSubtype, Bool)] = []
         f.handler.onDelivered = { answers.append(($0, $1.subtype, $2)) }
         // The frozen player is now playing when it freezes.
-        try await MPRISClient(connection: f.client, busName: frozenName).play()
-        try await f.settle { f.handler.tracker.nowPlaying == frozenName }
+        try await play(frozenName, f)
         try #require(f.handler.tracker.nowPlaying == frozenName)
         await frozen.freeze()
         defer { frozen.send(SIGCONT) }
@@ -75,16 +89,7 @@ struct FrozenPlayerTests {
         f.handler.output.pressTimeout = .milliseconds(300)
         var answers: [(String, RemoteControlSubtype, Bool)] = []
         f.handler.onDelivered = { answers.append(($0, $1.subtype, $2)) }
-        // It plays once mpv says so, which a loaded machine may take a while to: wait for its
-        // PlaybackStatus, then for headsetd to have seen it.
-        let changes = try await SignalRecorder.start(
-            on: f.client, MatchRule(path: MPRISNames.objectPath, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"))
-        try await MPRISClient(connection: f.client, busName: frozenName).play()
-        func playing() -> Bool { changes.messages.contains { $0.body.count > 1 && $0.body[1].stringDictionaryValue?["PlaybackStatus"]?.stringValue == "Playing" } }
-        for count in 1...50 where !playing() {
-            guard await changes.waitFor(count: count) else { break }
-        }
-        try await f.settle { f.handler.tracker.nowPlaying == frozenName }
+        try await play(frozenName, f)
         try #require(f.handler.tracker.nowPlaying == frozenName)
         // Frozen: its introspection times out, so the held key scans with Seeks.
         await frozen.freeze()
