@@ -44,6 +44,9 @@ public final class InputDeviceReader {
     public var isOpen: Bool { fd >= 0 }
     /// Whether the device is grabbed now.
     public private(set) var isGrabbed = false
+    /// Asks the open device what is down and on now, after SYN_DROPPED and at open: its
+    /// ioctls (`InputDeviceState.read`). Tests of this layer give a FIFO their own answer.
+    public var stateQuery: @MainActor (_ fd: Int32) -> InputDeviceState = { InputDeviceState.read(fd: $0) }
     /// Whether the reader has stopped for good: a discovered device that went away or is a
     /// keyboard, or a regular file read to its end.
     public private(set) var isFinished = false
@@ -137,7 +140,7 @@ public final class InputDeviceReader {
         }
         fd = descriptor
         openedNode = (UInt64(info.st_dev), UInt64(info.st_ino))
-        decoder = InputEventDecoder()
+        decoder = InputEventDecoder(switchesOn: stateQuery(descriptor).switches ?? [])
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
         source.setEventHandler { MainActor.assumeIsolated { [weak self] in self?.readAvailable() } }
         // The descriptor is closed only once the source is cancelled, as dispatch requires.
@@ -177,7 +180,7 @@ public final class InputDeviceReader {
             let count = read(fd, &buffer, buffer.count)
             if count > 0 {
                 let device = fd
-                deliver(decoder.feed(buffer.prefix(count), currentKeys: { Evdev.pressedKeys(device) }))
+                deliver(decoder.feed(buffer.prefix(count), currentState: { stateQuery(device) }))
                 continue
             }
             if count < 0, errno == EAGAIN || errno == EINTR { return }
