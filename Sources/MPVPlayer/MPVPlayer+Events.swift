@@ -18,6 +18,7 @@ extension MPVPlayer {
             fileLoaded(loadedFile.fileLoaded().flatMap(window.entry(forMPV:)), duration: duration, metadata: metadata)
         case .endFile(let mpvID, let reason):
             let owner = window.entry(forMPV: mpvID)
+            if let pending = transition, owner == pending.id { endHeardTransition() }
             loadedFile.endFile(mpvID)
             if case .error(let reason) = reason, let owner, let entry = entries.first(where: { $0.id == owner }) {
                 onChange?(.loadFailed(url: QueueLimits.excerpt(entry.url), reason: reason))
@@ -31,7 +32,7 @@ extension MPVPlayer {
                 mpv.continueHook(id)
             }
         case .playbackRestart:
-            if !isScanning { onChange?(.seeked(position)) }
+            playbackRestarted()
         case .seek:
             break
         case .shutdown:
@@ -39,9 +40,35 @@ extension MPVPlayer {
         }
     }
 
+    /// mpv (re)started playback: after a seek, a file's start, or a loop's wrap. The jump is
+    /// announced when it is heard; a paused seek announces the target it was asked for.
+    func playbackRestarted() {
+        if transition != nil {
+            _ = checkHeardTransition()
+            return
+        }
+        guard !isScanning else { return }
+        let paused = mpv.get("pause").flag ?? isPaused
+        if paused, let target = keptSeekTarget {
+            onChange?(.seeked(target))
+            return
+        }
+        keptSeekTarget = nil
+        // A file that loops wraps while its end is still to be heard: announce the wrap then.
+        if !paused, loop == .track, let pts = mpv.getDouble("audio-pts"), pts < -Self.heardTolerance, let currentID {
+            beginHeardTransition(to: currentID)
+            _ = checkHeardTransition()
+            return
+        }
+        onChange?(.seeked(position))
+    }
+
     func propertyChanged(_ name: String, _ value: MPVNode) {
         switch name {
-        case "pause": isPaused = value.flag ?? true
+        case "pause":
+            isPaused = value.flag ?? true
+            if !isPaused { keptSeekTarget = nil }
+            if transition != nil { _ = checkHeardTransition() }
         case "idle-active":
             isIdle = value.flag ?? false
             // The current entry failed before its successor was handed over, so mpv stopped
@@ -55,7 +82,8 @@ extension MPVPlayer {
         case "speed": speed = value.double ?? speed
         case "loop-file":
             // The playlist loop is the player's own (mpv holds only two entries); mpv loops a file.
-            if Self.isLooping(value) {
+            // The live value: the event's may be older than a setLoop(_:) since.
+            if Self.isLooping(mpv.get("loop-file")) {
                 loop = .track
             } else if loop == .track {
                 loop = .none
@@ -108,21 +136,27 @@ extension MPVPlayer {
             }
             if metadata != .none { entry.tags = QueueEntry.Tags(mpvMetadata: metadata).filled(from: entry.tags) }
         }
-        findArt(for: id)
+        tagsRead(id)
         onChange?(.state)
     }
 
     /// Looks for cover art off the main actor (reading a file may block), then sets it on the entry.
     func findArt(for id: Int64) {
-        guard let entry = entries.first(where: { $0.id == id }), entry.artURL == nil else { return }
+        guard let entry = entries.first(where: { $0.id == id }) else { return }
+        guard entry.artURL == nil else { return artLookedUp(id) }
+        announcement.artAsked.insert(id)
         let url = entry.url
         let cache = configuration.artCacheDirectory
         let cacheLimit = configuration.artCacheLimit
         Task.detached(priority: .utility) {
-            guard let art = FolderArt.find(for: url) ?? EmbeddedArt.extract(from: url, into: cache, limit: cacheLimit) else { return }
+            let art = FolderArt.find(for: url) ?? EmbeddedArt.extract(from: url, into: cache, limit: cacheLimit)
             await MainActor.run { [weak self] in
-                self?.update(id) { entry in if entry.artURL == nil, entry.url == url { entry.artURL = art } }
-                self?.onChange?(.state)
+                guard let self else { return }
+                if let art {
+                    self.update(id) { entry in if entry.artURL == nil, entry.url == url { entry.artURL = art } }
+                }
+                self.artLookedUp(id)
+                self.onChange?(.state)
             }
         }
     }

@@ -24,6 +24,8 @@ extension MPVPlayer {
     /// Stops, keeping the queue; the position goes to 0.
     public func stop() {
         endScanning()
+        endHeardTransition()
+        keptSeekTarget = nil
         try? mpv.command(["stop"])
         window.cleared()
         try? mpv.set("pause", true)
@@ -62,11 +64,19 @@ extension MPVPlayer {
 
     /// Seeks to an absolute position. Before the current file has opened, the seek waits for it.
     public func seek(to position: Duration) {
-        if let currentID, loadedID != currentID {
-            pendingStart = (currentID, position)
+        let target = max(.zero, position)
+        if transition != nil, let currentID, let index = currentIndex {
+            // Meant for the entry still heard, which mpv has already closed: open it again there.
+            pendingStart = (currentID, target)
+            playIndex(index)
             return
         }
-        try? mpv.command(["seek", Self.seconds(position), "absolute+exact"])
+        if let currentID, loadedID != currentID {
+            pendingStart = (currentID, target)
+            return
+        }
+        keptSeekTarget = target
+        try? mpv.command(["seek", Self.seconds(target), "absolute+exact"])
     }
 
     /// Starts scanning: repeated relative seeks at 4× real time or faster, until `endScanning()`.
@@ -110,7 +120,9 @@ extension MPVPlayer {
             endScanning()
             next()
         } else {
-            try? mpv.command(["seek", Self.seconds(scanDirection > 0 ? step : .zero - step), "relative"])
+            // Absolute, from the heard position: mpv's relative seek counts from its own, which
+            // reads short after a pause.
+            try? mpv.command(["seek", Self.seconds(target), "absolute+exact"])
             onChange?(.state)
         }
     }

@@ -5,6 +5,7 @@ extension MPVPlayer {
     func playIndex(_ index: Int) {
         guard entries.indices.contains(index) else { return }
         let entry = entries[index]
+        endHeardTransition()
         if entry.id != currentID { loadedID = nil }
         currentID = entry.id
         do throws(MPVError) {
@@ -35,11 +36,13 @@ extension MPVPlayer {
     /// Makes mpv hold the entry after the current one, and no other besides the current: what
     /// gapless playback and prefetching need, and no more.
     func handNextToMPV() {
-        guard let currentIndex else { return }
+        // The entry mpv plays now: the current one, or the one it went on to that is not heard yet.
+        guard let currentIndex = (transition?.id ?? currentID).flatMap({ id in entries.firstIndex { $0.id == id } }) else { return }
         let playing = mpv.get("playlist-playing-pos").int64.flatMap { position -> Int64? in
             mpv.get("playlist/\(position)/id").int64
         }
         let next = index(after: currentIndex).map { entries[$0] }
+        if let next { lookForArt(next.id) }
         var nextHeld = false
         for mpvID in window.others(than: window.awaited ?? playing) {
             if let next, !nextHeld, window.entry(forMPV: mpvID) == next.id {
@@ -81,10 +84,14 @@ extension MPVPlayer {
     /// mpv began opening its entry `mpvID`. When that is the entry asked for, or the next one
     /// that mpv went on to by itself, it becomes current, and the one after it is handed over.
     func mpvStarted(_ mpvID: Int64) {
+        let asked = window.awaited == mpvID
         guard window.started(mpvID), let id = window.entry(forMPV: mpvID) else { return }
-        if id != currentID {
+        if asked {
+            if id != currentID { loadedID = nil }
             currentID = id
-            loadedID = nil
+        } else if id != currentID || loop == .playlist {
+            // mpv went on by itself, ahead of what is heard (see MPVPlayer+Heard.swift).
+            beginHeardTransition(to: id)
         }
         handNextToMPV()
     }

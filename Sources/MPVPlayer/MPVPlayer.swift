@@ -18,7 +18,17 @@ public final class MPVPlayer {
     /// was handed over.
     public internal(set) var entries: [QueueEntry] = []
     /// The current entry's id; kept when stopped, so play resumes there.
-    public internal(set) var currentID: Int64?
+    public internal(set) var currentID: Int64? {
+        didSet { if currentID != oldValue { currentChanged() } }
+    }
+    /// The entry clients are shown as current: `currentID` once its tags and art are known, or
+    /// after `TrackAnnouncement.wait`, so that a change of track is announced once, complete.
+    public internal(set) var shownID: Int64?
+    var announcement = TrackAnnouncement()
+    /// A change of entry that mpv made by itself and the listener does not hear yet.
+    var transition: HeardTransition?
+    /// Where the last seek was asked to go: shown while paused (mpv reads short there).
+    var keptSeekTarget: Duration?
     /// The id the next accepted entry gets.
     var nextEntryID: Int64 = 1
     /// What mpv's playlist holds: each of its entries the player handed over, by mpv's id.
@@ -106,13 +116,16 @@ public final class MPVPlayer {
     /// The current entry, if any.
     public var current: QueueEntry? { currentIndex.map { entries[$0] } }
 
+    /// The entry clients are shown as current (see `shownID`).
+    public var shown: QueueEntry? { shownID.flatMap { id in entries.first { $0.id == id } } }
+
     /// The index of the current entry in `entries`.
     public var currentIndex: Int? { currentID.flatMap { id in entries.firstIndex { $0.id == id } } }
 
-    /// The position in the current entry, read from mpv now.
+    /// The position in the current entry as heard, read from mpv now; within the entry's length.
     public var position: Duration {
-        guard status != .stopped, let seconds = mpv.getDouble("time-pos"), seconds.isFinite else { return .zero }
-        return .milliseconds(rounding: max(0, seconds)) ?? .zero
+        guard status != .stopped else { return .zero }
+        return heardPosition
     }
 
     /// The position to save for a restart: where the current file is to open if it has not opened

@@ -68,7 +68,7 @@ final class MPVMediaPlayer: MediaPlayer {
     var minimumRate: Double { 0.25 }
     var maximumRate: Double { 4 }
     var position: Duration { player.position }
-    var currentTrack: Track? { player.current.map(Self.track) }
+    var currentTrack: Track? { player.shown.map(Self.track) }
     var queue: [Track] { player.entries.map(Self.track) }
     var canGoNext: Bool {
         guard let index = player.currentIndex else { return false }
