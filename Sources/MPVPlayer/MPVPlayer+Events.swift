@@ -70,7 +70,8 @@ extension MPVPlayer {
             if !isPaused { keptSeekTarget = nil }
             if transition != nil { _ = checkHeardTransition() }
         case "idle-active":
-            isIdle = value.flag ?? false
+            // The live value: the event's may be older than a stop or a load since.
+            isIdle = mpv.get("idle-active").flag ?? value.flag ?? false
             // The current entry failed before its successor was handed over, so mpv stopped
             // instead of going on: go on as mpv would have.
             // A looping queue of files that all fail stops after one round.

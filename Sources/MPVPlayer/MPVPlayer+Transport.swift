@@ -28,6 +28,7 @@ extension MPVPlayer {
         keptSeekTarget = nil
         try? mpv.command(["stop"])
         window.cleared()
+        isIdle = true
         try? mpv.set("pause", true)
     }
 

@@ -12,6 +12,7 @@ extension MPVPlayer {
             try checkLocation(entry.url)
             let mpvID = try handToMPV(entry, mode: "replace")
             window.replaced(with: mpvID, entry: entry.id)
+            isIdle = false
         } catch {
             window.cleared()
             onChange?(.loadFailed(url: QueueLimits.excerpt(entry.url), reason: error.reason))

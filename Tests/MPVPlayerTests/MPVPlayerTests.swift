@@ -15,12 +15,18 @@ struct MPVPlayerTests {
         let player: MPVPlayer
         private let changes = ChangeWaiter()
 
-        init(count: Int = 3) async throws {
-            media = try await TestMedia.make(count: count, seconds: 30)
+        /// Every change, in order.
+        private(set) var changeLog: [MPVPlayer.Change] = []
+
+        init(count: Int = 3, seconds: Int = 30) async throws {
+            media = try await TestMedia.make(count: count, seconds: seconds)
             var configuration = MPVPlayer.Configuration()
             configuration.audioOutput = "null"
             player = try MPVPlayer(configuration: configuration)
-            player.onChange = { [changes] _ in changes.wake() }
+            player.onChange = { [changes, weak self] change in
+                self?.changeLog.append(change)
+                changes.wake()
+            }
             player.load(media.tones.map { QueueItem(url: $0.path) })
         }
 
@@ -39,7 +45,10 @@ struct MPVPlayerTests {
     func queueLoads() async throws {
         let f = try await Fixture()
         #expect(f.player.entries.count == 3)
-        #expect(f.player.status == .stopped)
+        // Loaded, not playing: the first entry is open, paused (no longer Stopped until mpv's
+        // first idle-active event happened to arrive).
+        #expect(f.player.status == .paused)
+        #expect(f.player.currentIndex == 0)
         f.player.play()
         await f.until("playing the first") { f.player.status == .playing && f.player.currentIndex == 0 }
         await f.until("its length is known") { f.player.current?.length != nil }
