@@ -27,6 +27,7 @@ struct MPVPlayerTests {
                 self?.changeLog.append(change)
                 changes.wake()
             }
+            player.onPositionTick = { [changes] in changes.wake() }
             player.load(media.tones.map { QueueItem(url: $0.path) })
         }
 

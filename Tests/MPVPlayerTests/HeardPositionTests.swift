@@ -1,0 +1,67 @@
+import Foundation
+import RemoteBridgeTesting
+import Testing
+
+@testable import MPVPlayer
+
+/// Position and track changes as a listener hears them (`ao=null` buffers like a real output).
+@Suite("MPVPlayer: the position as heard", .serialized)
+@MainActor
+struct HeardPositionTests {
+    /// The seeked positions announced since `index` in the fixture's change log, in seconds.
+    private func seeks(_ f: MPVPlayerTests.Fixture, from index: Int) -> [Double] {
+        f.changeLog[index...].compactMap { if case .seeked(let position) = $0 { position.inSeconds } else { nil } }
+    }
+
+    @Test("seeks while paused (after playing) land on their target, in Seeked and Position alike, and do not drift")
+    func pausedSeeks() async throws {
+        let f = try await MPVPlayerTests.Fixture(count: 1)
+        f.player.play()
+        await f.until("playing past 1 s") { f.player.status == .playing && f.player.position > .seconds(1) }
+        f.player.pause()
+        await f.until("paused") { f.player.status == .paused }
+        var mark = f.changeLog.count
+        f.player.seek(to: .seconds(10))
+        await f.until("Seeked") { !seeks(f, from: mark).isEmpty }
+        #expect(abs((seeks(f, from: mark).first ?? 0) - 10) < 0.01)
+        #expect(abs(f.player.position.inSeconds - 10) < 0.01)
+        for step in 1...3 {
+            mark = f.changeLog.count
+            f.player.seek(by: .seconds(5))
+            await f.until("Seeked \(step)") { !seeks(f, from: mark).isEmpty }
+            #expect(abs((seeks(f, from: mark).first ?? 0) - Double(10 + 5 * step)) < 0.01, "step \(step)")
+            #expect(abs(f.player.position.inSeconds - Double(10 + 5 * step)) < 0.01, "step \(step)")
+        }
+        f.player.play()
+        await f.until("playing on") { f.player.status == .playing && f.player.position > .seconds(25.1) }
+        #expect(f.player.position < .seconds(26))
+    }
+
+    @Test("a gapless change of track is announced when the new track is heard, and the old one's position runs to its end, never past it")
+    func heardTrackChange() async throws {
+        let f = try await MPVPlayerTests.Fixture(count: 2, seconds: 2)
+        let firstLength = 2.0
+        var oldPositions: [Double] = []
+        var ptsAtChange: Double?
+        var seekedAtChange: Double?
+        f.player.play()
+        await f.until("playing") { f.player.status == .playing }
+        let mark = f.changeLog.count
+        await f.until("the second is current", limit: .seconds(6)) {
+            if f.player.currentIndex == 0 { oldPositions.append(f.player.position.inSeconds) }
+            if f.player.currentIndex == 1, ptsAtChange == nil {
+                ptsAtChange = f.player.mpv.getDouble("audio-pts")
+                seekedAtChange = seeks(f, from: mark).last
+            }
+            return f.player.currentIndex == 1
+        }
+        // When the change is announced, mpv's clock for the new file has reached 0: it is heard.
+        #expect((ptsAtChange ?? -1) > -0.03)
+        #expect(seekedAtChange.map { $0 >= 0 && $0 < 0.1 } == true)
+        // The old track's position ran up to its end, never past, and never went back to 0.
+        #expect(oldPositions.allSatisfy { $0 >= 0 && $0 <= firstLength })
+        #expect((oldPositions.last ?? 0) > firstLength - 0.2)
+        let late = oldPositions.drop { $0 < 1 }
+        #expect(zip(late, late.dropFirst()).allSatisfy { $0 <= $1 }, "\(Array(late))")
+    }
+}
