@@ -26,9 +26,9 @@ struct CrashRecoveryTests {
         }
     }
 
-    /// The queue's local paths, as the player shows them.
+    /// The queue's local paths, read back from the file URIs the player shows.
     static func paths(_ tracks: [(url: String, title: String)]) -> [String] {
-        tracks.map { $0.url.replacingOccurrences(of: "file://", with: "") }
+        tracks.map { URL(string: $0.url)?.path(percentEncoded: false) ?? $0.url }
     }
 
     /// Whether a title belongs to the tone at `url` ("01 tone.flac" is "Tone 1", or untagged yet).
