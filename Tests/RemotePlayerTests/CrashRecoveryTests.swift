@@ -138,7 +138,15 @@ struct CrashRecoveryTests {
                         }
                     })
                 if index == 30 + round * 30 {
-                    burst.append(Task { @MainActor in _ = try? await client.call(MediaPlayer2Interface.quit) })
+                    burst.append(
+                        Task { @MainActor in
+                            // Answered even mid-burst: the daemon stops only once the reply is on the bus.
+                            do throws(DBusError) {
+                                _ = try await client.call(MediaPlayer2Interface.quit)
+                            } catch {
+                                Issue.record("round \(round): Quit got \(error.name): \(error.message)")
+                            }
+                        })
                 }
             }
             let status = await daemon.waitForExit()
