@@ -98,11 +98,25 @@ final class ConnectionIO: @unchecked Sendable {
         }
     }
 
-    /// Closes the connection. Pending calls fail with a disconnection error.
+    /// Waits until every message handed over so far (replies and signals included) has been
+    /// written to the bus. `dbus_connection_send` writes what the socket takes at once and
+    /// queues the rest, which `dbus_connection_close` would drop.
+    func flush() async {
+        await withCheckedContinuation { continuation in
+            queue.async { [self] in
+                if let raw { dbus_connection_flush(raw) }
+                continuation.resume()
+            }
+        }
+    }
+
+    /// Closes the connection once what was handed over before has been written. Pending calls
+    /// fail with a disconnection error.
     func close() {
         queue.async { [self] in
             guard let connection = raw else { return }
             raw = nil
+            dbus_connection_flush(connection)
             dbus_connection_close(connection)
             dbus_connection_unref(connection)
         }

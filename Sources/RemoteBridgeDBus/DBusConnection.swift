@@ -315,12 +315,17 @@ public final class DBusConnection {
         case .handler(let method): later { await ExportedObject.invoke(method, call) }
         }
 
-        /// Answers in a Task, which later calls queue behind until it starts.
+        /// Answers in a Task, which later calls queue behind until it starts; then, once the
+        /// reply is written, runs what the handler asked to follow it.
         func later(_ work: @escaping @MainActor () async -> Result<[DBusValue], DBusError>) {
             handlersWaiting += 1
             Task {
                 handlersWaiting -= 1
                 reply(to: message, with: await work())
+                let following = call.afterReplyWork.work
+                guard !following.isEmpty else { return }
+                await io.flush()
+                for work in following { work() }
             }
         }
     }

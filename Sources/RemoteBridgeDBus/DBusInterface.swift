@@ -8,11 +8,21 @@ public struct DBusMethodCall: Sendable {
     public var arguments: [DBusValue] { message.body }
     /// The caller's unique bus name.
     public var sender: String? { message.sender }
+    /// What runs once the reply has been written (`afterReply`); shared by every copy of the call.
+    let afterReplyWork = AfterReplyWork()
 
     /// Makes a call from a received message.
     public init(message: DBusMessage, declaration: DBusMethodDeclaration? = nil) {
         self.message = message
         self.declaration = declaration
+    }
+
+    /// Runs `work` on the main actor once this call's reply has been written to the bus (for a
+    /// call that expects no reply, once it has been handled and earlier messages written). For
+    /// what must follow the answer, such as quitting: the caller gets its reply, not NoReply.
+    @MainActor
+    public func afterReply(_ work: @escaping @MainActor () -> Void) {
+        afterReplyWork.work.append(work)
     }
 
     /// The input argument declared as `name`. The signature was checked on arrival, so only a
@@ -201,4 +211,13 @@ public struct DBusInterface: Sendable {
         }
         return problems
     }
+}
+
+/// The work a handler asked to run after its call's reply (`DBusMethodCall.afterReply`).
+@MainActor
+final class AfterReplyWork {
+    /// In the order asked.
+    var work: [@MainActor () -> Void] = []
+
+    nonisolated init() {}
 }

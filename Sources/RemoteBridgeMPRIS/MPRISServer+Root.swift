@@ -7,10 +7,11 @@ extension MPRISServer {
             MediaPlayer2Interface.declaration,
             methods: [
                 DBusMethod(MediaPlayer2Interface.raise) { _ in [] },  // a headless player has nothing to raise (CanRaise is false)
-                DBusMethod(MediaPlayer2Interface.quit) { [weak self] _ throws(DBusError) in
+                DBusMethod(MediaPlayer2Interface.quit) { [weak self] call throws(DBusError) in
                     guard let self, self.identity.canQuit else { throw .notSupported("this player cannot be asked to quit") }
-                    // Reply first, then quit on the next turn.
-                    Task { @MainActor [weak self] in self?.onQuit?() }
+                    // Reply first, and quit only once the reply is on the bus: quitting closes
+                    // the connection, and the caller would get NoReply instead.
+                    call.afterReply { [weak self] in self?.onQuit?() }
                     return []
                 },
             ],

@@ -117,7 +117,7 @@ public final class MPRISServer {
     private func delivered(_ event: RemoteControlEvent, _ outcome: DeliveryOutcome) {
         guard servesRemoteControl else { return }
         object?.invalidateProperties(of: MPRISNames.remoteControl)
-        let timestamp = UInt64(clamping: (event.timestamp - Self.monotonicOrigin).microseconds)
+        let timestamp = MonotonicClock.microseconds(at: event.timestamp)
         object?.send(
             RemoteControl1Interface.eventDelivered,
             [
@@ -125,12 +125,6 @@ public final class MPRISServer {
                 .string(outcome.responder?.responderName.dbusSafe ?? ""), .uint64(timestamp),
             ])
     }
-
-    /// The monotonic clock's zero, so EventDelivered stamps match CLOCK_MONOTONIC microseconds.
-    static let monotonicOrigin: ContinuousClock.Instant = {
-        let now = ContinuousClock.now
-        return now - MonotonicClock.sinceBoot()
-    }()
 
     /// The current track's object path, or the spec's NoTrack path.
     var currentTrackPath: String {

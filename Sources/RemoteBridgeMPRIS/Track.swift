@@ -5,7 +5,8 @@ import RemoteBridgeDBus
 public struct Track: Sendable, Equatable, Identifiable {
     /// A number unique within the player's lifetime; the MPRIS track id is built from it.
     public var id: Int
-    /// Where the media is: a file:// URI, an http(s) URL, or an mpv source.
+    /// Where the media is, as the queue holds it: a plain path, a file:// URI, an http(s) URL,
+    /// or an mpv source. `metadata` shows it as a URI (`FileURI`).
     public var url: String
     /// The title.
     public var title: String?
@@ -23,7 +24,7 @@ public struct Track: Sendable, Equatable, Identifiable {
     public var discNumber: Int?
     /// The length, once known.
     public var length: Duration?
-    /// Cover art, as a file:// URI.
+    /// Cover art, as a file:// URI (a plain path is shown as one).
     public var artURL: String?
     /// The recording date, as tagged.
     public var date: String?
@@ -62,12 +63,14 @@ public struct Track: Sendable, Equatable, Identifiable {
 
     /// The MPRIS metadata, with the types the specification gives: `mpris:trackid` is `o`,
     /// `mpris:length` is `x` (µs), artists, album artists and genres are `as`, track and disc
-    /// numbers are `i`. Text that cannot travel on D-Bus (a NUL inside a tag) is cleaned first.
+    /// numbers are `i`. `xesam:url` and `mpris:artUrl` are URIs: a plain path is shown as a
+    /// percent-encoded `file://` URI. Text that cannot travel on D-Bus (a NUL inside a tag) is
+    /// cleaned first.
     public var metadata: DBusValue {
         var entries: [(String, DBusValue)] = [("mpris:trackid", .objectPath(objectPath))]
         if let length { entries.append(("mpris:length", .int64(length.microseconds))) }
-        if let artURL { entries.append(("mpris:artUrl", .string(artURL.dbusSafe))) }
-        entries.append(("xesam:url", .string(url.dbusSafe)))
+        if let artURL { entries.append(("mpris:artUrl", .string(FileURI.uri(for: artURL).dbusSafe))) }
+        entries.append(("xesam:url", .string(FileURI.uri(for: url).dbusSafe)))
         if let title { entries.append(("xesam:title", .string(title.dbusSafe))) }
         if !artists.isEmpty { entries.append(("xesam:artist", .strings(artists.map(\.dbusSafe)))) }
         if let album { entries.append(("xesam:album", .string(album.dbusSafe))) }

@@ -5,7 +5,8 @@
 public struct RemoteControlEvent: Sendable, Equatable {
     /// What the event asks for.
     public var subtype: RemoteControlSubtype
-    /// When the event happened, on the monotonic clock.
+    /// When the event happened, on `ContinuousClock` (which on Linux counts time suspended too:
+    /// D-Bus shows it as CLOCK_MONOTONIC, converted at delivery).
     public var timestamp: ContinuousClock.Instant
     /// Where the event came from; decides whether it needs now-playing status.
     public var source: Source

@@ -134,6 +134,9 @@ public final class RemotePlayerDaemon {
             skipBackward: configuration.skipBackwardInterval)
         application.beginReceivingRemoteControlEvents()
         controller.becomeFirstResponder()
+        // Before the object is exported: clients may call as soon as the name appears, while
+        // the rest of start-up (after the claim) is still to run, and a Quit must not be lost.
+        server.onQuit = { [weak self] in self?.finish(reason: "Quit was called") }
         try server.start()
         server.object?.onEmitFailure = { [logger] error in logger.error("a signal could not be sent: \(error)") }
         openInputDevices()
@@ -155,7 +158,6 @@ public final class RemotePlayerDaemon {
     }
 
     private func wireUp() {
-        server.onQuit = { [weak self] in self?.finish(reason: "Quit was called") }
         connection.onNameLost = { [weak self] name in
             guard let self, name == self.busName else { return }
             Task { @MainActor in self.finish(reason: "\(name) was taken over by \(await self.describeOwner(of: name)); exiting so it can run") }

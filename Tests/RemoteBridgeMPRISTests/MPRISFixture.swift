@@ -12,6 +12,8 @@ final class MPRISFixture {
     let clientConnection: DBusConnection
     let client: MPRISClient
     var quitCalls = 0
+    /// Woken at each call of the quit handler.
+    let quits = ChangeWaiter()
 
     init(name: String = "test", tracks: Int = 3, bus existing: TestBus? = nil) async throws {
         bus = try existing ?? TestBus()
@@ -19,7 +21,10 @@ final class MPRISFixture {
             address: bus.address, name: name, tracks: tracks, identity: .init(name: "RemoteBridge Test", desktopEntry: "remotebridge"))
         clientConnection = try await DBusConnection.connect(to: bus.address)
         client = MPRISClient(connection: clientConnection, busName: served.busName)
-        served.server.onQuit = { [weak self] in self?.quitCalls += 1 }
+        served.server.onQuit = { [weak self] in
+            self?.quitCalls += 1
+            self?.quits.wake()
+        }
     }
 
     var serverConnection: DBusConnection { served.connection }

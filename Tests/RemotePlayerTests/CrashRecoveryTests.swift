@@ -26,9 +26,9 @@ struct CrashRecoveryTests {
         }
     }
 
-    /// The queue's local paths, as the player shows them.
+    /// The queue's local paths, read back from the file URIs the player shows.
     static func paths(_ tracks: [(url: String, title: String)]) -> [String] {
-        tracks.map { $0.url.replacingOccurrences(of: "file://", with: "") }
+        tracks.map { URL(string: $0.url)?.path(percentEncoded: false) ?? $0.url }
     }
 
     /// Whether a title belongs to the tone at `url` ("01 tone.flac" is "Tone 1", or untagged yet).
@@ -138,7 +138,15 @@ struct CrashRecoveryTests {
                         }
                     })
                 if index == 30 + round * 30 {
-                    burst.append(Task { @MainActor in _ = try? await client.call(MediaPlayer2Interface.quit) })
+                    burst.append(
+                        Task { @MainActor in
+                            // Answered even mid-burst: the daemon stops only once the reply is on the bus.
+                            do throws(DBusError) {
+                                _ = try await client.call(MediaPlayer2Interface.quit)
+                            } catch {
+                                Issue.record("round \(round): Quit got \(error.name): \(error.message)")
+                            }
+                        })
                 }
             }
             let status = await daemon.waitForExit()

@@ -21,6 +21,8 @@ public enum RemoteControl1Interface {
     public static let responderChain = DBusPropertyDeclaration(name, "ResponderChain", "as")
 
     /// `EventDelivered(s subtype, s source, s outcome, s responder, t monotonic_us)`.
+    /// `monotonic_us` is when the event happened, in microseconds of CLOCK_MONOTONIC (as
+    /// `clock_gettime(CLOCK_MONOTONIC)` reads it: time since boot, not counting suspend).
     public static let eventDelivered = DBusSignalDeclaration(
         name, "EventDelivered",
         [
