@@ -21,17 +21,24 @@ extension MPVPlayer {
             if case .error(let reason) = reason {
                 let url = entries.first { $0.id == id }?.url ?? current?.url ?? "?"
                 onChange?(.loadFailed(url: url, reason: reason))
+            } else if case .audioOutputFailed(let reason) = reason {
+                audioOutputFailedOpeningFile(entryID: id, reason: reason)
             }
         case .playbackRestart:
             if !isScanning { onChange?(.seeked(position)) }
         case .seek:
             break
+        case .audioReconfig:
+            audioOutputMayHaveChanged()
+        case .logMessage(let prefix, let level, let text):
+            audioOutputLogged(prefix: prefix, level: level, text: text)
         case .shutdown:
             endScanning(announce: false)
         }
     }
 
     func propertyChanged(_ name: String, _ value: MPVNode) {
+        audioOutputPropertyChanged(name, value)
         switch name {
         case "pause": isPaused = value.flag ?? true
         case "idle-active": isIdle = value.flag ?? false

@@ -58,6 +58,8 @@ public final class MPVPlayer {
     var scanTimer: (any DispatchSourceTimer)?
     var scanDirection = 0
     var isShutDown = false
+    /// The audio output going and coming back (MPVPlayer+AudioOutput.swift).
+    var audioOutput = AudioOutputState()
 
     /// Starts mpv (no video, audio output from the configuration) with an empty queue.
     public init(configuration: Configuration = Configuration()) throws(MPVError) {
@@ -70,11 +72,9 @@ public final class MPVPlayer {
             // and a Lua state (two threads and about 5 MiB in all), and nothing here uses them.
             ("load-scripts", "no"), ("load-stats-overlay", "no"), ("load-osd-console", "no"), ("load-auto-profiles", "no"),
         ]
-        if configuration.audioOutput == "auto" {
-            options.append(("audio-fallback-to-null", "yes"))
-        } else {
-            options.append(("ao", configuration.audioOutput))
-        }
+        // Audio output: see MPVPlayer+AudioOutput.swift.
+        options += Self.audioOutputOptions(for: configuration.audioOutput)
+        AudioLibraryMessages.silenced
         mpv = try MPVHandle(options: options)
         for name in ["pause", "idle-active", "duration", "metadata", "playlist", "volume", "speed", "loop-file", "loop-playlist", "seekable", "current-ao"] {
             mpv.observe(name)
@@ -99,7 +99,7 @@ public final class MPVPlayer {
     /// Playing, paused or stopped.
     public var status: Status {
         if isIdle || currentID == nil || entries.isEmpty { return .stopped }
-        return isPaused ? .paused : .playing
+        return isPaused || audioOutput.holdsPlayback ? .paused : .playing
     }
 
     /// The current entry, if any.
