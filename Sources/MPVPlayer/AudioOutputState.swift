@@ -41,6 +41,13 @@ struct AudioOutputState {
     /// Told of each report, on the main actor.
     var onReport: (@MainActor (AudioOutputReport) -> Void)?
 
+    /// Whether the output is watched at all (not when `null` is the configured output).
+    var isWatched = true
+
+    /// Whether the player shows Paused whatever mpv's `pause` says: no real output is open, or
+    /// none has opened yet, so nothing would be heard.
+    var showsPaused: Bool { isWatched && (holdsPlayback || phase == .unknown) }
+
     /// Whether playback is held paused because no real output is open.
     var holdsPlayback: Bool {
         switch phase {
@@ -78,8 +85,9 @@ public enum AudioOutputReport: Sendable, Equatable, CustomStringConvertible {
     /// The output went away: playback paused at `position` in `url`; with `resuming`, it goes on
     /// by itself when the output comes back.
     case lost(output: String, reason: String, url: String?, position: Duration, resuming: Bool)
-    /// The output could not be opened, at start or for a Play: the player stays paused.
-    case cannotOpen(output: String, reason: String)
+    /// The output could not be opened, at start or for a Play: the player stays paused; with
+    /// `resuming`, it plays when the output opens.
+    case cannotOpen(output: String, reason: String, resuming: Bool = false)
     /// A real output opened again; with `resumed`, playback went on.
     case reopened(output: String, resumed: Bool)
 
@@ -90,8 +98,9 @@ public enum AudioOutputReport: Sendable, Equatable, CustomStringConvertible {
             let place = url.map { " at \(Self.clock(position)) in \($0)" } ?? ""
             let then = resuming ? "playback goes on when it comes back" : "Play tries it again"
             return "the audio output \(output) went away (\(reason)); paused\(place); \(then)"
-        case .cannotOpen(let output, let reason):
-            return "cannot open the audio output \(output) (\(reason)); staying paused; Play tries it again"
+        case .cannotOpen(let output, let reason, let resuming):
+            let then = resuming ? "playing when it opens" : "Play tries it again"
+            return "cannot open the audio output \(output) (\(reason)); staying paused; \(then)"
         case .reopened(let output, let resumed):
             return "the audio output \(output) is open again" + (resumed ? "; playing on" : "")
         }

@@ -108,8 +108,8 @@ extension MPVPlayer {
             let playing = !isPaused
             if playing { try? mpv.set("pause", true) }
             let name = audioOutputName
-            if case .unknown = audioOutput.phase, !playing {
-                report = { .cannotOpen(output: name, reason: $0) }
+            if case .unknown = audioOutput.phase {
+                report = { .cannotOpen(output: name, reason: $0, resuming: playing) }
             } else {
                 let url = current?.url
                 let position = position
@@ -144,7 +144,11 @@ extension MPVPlayer {
         switch previous {
         case .unavailable(let resume): resumed = resume
         case .reopening(let play, let resume): resumed = play || resume
-        case .unknown, .open: return
+        case .unknown:
+            // The first output opened: the player may show Playing now.
+            onChange?(.state)
+            return
+        case .open: return
         }
         if resumed { try? mpv.set("pause", false) }
         audioOutput.onReport?(.reopened(output: name, resumed: resumed))

@@ -64,6 +64,7 @@ public final class MPVPlayer {
     /// Starts mpv (no video, audio output from the configuration) with an empty queue.
     public init(configuration: Configuration = Configuration()) throws(MPVError) {
         self.configuration = configuration
+        audioOutput.isWatched = configuration.audioOutput != "null"
         var options: [(String, String)] = [
             ("config", "no"), ("vo", "null"), ("video", "no"), ("idle", "yes"), ("terminal", "no"),
             ("input-default-bindings", "no"), ("input-terminal", "no"), ("keep-open", "no"),
@@ -99,7 +100,7 @@ public final class MPVPlayer {
     /// Playing, paused or stopped.
     public var status: Status {
         if isIdle || currentID == nil || entries.isEmpty { return .stopped }
-        return isPaused || audioOutput.holdsPlayback ? .paused : .playing
+        return isPaused || audioOutput.showsPaused ? .paused : .playing
     }
 
     /// The current entry, if any.
