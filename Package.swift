@@ -41,6 +41,9 @@ let package = Package(
     targets: [
         // Duration to and from microseconds, milliseconds and seconds: one extension for all.
         .target(name: "DurationConversions"),
+        // Outside text quoted in errors and logs: escaped, and bounded in bytes. Used by every module that quotes.
+        .target(name: "RemoteBridgeText"),
+        .testTarget(name: "RemoteBridgeTextTests", dependencies: ["RemoteBridgeText"]),
         // The core model: events, responders, the application, the player controller. Pure Swift, no I/O.
         .target(name: "RemoteControl"),
         .testTarget(name: "RemoteControlTests", dependencies: ["RemoteControl"]),
@@ -52,10 +55,10 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // A Swift API over libdbus: connection, typed values, interface declarations, calls,
         // signals, names, exported objects.
-        .target(name: "RemoteBridgeDBus", dependencies: ["CDBus", "DurationConversions"]),
+        .target(name: "RemoteBridgeDBus", dependencies: ["CDBus", "DurationConversions", "RemoteBridgeText"]),
         .testTarget(name: "RemoteBridgeDBusTests", dependencies: ["RemoteBridgeDBus", "RemoteBridgeTesting"]),
         // The MPRIS 2.2 and RemoteControl1 declarations, the server, a client and the now-playing tracker.
-        .target(name: "RemoteBridgeMPRIS", dependencies: ["RemoteBridgeDBus", "RemoteControl", "DurationConversions"]),
+        .target(name: "RemoteBridgeMPRIS", dependencies: ["RemoteBridgeDBus", "RemoteControl", "DurationConversions", "RemoteBridgeText"]),
         .testTarget(name: "RemoteBridgeMPRISTests", dependencies: ["RemoteBridgeMPRIS", "RemoteBridgeTesting"]),
         // A private dbus-daemon (tests, benchmarks, `remote-playerd --demo`). Its C shims are in CSpawn.
         .target(name: "CSpawn"),
@@ -64,13 +67,13 @@ let package = Package(
         // libmpv, as a system library, and the player adapter over it.
         // No pkgConfig: mpv.pc adds -D_REENTRANT, which SwiftPM warns about; the headers are in /usr/include.
         .systemLibrary(name: "CMPV"),
-        .target(name: "MPVPlayer", dependencies: ["CMPV", "RemoteControl", "DurationConversions", systemPackage]),
+        .target(name: "MPVPlayer", dependencies: ["CMPV", "RemoteControl", "DurationConversions", "RemoteBridgeText", systemPackage]),
         .testTarget(name: "MPVPlayerTests", dependencies: ["MPVPlayer", "RemoteBridgeTesting"]),
 
         // The evdev ioctls, as C (ioctl is variadic). Nothing else lives here.
         .target(name: "CEvdev"),
         // Evdev input: devices or FIFOs, discovery, hot-plug, the key map.
-        .target(name: "EvdevInput", dependencies: ["CEvdev", "RemoteControl", systemPackage]),
+        .target(name: "EvdevInput", dependencies: ["CEvdev", "RemoteControl", "RemoteBridgeText", systemPackage]),
         .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "RemoteBridgeTesting"]),
         // The desktop's media keys: the GNOME, MATE and Cinnamon settings-daemon grab over D-Bus.
         .target(name: "DesktopKeys", dependencies: ["RemoteBridgeDBus", "RemoteControl"]),
@@ -78,8 +81,8 @@ let package = Package(
 
         // The shared config file: XDG paths, loading, the schema, and a small TOML parser with
         // line numbers for every key.
-        .target(name: "RemoteBridgeConfiguration", dependencies: ["RemoteControl", "ButtonGestures", "DurationConversions"]),
-        .testTarget(name: "RemoteBridgeConfigurationTests", dependencies: ["RemoteBridgeConfiguration"], exclude: ["toml-test"]),
+        .target(name: "RemoteBridgeConfiguration", dependencies: ["RemoteControl", "ButtonGestures", "DurationConversions", "RemoteBridgeText"]),
+        .testTarget(name: "RemoteBridgeConfigurationTests", dependencies: ["RemoteBridgeConfiguration", "RemoteBridgeText"], exclude: ["toml-test"]),
 
         // Swift concurrency's global executor on dispatch's unmonitored (overcommit) pool, so an idle
         // daemon is never woken: the two daemons' mains install it first thing.
@@ -91,11 +94,11 @@ let package = Package(
             name: "RemotePlayer",
             dependencies: [
                 "RemoteControl", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "MPVPlayer", "RemoteBridgeConfiguration",
-                "EvdevInput", "DesktopKeys", "PrivateBusLauncher", "DurationConversions", logging, serviceLifecycle, systemPackage,
+                "EvdevInput", "DesktopKeys", "PrivateBusLauncher", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle, systemPackage,
             ]),
         .testTarget(
             name: "RemotePlayerTests",
-            dependencies: ["RemotePlayer", "HeadsetHandler", "RemoteBridgeTesting", "DurationConversions", logging, serviceLifecycle]),
+            dependencies: ["RemotePlayer", "HeadsetHandler", "RemoteBridgeTesting", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle]),
         .executableTarget(
             name: "remote-playerd", dependencies: ["RemotePlayer", "CQuietExecutor", "DurationConversions", argumentParser, logging, systemPackage]),
 
@@ -104,17 +107,17 @@ let package = Package(
             name: "HeadsetHandler",
             dependencies: [
                 "ButtonGestures", "RemoteBridgeDBus", "EvdevInput", "RemoteBridgeMPRIS", "RemoteControl",
-                "RemoteBridgeConfiguration", "DurationConversions", logging, serviceLifecycle,
+                "RemoteBridgeConfiguration", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle,
             ]),
         .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemotePlayer", "RemoteBridgeTesting", logging]),
         .executableTarget(name: "headsetd", dependencies: ["HeadsetHandler", "CQuietExecutor", argumentParser, logging]),
 
         // remotectl, as a library so tests run it in-process, and its main.
-        .target(name: "RemoteCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteControl", "DurationConversions", systemPackage]),
+        .target(name: "RemoteCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteControl", "DurationConversions", "RemoteBridgeText", systemPackage]),
         .testTarget(
             name: "RemoteCtlTests",
-            dependencies: ["RemoteCtl", "remotectl", "HeadsetHandler", "ButtonGestures", "RemotePlayer", "RemoteBridgeTesting", logging]),
-        .executableTarget(name: "remotectl", dependencies: ["RemoteCtl", "RemoteBridgeDBus", "DurationConversions", argumentParser]),
+            dependencies: ["RemoteCtl", "remotectl", "HeadsetHandler", "ButtonGestures", "RemotePlayer", "RemoteBridgeTesting", "RemoteBridgeText", logging]),
+        .executableTarget(name: "remotectl", dependencies: ["RemoteCtl", "RemoteBridgeDBus", "DurationConversions", "RemoteBridgeText", argumentParser]),
 
         // Test support: a private bus per suite, outside programs, media files, evdev FIFOs, fake peers.
         .target(

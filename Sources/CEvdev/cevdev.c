@@ -30,6 +30,10 @@ int cevdev_get_key_state(int fd, uint8_t *bits, size_t length) {
     return ioctl(fd, EVIOCGKEY(length), bits);
 }
 
+int cevdev_get_switch_state(int fd, uint8_t *bits, size_t length) {
+    return ioctl(fd, EVIOCGSW(length), bits);
+}
+
 int cevdev_grab(int fd, int grab) {
     return ioctl(fd, EVIOCGRAB, grab);
 }

@@ -12,6 +12,11 @@ enum Evdev {
         keys { cevdev_get_key_state(fd, $0, $1) }
     }
 
+    /// The switches on right now (EVIOCGSW), or nil if `fd` is not an evdev node.
+    static func switchesOn(_ fd: Int32) -> Set<UInt16>? {
+        keys { cevdev_get_switch_state(fd, $0, $1) }
+    }
+
     /// The keys the device has at all (EVIOCGBIT for EV_KEY), or nil if `fd` is not an evdev node.
     static func supportedKeys(_ fd: Int32) -> Set<UInt16>? {
         keys { cevdev_get_key_bits(fd, $0, $1) }
@@ -27,7 +32,7 @@ enum Evdev {
         _ = cevdev_grab(fd, 0)
     }
 
-    /// The key codes set in the bitmap a request fills in (KEY_MAX + 1 bits).
+    /// The codes set in the bitmap a request fills in (KEY_MAX + 1 bits, enough for switches too).
     private static func keys(_ request: (UnsafeMutablePointer<UInt8>, Int) -> Int32) -> Set<UInt16>? {
         var bits = [UInt8](repeating: 0, count: 96)  // KEY_MAX / 8 + 1
         guard request(&bits, bits.count) >= 0 else { return nil }

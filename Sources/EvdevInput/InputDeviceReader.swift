@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import SystemPackage
+import RemoteBridgeText
 
 /// Reads key and switch edges from an input device: `/dev/input/eventN`, or a FIFO carrying
 /// the same 24-byte records (which tests and `headsetd --device` use).
@@ -43,6 +44,9 @@ public final class InputDeviceReader {
     public var isOpen: Bool { fd >= 0 }
     /// Whether the device is grabbed now.
     public private(set) var isGrabbed = false
+    /// Asks the open device what is down and on now, after SYN_DROPPED and at open: its
+    /// ioctls (`InputDeviceState.read`). Tests of this layer give a FIFO their own answer.
+    public var stateQuery: @MainActor (_ fd: Int32) -> InputDeviceState = { InputDeviceState.read(fd: $0) }
     /// Whether the reader has stopped for good: a discovered device that went away or is a
     /// keyboard, or a regular file read to its end.
     public private(set) var isFinished = false
@@ -68,6 +72,9 @@ public final class InputDeviceReader {
         self.identity = identity ?? DeviceIdentity(name: String(self.path.split(separator: "/").last ?? Substring(path)))
     }
 
+    /// `path` as status messages show it: bare when plain, else quoted and bounded (`OutsideText`).
+    private var shownPath: String { OutsideText.bareOrQuoted(path) }
+
     /// `path` made absolute against the working directory.
     public static func absolute(_ path: String) -> String {
         guard !path.hasPrefix("/") else { return path }
@@ -85,7 +92,7 @@ public final class InputDeviceReader {
     public func start() {
         if !open() {
             guard !isFinished else { return }
-            onStatus?("\(path): not there yet; waiting for it")
+            onStatus?("\(shownPath): not there yet; waiting for it")
         }
         guard !isFinished else { return }
         if mode == .follow { waitForDevice() }
@@ -104,14 +111,14 @@ public final class InputDeviceReader {
         guard stat(path, &info) == 0 else { return false }
         let kind = info.st_mode & S_IFMT
         if kind == S_IFDIR {
-            onStatus?("\(path): is a folder, not an input device; give /dev/input/eventN or a FIFO")
+            onStatus?("\(shownPath): is a folder, not an input device; give /dev/input/eventN or a FIFO")
             isFinished = true
             return false
         }
         let isFIFO = kind == S_IFIFO
         let descriptor = Glibc.open(path, (isFIFO ? O_RDWR : O_RDONLY) | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
-            onStatus?("\(path): \(String(cString: strerror(errno))); check that you may read it (see dist/udev)")
+            onStatus?("\(shownPath): \(String(cString: strerror(errno))); check that you may read it (see dist/udev)")
             return false
         }
         if kind == S_IFREG {
@@ -120,7 +127,7 @@ public final class InputDeviceReader {
         }
         if let read = DeviceIdentity.read(fd: descriptor) {
             if mode == .discovered, read.isKeyboard {
-                onStatus?("\(path): \(read.name.debugDescription) is a keyboard now; not reading it")
+                onStatus?("\(shownPath): \(OutsideText.quoted(read.name)) is a keyboard now; not reading it")
                 Glibc.close(descriptor)
                 isFinished = true
                 return false
@@ -128,12 +135,12 @@ public final class InputDeviceReader {
             identity = read
             if grab, !read.isKeyboard {
                 isGrabbed = Evdev.grab(descriptor)
-                if !isGrabbed { onStatus?("\(path): could not grab the device (another program holds it?); the desktop sees its keys too") }
+                if !isGrabbed { onStatus?("\(shownPath): could not grab the device (another program holds it?); the desktop sees its keys too") }
             }
         }
         fd = descriptor
         openedNode = (UInt64(info.st_dev), UInt64(info.st_ino))
-        decoder = InputEventDecoder()
+        decoder = InputEventDecoder(switchesOn: stateQuery(descriptor).switches ?? [])
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
         source.setEventHandler { MainActor.assumeIsolated { [weak self] in self?.readAvailable() } }
         // The descriptor is closed only once the source is cancelled, as dispatch requires.
@@ -158,7 +165,7 @@ public final class InputDeviceReader {
         }
         let records = bytes.count / InputEvent.size
         deliver(decoder.feed(bytes))
-        onStatus?("\(path): a regular file, read once (\(records) records); only devices and FIFOs are followed")
+        onStatus?("\(shownPath): a regular file, read once (\(records) records); only devices and FIFOs are followed")
     }
 
     private func deliver(_ edges: [InputEdge]) {
@@ -173,7 +180,7 @@ public final class InputDeviceReader {
             let count = read(fd, &buffer, buffer.count)
             if count > 0 {
                 let device = fd
-                deliver(decoder.feed(buffer.prefix(count), currentKeys: { Evdev.pressedKeys(device) }))
+                deliver(decoder.feed(buffer.prefix(count), currentState: { stateQuery(device) }))
                 continue
             }
             if count < 0, errno == EAGAIN || errno == EINTR { return }
@@ -188,10 +195,10 @@ public final class InputDeviceReader {
         onPresence?(false)
         switch mode {
         case .follow:
-            onStatus?("\(path): the device went away; waiting for it to come back")
+            onStatus?("\(shownPath): the device went away; waiting for it to come back")
             waitForDevice()
         case .discovered:
-            onStatus?("\(path): the device went away")
+            onStatus?("\(shownPath): the device went away")
             stop()
             isFinished = true
         }
@@ -218,7 +225,7 @@ public final class InputDeviceReader {
         watcher = DirectoryWatcher(directory: directory) { [weak self] in self?.recheck() }
         if watcher == nil, retryTimer == nil {
             // inotify can run out (fs.inotify.max_user_instances); then, and only then, retry on a timer.
-            onStatus?("\(path): cannot watch \(directory) for the device (\(String(cString: strerror(errno)))); retrying every 2 s")
+            onStatus?("\(shownPath): cannot watch \(OutsideText.bareOrQuoted(directory)) for the device (\(String(cString: strerror(errno)))); retrying every 2 s")
             let timer = DispatchSource.makeTimerSource(queue: .main)
             timer.schedule(deadline: .now() + 2, repeating: 2)
             timer.setEventHandler { MainActor.assumeIsolated { [weak self] in self?.recheck() } }
@@ -247,7 +254,7 @@ public final class InputDeviceReader {
         }
         retryTimer?.cancel()
         retryTimer = nil
-        onStatus?("\(path): the device is back")
+        onStatus?("\(shownPath): the device is back")
         onPresence?(true)
     }
 }

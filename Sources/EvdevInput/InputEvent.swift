@@ -101,24 +101,33 @@ public struct InputEdge: Sendable, Equatable {
 
 /// Groups records the way the kernel documents: events up to a SYN_REPORT belong together, and
 /// after SYN_DROPPED everything up to and including the next SYN_REPORT is discarded, then the
-/// key state is read from the device again and the difference reported as edges.
+/// key and switch state is read from the device again and the difference reported as edges.
 ///
-/// Without that resync a release lost in the drop would leave a key down for good: a headset
-/// button stuck in a hold scans forever.
+/// Without that resync a release lost in the drop would leave a key down for good (a headset
+/// button stuck in a hold scans forever), and a jack pulled during the drop would go unnoticed
+/// (playback would go on out of the speakers).
 public struct InputEventDecoder: Sendable {
     private var buffer: [UInt8] = []
     private var dropping = false
     /// The keys reported pressed and not yet released.
     public private(set) var pressedKeys: Set<UInt16> = []
+    /// The switches on, as reported or as the device said.
+    public private(set) var switchesOn: Set<UInt16> = []
+    /// The switches an event has reported: their off state is known too.
+    private var switchesReported: Set<UInt16> = []
 
-    /// Makes a decoder.
-    public init() {}
+    /// Makes a decoder; `switchesOn` is what the device says is on when it is opened.
+    public init(switchesOn: Set<UInt16> = []) {
+        self.switchesOn = switchesOn
+    }
 
     /// Takes raw bytes (any split) and returns the key and switch edges they complete.
-    /// Autorepeat (value 2) is ignored. After a drop, `currentKeys` gives the keys down now
-    /// (EVIOCGKEY); when it cannot tell (nil: a FIFO, a failed ioctl), every key still down is
-    /// released, since a stuck key does more harm than a lost hold.
-    public mutating func feed(_ bytes: some Sequence<UInt8>, currentKeys: () -> Set<UInt16>? = { nil }) -> [InputEdge] {
+    /// Autorepeat (value 2) is ignored. After a drop, `currentState` says what is down and on
+    /// now (EVIOCGKEY, EVIOCGSW). Keys: when it cannot tell (nil: a FIFO, a failed ioctl),
+    /// every key still down is released, since a stuck key does more harm than a lost hold.
+    /// Switches: one believed on and now off is reported off, one reported off and now on is
+    /// reported on; when the device cannot tell, they stay as they were.
+    public mutating func feed(_ bytes: some Sequence<UInt8>, currentState: () -> InputDeviceState = { InputDeviceState() }) -> [InputEdge] {
         buffer += bytes
         var edges: [InputEdge] = []
         var offset = 0
@@ -130,7 +139,9 @@ public struct InputEventDecoder: Sendable {
                     dropping = true
                 } else if event.code == InputEvent.synReport, dropping {
                     dropping = false
-                    edges += resync(to: currentKeys() ?? [])
+                    let state = currentState()
+                    edges += resync(keys: state.keys ?? [])
+                    if let switches = state.switches { edges += resync(switches: switches) }
                 }
                 continue
             }
@@ -141,6 +152,8 @@ public struct InputEventDecoder: Sendable {
                 if pressed { pressedKeys.insert(event.code) } else { pressedKeys.remove(event.code) }
                 edges.append(InputEdge(code: event.code, pressed: pressed))
             case InputEvent.switchEvent:
+                if pressed { switchesOn.insert(event.code) } else { switchesOn.remove(event.code) }
+                switchesReported.insert(event.code)
                 edges.append(InputEdge(type: event.type, code: event.code, pressed: pressed))
             default:
                 continue
@@ -152,10 +165,21 @@ public struct InputEventDecoder: Sendable {
 
     /// Edges that take the keys we believe down to `current`: releases first, then presses,
     /// each in key-code order.
-    private mutating func resync(to current: Set<UInt16>) -> [InputEdge] {
+    private mutating func resync(keys current: Set<UInt16>) -> [InputEdge] {
         let released = pressedKeys.subtracting(current).sorted().map { InputEdge(code: $0, pressed: false) }
         let pressed = current.subtracting(pressedKeys).sorted().map { InputEdge(code: $0, pressed: true) }
         pressedKeys = current
         return released + pressed
+    }
+
+    /// Edges that take the switches we believe on to `current`: offs first, then ons, each in
+    /// code order. A switch on now that no event has reported is taken as it is, silently: it
+    /// may have been on all along.
+    private mutating func resync(switches current: Set<UInt16>) -> [InputEdge] {
+        let off = switchesOn.subtracting(current).sorted().map { InputEdge(type: InputEvent.switchEvent, code: $0, pressed: false) }
+        let on = current.subtracting(switchesOn).intersection(switchesReported).sorted()
+            .map { InputEdge(type: InputEvent.switchEvent, code: $0, pressed: true) }
+        switchesOn = current
+        return off + on
     }
 }

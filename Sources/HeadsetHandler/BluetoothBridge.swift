@@ -1,15 +1,19 @@
+import ButtonGestures
 import RemoteBridgeDBus
 import Glibc
 import Logging
 import RemoteBridgeMPRIS
+import RemoteBridgeText
 
 /// headsetd's side of BlueZ, on the system bus: it registers one `BluetoothPlayer` with each
 /// adapter's `org.bluez.Media1`, so a headset or car stereo sees the now-playing player's state
 /// and track, and it pauses when an audio device's `org.bluez.Device1.Connected` turns false.
 ///
-/// It follows BlueZ: adapters that appear are registered with, and a BlueZ that restarts is
-/// registered with again. It claims no name on the system bus. Without a system bus, or
-/// without BlueZ, it says so once at info level and headsetd runs on without it.
+/// It follows BlueZ: adapters that appear are registered with, once each, and a BlueZ that
+/// restarts is registered with again. A BlueZ that does not answer yet (bluetoothd starting at
+/// boot beside headsetd) is asked again after a capped backoff, on the handler's clock, until
+/// it answers. It claims no name on the system bus. Without a system bus, or without BlueZ, it
+/// says so once at info level and headsetd runs on without it.
 @MainActor
 public final class BluetoothBridge {
     /// Service class UUIDs (their first 8 hex digits) of audio devices: A2DP source and sink,
@@ -35,14 +39,28 @@ public final class BluetoothBridge {
     private var bluezOwner: String?
     /// The adapters the player is registered with.
     public private(set) var registeredAdapters: Set<String> = []
+    /// The adapters a RegisterPlayer is on its way to (or waiting to be retried): an adapter
+    /// named twice meanwhile (InterfacesAdded, then the GetManagedObjects reply) is not asked twice.
+    private(set) var registeringAdapters: Set<String> = []
     private var devices: [String: Device] = [:]
-    /// How long a call to BlueZ may take.
-    var callTimeout: Duration = .seconds(5)
+    /// How long a call to BlueZ may take before it counts as unanswered.
+    let callTimeout: Duration
+    /// The waits between calls BlueZ left unanswered.
+    let backoff = RetryBackoff()
+    /// Where the waits between retries are timed: the handler's clock.
+    private let clock: any GestureClock
+    /// Work for the BlueZ now running, by number; cancelled when it stops, or headsetd does.
+    private var work: [Int: Task<Void, Never>] = [:]
+    private var workCount = 0
+    /// Whether a call to BlueZ, or a wait to retry one, is under way.
+    var isBusy: Bool { !work.isEmpty }
 
-    private init(system: DBusConnection, player: BluetoothPlayer, handler: HeadsetHandler, logger: Logger) {
+    private init(system: DBusConnection, player: BluetoothPlayer, handler: HeadsetHandler, callTimeout: Duration, logger: Logger) {
         self.system = system
         self.player = player
         self.handler = handler
+        self.clock = handler.clock
+        self.callTimeout = callTimeout
         self.logger = logger
     }
 
@@ -54,7 +72,7 @@ public final class BluetoothBridge {
 
     /// Connects to the system bus and starts following BlueZ; nil (logged once) when there is
     /// no system bus to be had.
-    static func start(systemBusAddress: String?, handler: HeadsetHandler, logger: Logger) async -> BluetoothBridge? {
+    static func start(systemBusAddress: String?, callTimeout: Duration, handler: HeadsetHandler, logger: Logger) async -> BluetoothBridge? {
         let address = systemBusAddress ?? Self.systemBusAddress
         let system: DBusConnection
         let player: BluetoothPlayer
@@ -65,7 +83,7 @@ public final class BluetoothBridge {
             logger.info("Bluetooth: no system bus at \(address) (\(error)); headsetd runs without BlueZ")
             return nil
         }
-        let bridge = BluetoothBridge(system: system, player: player, handler: handler, logger: logger)
+        let bridge = BluetoothBridge(system: system, player: player, handler: handler, callTimeout: callTimeout, logger: logger)
         player.onProblem = { logger.warning("\($0)") }
         player.object.onEmitFailure = { logger.warning("Bluetooth player: a signal could not be sent: \($0)") }
         system.export(player.object)
@@ -79,7 +97,7 @@ public final class BluetoothBridge {
         // Nothing here waits for BlueZ or a player to answer: either may be frozen.
         bridge.targetChanged(to: handler.tracker.target)
         if let owner = await system.nameOwner(BlueZInterfaces.busName) {
-            Task { await bridge.bluezAppeared(owner) }
+            bridge.bluezAppeared(owner)
         } else {
             logger.info("Bluetooth: BlueZ is not running; headsetd registers with it when it starts")
         }
@@ -101,7 +119,7 @@ public final class BluetoothBridge {
     /// Leaves the system bus. BlueZ unregisters a player whose owner disconnects, so no
     /// UnregisterPlayer is needed (and none can hang a stopping headsetd).
     func stop() {
-        registeredAdapters = []
+        forgetBlueZ()
         system.close()
     }
 
@@ -114,19 +132,22 @@ public final class BluetoothBridge {
             let names = message.body.compactMap(\.stringValue)
             guard let self, names.count == 3 else { return }
             if !names[1].isEmpty { self.bluezVanished() }
-            if !names[2].isEmpty { Task { await self.bluezAppeared(names[2]) } }
+            if !names[2].isEmpty { self.bluezAppeared(names[2]) }
         }
         // Signals are matched on BlueZ's unique name here, as it changes when BlueZ restarts.
         try await system.subscribe(to: MatchRule(signal: StandardInterfaces.interfacesAdded)) { [weak self] message in
             guard let self, message.sender == self.bluezOwner, message.body.count == 2, let path = message.body[0].stringValue,
                 let interfaces = message.body[1].stringDictionaryValue
             else { return }
-            Task { await self.objectAppeared(path, interfaces: interfaces) }
+            self.objectAppeared(path, interfaces: interfaces)
         }
         try await system.subscribe(to: MatchRule(signal: StandardInterfaces.interfacesRemoved)) { [weak self] message in
             guard let self, message.sender == self.bluezOwner, message.body.count == 2, let path = message.body[0].stringValue else { return }
             let interfaces = message.body[1].stringArrayValue ?? []
-            if interfaces.contains(BlueZInterfaces.media) { self.registeredAdapters.remove(path) }
+            if interfaces.contains(BlueZInterfaces.media) {
+                self.registeredAdapters.remove(path)
+                self.registeringAdapters.remove(path)
+            }
             if interfaces.contains(BlueZInterfaces.device) { self.devices[path] = nil }
         }
         try await system.subscribe(
@@ -139,35 +160,86 @@ public final class BluetoothBridge {
         }
     }
 
-    private func bluezAppeared(_ owner: String) async {
+    /// BlueZ is on the bus under `owner`: lists its objects, and registers with each adapter.
+    private func bluezAppeared(_ owner: String) {
         guard bluezOwner != owner else { return }
+        forgetBlueZ()
         bluezOwner = owner
-        registeredAdapters = []
-        devices = [:]
-        let reply: [DBusValue]
-        do throws(DBusError) {
-            reply = try await system.call(BlueZInterfaces.busName, "/", StandardInterfaces.getManagedObjects, timeout: callTimeout)
-        } catch {
-            logger.warning("Bluetooth: BlueZ did not list its objects: \(error)")
-            return
+        spawn { [weak self] in
+            guard let self,
+                let reply = await self.callUntilAnswered("GetManagedObjects", owner: owner, { bridge throws(DBusError) in
+                    try await bridge.system.call(BlueZInterfaces.busName, "/", StandardInterfaces.getManagedObjects, timeout: bridge.callTimeout)
+                })
+            else { return }
+            let objects: [String: DBusValue]
+            switch reply {
+            case .success(let body): objects = body.first?.stringDictionaryValue ?? [:]
+            case .failure(let error): return self.logger.warning("Bluetooth: BlueZ did not list its objects: \(error)")
+            }
+            for path in objects.keys.sorted() {
+                self.objectAppeared(path, interfaces: objects[path]?.stringDictionaryValue ?? [:])
+            }
+            if self.registeredAdapters.isEmpty, self.registeringAdapters.isEmpty {
+                self.logger.info("Bluetooth: BlueZ has no adapter yet; headsetd registers when one appears")
+            }
         }
-        guard bluezOwner == owner else { return }
-        let objects = reply.first?.stringDictionaryValue ?? [:]
-        for path in objects.keys.sorted() {
-            await objectAppeared(path, interfaces: objects[path]?.stringDictionaryValue ?? [:])
-        }
-        if registeredAdapters.isEmpty { logger.info("Bluetooth: BlueZ has no adapter yet; headsetd registers when one appears") }
     }
 
     private func bluezVanished() {
         guard bluezOwner != nil else { return }
         logger.info("Bluetooth: BlueZ stopped; headsetd registers again when it is back")
-        bluezOwner = nil
-        registeredAdapters = []
-        devices = [:]
+        forgetBlueZ()
     }
 
-    private func objectAppeared(_ path: String, interfaces: [String: DBusValue]) async {
+    /// Drops what is known of the BlueZ that ran, and cancels the work for it (retries waiting).
+    private func forgetBlueZ() {
+        bluezOwner = nil
+        registeredAdapters = []
+        registeringAdapters = []
+        devices = [:]
+        for task in work.values { task.cancel() }
+        work = [:]
+    }
+
+    /// Runs `body` as work for the BlueZ now running.
+    private func spawn(_ body: @escaping @MainActor () async -> Void) {
+        workCount += 1
+        let number = workCount
+        work[number] = Task { [weak self] in
+            await body()
+            self?.work[number] = nil
+        }
+    }
+
+    /// Calls BlueZ until it answers: a call left unanswered for `callTimeout` is made again after
+    /// `backoff`, each retry logged once at debug level. The answer, a reply or an error; nil if
+    /// this BlueZ went away or headsetd stopped meanwhile.
+    private func callUntilAnswered(
+        _ what: String, owner: String, _ call: (BluetoothBridge) async throws(DBusError) -> [DBusValue]
+    ) async -> Result<[DBusValue], DBusError>? {
+        var retry = 0
+        while true {
+            let result: Result<[DBusValue], DBusError>
+            do throws(DBusError) {
+                result = .success(try await call(self))
+            } catch {
+                result = .failure(error)
+            }
+            guard bluezOwner == owner, !Task.isCancelled else { return nil }
+            guard case .failure(let error) = result, error.name == DBusError.noReply("").name else { return result }
+            retry += 1
+            let delay = backoff.delay(before: retry)
+            logger.debug("Bluetooth: BlueZ did not answer \(what) within \(callTimeout); retry \(retry) in \(delay)")
+            do {
+                try await clock.sleep(for: delay)
+            } catch {
+                return nil
+            }
+            guard bluezOwner == owner else { return nil }
+        }
+    }
+
+    private func objectAppeared(_ path: String, interfaces: [String: DBusValue]) {
         if let properties = interfaces[BlueZInterfaces.device]?.stringDictionaryValue {
             let uuids = properties[BlueZInterfaces.uuids.name]?.stringArrayValue ?? []
             devices[path] = Device(
@@ -175,20 +247,34 @@ public final class BluetoothBridge {
                 isAudio: Self.isAudio(uuids),
                 connected: properties[BlueZInterfaces.connected.name]?.boolValue ?? false)
         }
-        if interfaces[BlueZInterfaces.media] != nil { await register(with: path) }
+        if interfaces[BlueZInterfaces.media] != nil { register(with: path) }
     }
 
-    private func register(with adapter: String) async {
-        guard !registeredAdapters.contains(adapter) else { return }
-        do throws(DBusError) {
-            _ = try await system.call(
-                BlueZInterfaces.busName, adapter, BlueZInterfaces.registerPlayer, [.objectPath(BluetoothPlayer.objectPath), player.propertyDictionary],
-                timeout: callTimeout)
-            registeredAdapters.insert(adapter)
-            logger.info("Bluetooth: registered as the AVRCP player with \(adapter)")
-            handler?.object?.invalidateProperties(of: HeadsetHandler.interfaceName)
-        } catch {
-            logger.warning("Bluetooth: \(adapter) refused the player: \(error)")
+    /// Registers the player with `adapter`, once: the adapter is marked before the call, and
+    /// BlueZ's `AlreadyExists` (an earlier call that timed out here but reached it) counts as
+    /// registered.
+    private func register(with adapter: String) {
+        guard let owner = bluezOwner, !registeredAdapters.contains(adapter), !registeringAdapters.contains(adapter) else { return }
+        registeringAdapters.insert(adapter)
+        spawn { [weak self] in
+            guard let self,
+                let answer = await self.callUntilAnswered("RegisterPlayer for \(OutsideText.bareOrQuoted(adapter))", owner: owner, { bridge throws(DBusError) in
+                    try await bridge.system.call(
+                        BlueZInterfaces.busName, adapter, BlueZInterfaces.registerPlayer,
+                        [.objectPath(BluetoothPlayer.objectPath), bridge.player.propertyDictionary], timeout: bridge.callTimeout)
+                }),
+                self.registeringAdapters.remove(adapter) != nil
+            else { return }
+            switch answer {
+            case .success:
+                self.logger.info("Bluetooth: registered as the AVRCP player with \(OutsideText.bareOrQuoted(adapter))")
+            case .failure(let error) where error.name == BlueZInterfaces.alreadyExists:
+                self.logger.info("Bluetooth: registered as the AVRCP player with \(OutsideText.bareOrQuoted(adapter)) (BlueZ already had it)")
+            case .failure(let error):
+                return self.logger.warning("Bluetooth: \(OutsideText.bareOrQuoted(adapter)) refused the player: \(error)")
+            }
+            self.registeredAdapters.insert(adapter)
+            self.handler?.object?.invalidateProperties(of: HeadsetHandler.interfaceName)
         }
     }
 
@@ -202,11 +288,11 @@ public final class BluetoothBridge {
         if let connected = changed[BlueZInterfaces.connected.name]?.boolValue { device.connected = connected }
         devices[path] = device
         guard device.isAudio, device.connected != wasConnected else { return }
-        logger.debug("Bluetooth: \(device.name) \(device.connected ? "connected" : "disconnected")")
+        logger.debug("Bluetooth: \(OutsideText.bareOrQuoted(device.name)) \(device.connected ? "connected" : "disconnected")")
         if device.connected {
-            handler?.plugged("Bluetooth device \(device.name)")
+            handler?.plugged("Bluetooth device \(OutsideText.bareOrQuoted(device.name))")
         } else {
-            handler?.unplugged("Bluetooth device \(device.name)")
+            handler?.unplugged("Bluetooth device \(OutsideText.bareOrQuoted(device.name))")
         }
     }
 }

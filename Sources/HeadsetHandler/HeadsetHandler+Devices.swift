@@ -1,4 +1,5 @@
 import EvdevInput
+import RemoteBridgeText
 
 extension HeadsetHandler {
     /// Opens the devices named on the command line or in the configuration; without any,
@@ -7,7 +8,7 @@ extension HeadsetHandler {
         let named = forced + configured
         if named.isEmpty {
             let found = InputDiscovery.headsets(in: inputDirectory, includingFIFOs: discoversFIFOs)
-            if found.isEmpty { logger.notice("no headset-like input device found in \(inputDirectory) yet; watching it for one") }
+            if found.isEmpty { logger.notice("no headset-like input device found in \(OutsideText.bareOrQuoted(inputDirectory)) yet; watching it for one") }
             for (path, identity) in found { open(path, identity: identity, mode: .discovered) }
             watchForNewDevices()
         } else {
@@ -21,7 +22,7 @@ extension HeadsetHandler {
     private func watchForNewDevices() {
         hotPlugWatcher = DirectoryWatcher(directory: inputDirectory) { [weak self] in self?.inputFolderChanged() }
         if hotPlugWatcher == nil {
-            logger.warning("cannot watch \(inputDirectory) for new devices; a headset that connects later is not read until headsetd restarts")
+            logger.warning("cannot watch \(OutsideText.bareOrQuoted(inputDirectory)) for new devices; a headset that connects later is not read until headsetd restarts")
         }
     }
 
@@ -32,7 +33,7 @@ extension HeadsetHandler {
         let reading = Set(readers.map(\.path))
         for (path, identity) in InputDiscovery.headsets(in: inputDirectory, includingFIFOs: discoversFIFOs) where !reading.contains(path) {
             open(path, identity: identity, mode: .discovered)
-            if identity?.isBluetooth == true { plugged(identity?.name ?? path) }
+            if identity?.isBluetooth == true { plugged(OutsideText.bareOrQuoted(identity?.name ?? path)) }
         }
         if readers.map(\.path) != before { object?.invalidateProperties(of: Self.interfaceName) }
     }
@@ -53,7 +54,7 @@ extension HeadsetHandler {
         /// Says what is read and how, whenever the device is opened, at start or when it appears.
         let announce: @MainActor (InputDeviceReader) -> Void = { reader in
             let kind = reader.identity.isKeyboard ? "a keyboard" : reader.identity.isHeadsetLike || mode == .follow ? "headset-like" : "other"
-            logger.info("reading \(reader.path) (\(reader.identity.name.debugDescription), \(kind)\(reader.isGrabbed ? ", grabbed" : ""))")
+            logger.info("reading \(OutsideText.bareOrQuoted(reader.path)) (\(OutsideText.quoted(reader.identity.name)), \(kind)\(reader.isGrabbed ? ", grabbed" : ""))")
         }
         reader.onPresence = { [weak self, weak reader] present in
             guard let self, let reader else { return }
@@ -61,7 +62,8 @@ extension HeadsetHandler {
             self.object?.invalidateProperties(of: Self.interfaceName)
             // A Bluetooth headset's AVRCP device vanishing is one sign that it disconnected.
             guard reader.identity.isBluetooth else { return }
-            if present { self.plugged(reader.identity.name) } else { self.unplugged(reader.identity.name) }
+            let name = OutsideText.bareOrQuoted(reader.identity.name)
+            if present { self.plugged(name) } else { self.unplugged(name) }
         }
         reader.onStatus = { [logger] in logger.notice("\($0)") }
         reader.start()

@@ -3,15 +3,16 @@ import RemoteBridgeDBus
 import EvdevInput
 import RemoteBridgeMPRIS
 import RemoteControl
+import RemoteBridgeText
 
 extension HeadsetHandler {
     /// One key edge from a device (or from `Press`/`Release`).
     func key(_ code: UInt16, pressed: Bool, headsetLike: Bool, device: String) {
         if KeyMap.isSingleButton(code), headsetLike {
-            logger.debug("input: \(device): \(Self.keyName(code)) \(pressed ? "down" : "up") → gesture recognizer")
+            logger.debug("input: \(OutsideText.bareOrQuoted(device)): \(Self.keyName(code)) \(pressed ? "down" : "up") → gesture recognizer")
             gestures.handle(ButtonEvent(button: Button(mediaKeyCode: code) ?? .headset, phase: pressed ? .down : .up, timestamp: clock.now))
         } else if let subtype = subtype(for: code, pressed: pressed, headsetLike: headsetLike) {
-            logger.debug("input: \(device): \(Self.keyName(code)) \(pressed ? "down" : "up") → \(subtype.name)")
+            logger.debug("input: \(OutsideText.bareOrQuoted(device)): \(Self.keyName(code)) \(pressed ? "down" : "up") → \(subtype.name)")
             deliver(RemoteControlEvent(subtype: subtype, source: .inputDevice(device), timestamp: clock.now))
         }
         onInput?(code, pressed)
@@ -35,16 +36,18 @@ extension HeadsetHandler {
     func switchChanged(_ code: UInt16, on: Bool, device: String) {
         defer { onSwitch?(code, on) }
         guard InputEvent.jackSwitches.contains(code) else { return }
-        logger.debug("input: \(device): jack switch \(code) \(on ? "on (plugged in)" : "off (unplugged)")")
-        if on { plugged(device) } else { unplugged(device) }
+        logger.debug("input: \(OutsideText.bareOrQuoted(device)): jack switch \(code) \(on ? "on (plugged in)" : "off (unplugged)")")
+        let name = OutsideText.bareOrQuoted(device)
+        if on { plugged(name) } else { unplugged(name) }
     }
 
-    /// Headphones were unplugged, or a Bluetooth headset went away.
+    /// Headphones were unplugged, or a Bluetooth headset went away; `what` is written as the log
+    /// shows it (a device name already bounded by `OutsideText`).
     func unplugged(_ what: String) {
         act(on: unplugGuard.unplugged(target: tracker.target, status: targetStatus, at: clock.now), because: "\(what) unplugged")
     }
 
-    /// Headphones were plugged in, or a Bluetooth headset came back.
+    /// Headphones were plugged in, or a Bluetooth headset came back; `what` as for `unplugged`.
     func plugged(_ what: String) {
         act(on: unplugGuard.plugged(target: tracker.target, status: targetStatus, at: clock.now), because: "\(what) plugged back in")
     }
@@ -89,7 +92,7 @@ extension HeadsetHandler {
             code = number
         } else {
             let names = ["headset"] + Button.mediaButtons.map(\.name)
-            throw .invalidArgs("unknown button \(name.debugDescription); use one of: \(names.joined(separator: ", ")) or a key code")
+            throw .invalidArgs("unknown button \(OutsideText.quoted(name)); use one of: \(names.joined(separator: ", ")) or a key code")
         }
         key(code, pressed: pressed, headsetLike: true, device: "Headset1")
     }

@@ -34,9 +34,20 @@ public final class HeadsetHandler {
         public var configPath: String?
         /// Overrides `resume-on-reconnect` from the configuration when set.
         public var resumeOnReconnect: Bool?
+        /// How long a call to BlueZ may go unanswered before it is retried (tests shorten it).
+        public var blueZCallTimeout: Duration = .seconds(5)
 
         /// The defaults.
         public init() {}
+    }
+
+    /// Why a run ended.
+    public enum Ending: Sendable, Equatable {
+        /// It was asked to stop (SIGTERM, SIGINT, a graceful shutdown).
+        case stopped
+        /// Its bus went away (a logout, a bus that crashed): nobody is left to send presses to,
+        /// and the next session's headsetd needs the devices.
+        case busLost
     }
 
     /// headsetd's bus connection.
@@ -60,6 +71,9 @@ public final class HeadsetHandler {
     let logger: Logger
     let inputDirectory: String
     let discoversFIFOs: Bool
+    /// How the run ended, once it has.
+    private var ending: Ending?
+    private var endingWaiters: [CheckedContinuation<Ending, Never>] = []
     var object: ExportedObject?
     var unplugGuard: UnplugGuard
     var hotPlugWatcher: DirectoryWatcher?
@@ -103,6 +117,7 @@ public final class HeadsetHandler {
         object.onEmitFailure = { logger.error("a signal could not be sent: \($0)") }
         self.object = object
         connection.export(object)
+        connection.onDisconnect = { [weak self] in self?.finish(.busLost) }
         // The name first: a frozen player on the bus must not delay it.
         switch try await connection.requestName(Self.busName) {
         case .primaryOwner, .alreadyOwner: break
@@ -113,7 +128,7 @@ public final class HeadsetHandler {
         openDevices(forced: options.devices, configured: configuration.devices)
         if configuration.bluetooth {
             bluetooth = await BluetoothBridge.start(
-                systemBusAddress: options.systemBusAddress, handler: self, logger: logger)
+                systemBusAddress: options.systemBusAddress, callTimeout: options.blueZCallTimeout, handler: self, logger: logger)
             bluetoothAbsence = "no system bus to find BlueZ on"
         } else {
             logger.info("Bluetooth: off in the configuration (bluetooth = false)")
@@ -132,6 +147,24 @@ public final class HeadsetHandler {
     private func targetChanged(to target: String?) {
         object?.invalidateProperties(of: Self.interfaceName)
         bluetooth?.targetChanged(to: target)
+    }
+
+    /// Ends the run: `waitUntilFinished()` returns `ending`. The first call counts.
+    public func finish(_ ending: Ending) {
+        guard self.ending == nil else { return }
+        self.ending = ending
+        if ending == .busLost {
+            logger.info("stopping: the bus at \(connection.address) went away; letting go of the devices")
+        }
+        let waiters = endingWaiters
+        endingWaiters = []
+        for waiter in waiters { waiter.resume(returning: ending) }
+    }
+
+    /// Waits until the run ends: `finish`, or the bus going away. Call `shutdown()` afterwards.
+    public func waitUntilFinished() async -> Ending {
+        if let ending { return ending }
+        return await withCheckedContinuation { endingWaiters.append($0) }
     }
 
     /// The now-playing player's last known state.

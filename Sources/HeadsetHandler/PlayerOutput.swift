@@ -26,7 +26,8 @@ final class PlayerOutput {
     /// The most presses that wait behind one in flight.
     static let queueLimit = 8
     /// Whether each player (by unique name, so a restarted player is asked again) serves
-    /// RemoteControl1.
+    /// RemoteControl1. Only answers are kept: a player that did not answer (frozen) is asked
+    /// again at its next scan, so once it thaws it gets RemoteControl1 again, not Seeks.
     private var remoteControlOwners: [String: Bool] = [:]
     private var scan: SeekScan?
     /// The player a scan began on: its end goes there too, even if another player has become
@@ -164,7 +165,7 @@ final class PlayerOutput {
     private func hasRemoteControl(_ client: MPRISClient) async -> Bool {
         guard let owner = await connection.nameOwner(client.busName) else { return false }
         if let known = remoteControlOwners[owner] { return known }
-        let has = await client.hasRemoteControl()
+        guard let has = await client.remoteControlSupport() else { return false }
         remoteControlOwners[owner] = has
         return has
     }

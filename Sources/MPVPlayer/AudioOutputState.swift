@@ -1,5 +1,6 @@
 import Dispatch
 import DurationConversions
+import RemoteBridgeText
 
 /// What the player knows of its audio output: open, gone (only mpv's `null` output opened), or
 /// being tried again. The sound server going away is never the file's fault: the entry and its
@@ -41,6 +42,19 @@ struct AudioOutputState {
     /// Told of each report, on the main actor.
     var onReport: (@MainActor (AudioOutputReport) -> Void)?
 
+    /// The entry whose file was playing at the last change of the output, and its position then:
+    /// where an entry whose output failed is loaded again.
+    var positionAtReconfig: (id: Int64, position: Duration)?
+    /// The entry loaded again after its output failed, until the next Play: a second failure
+    /// stops there instead of loading it again and again.
+    var reloadedAfterFailure: Int64?
+
+    /// Where entry `id` was at the last change of the output, or its start.
+    func lastPosition(of id: Int64) -> Duration {
+        guard let noted = positionAtReconfig, noted.id == id else { return .zero }
+        return noted.position
+    }
+
     /// Whether the output is watched at all (not when `null` is the configured output).
     var isWatched = true
 
@@ -67,7 +81,9 @@ struct AudioOutputState {
     /// Keeps one of mpv's messages from an audio output (module `ao` or `ao/<name>`, warning or worse).
     mutating func note(prefix: String, level: String, text: String) {
         guard prefix == "ao" || prefix.hasPrefix("ao/"), ["fatal", "error", "warn"].contains(level) else { return }
-        let reason = prefix.hasPrefix("ao/") ? "\(prefix.dropFirst(3)): \(text)" : text
+        // mpv's text may name a server or device from the environment: escaped and bounded.
+        let line = OutsideText.escaped(text, maximumBytes: OutsideText.quotedBytes)
+        let reason = prefix.hasPrefix("ao/") ? "\(prefix.dropFirst(3)): \(line)" : line
         if !reasons.contains(reason), reasons.count < Self.maximumReasons { reasons.append(reason) }
     }
 
@@ -95,7 +111,7 @@ public enum AudioOutputReport: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .lost(let output, let reason, let url, let position, let resuming):
-            let place = url.map { " at \(Self.clock(position)) in \($0)" } ?? ""
+            let place = url.map { " at \(Self.clock(position)) in \(OutsideText.quoted($0))" } ?? ""
             let then = resuming ? "playback goes on when it comes back" : "Play tries it again"
             return "the audio output \(output) went away (\(reason)); paused\(place); \(then)"
         case .cannotOpen(let output, let reason, let resuming):

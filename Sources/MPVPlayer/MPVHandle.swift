@@ -2,6 +2,7 @@ import CMPV
 import FoundationEssentials
 import Glibc
 import Synchronization
+import RemoteBridgeText
 
 /// Owns one `mpv_handle`: its options, commands, properties and event thread.
 ///
@@ -27,7 +28,7 @@ final class MPVHandle: @unchecked Sendable {
             let status = mpv_set_option_string(handle, name, value)
             guard status >= 0 else {
                 mpv_terminate_destroy(handle)
-                throw MPVError(operation: "option \(name)=\(value)", reason: Self.describe(status))
+                throw MPVError(operation: "option \(name)=\(OutsideText.quoted(value))", reason: Self.describe(status))
             }
         }
         let status = mpv_initialize(handle)
@@ -60,6 +61,12 @@ final class MPVHandle: @unchecked Sendable {
 
     /// Runs a command given as an argv array. Arguments with NUL are refused.
     func command(_ arguments: [String]) throws(MPVError) {
+        _ = try commandResult(arguments)
+    }
+
+    /// Runs a command given as an argv array and returns mpv's result node (`loadfile` answers
+    /// with the new entry's `playlist_entry_id`). Arguments with NUL are refused.
+    func commandResult(_ arguments: [String]) throws(MPVError) -> MPVNode {
         let name = arguments.first ?? "(empty)"
         guard !arguments.isEmpty, arguments.allSatisfy({ !$0.utf8.contains(0) }) else {
             throw MPVError(operation: name, reason: "an argument contains a NUL character")
@@ -67,15 +74,20 @@ final class MPVHandle: @unchecked Sendable {
         var cStrings = arguments.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
         cStrings.append(nil)
-        let result = withHandle { handle in
+        let result = withHandle { handle -> (Int32, MPVNode) in
             cStrings.withUnsafeMutableBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                    mpv_command(handle, $0)
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { argv in
+                    var node = mpv_node()
+                    let status = mpv_command_ret(handle, argv, &node)
+                    guard status >= 0 else { return (status, .none) }
+                    defer { mpv_free_node_contents(&node) }
+                    return (status, Self.convert(node))
                 }
             }
         }
-        guard let status = result else { throw MPVError(operation: name, reason: "mpv has shut down") }
-        guard status >= 0 else { throw MPVError(operation: arguments.joined(separator: " "), reason: Self.describe(status)) }
+        guard let (status, node) = result else { throw MPVError(operation: name, reason: "mpv has shut down") }
+        guard status >= 0 else { throw MPVError(operation: arguments.map(OutsideText.bareOrQuoted).joined(separator: " "), reason: Self.describe(status)) }
+        return node
     }
 
     /// Sets a property from a string (mpv converts it).
@@ -84,7 +96,7 @@ final class MPVHandle: @unchecked Sendable {
         guard let status = withHandle({ mpv_set_property_string($0, name, value) }) else {
             throw MPVError(operation: "set \(name)", reason: "mpv has shut down")
         }
-        guard status >= 0 else { throw MPVError(operation: "set \(name)=\(value)", reason: Self.describe(status)) }
+        guard status >= 0 else { throw MPVError(operation: "set \(name)=\(OutsideText.quoted(value))", reason: Self.describe(status)) }
     }
 
     /// Sets a flag property.
@@ -128,6 +140,17 @@ final class MPVHandle: @unchecked Sendable {
         _ = withHandle { mpv_observe_property($0, 0, name, MPV_FORMAT_NODE) }
     }
 
+    /// Asks mpv to stop at hook `name` (such as `on_load`, just before a file is opened) and wait
+    /// there until `continueHook(_:)` is called with the id of the `.hook` event.
+    func addHook(_ name: String) {
+        _ = withHandle { mpv_hook_add($0, 0, name, 0) }
+    }
+
+    /// Lets mpv go on from the hook whose event carried `id`.
+    func continueHook(_ id: UInt64) {
+        _ = withHandle { mpv_hook_continue($0, id) }
+    }
+
     // MARK: Events
 
     /// Starts the event thread. It blocks in `mpv_wait_event` (no polling) and hands each event
@@ -136,8 +159,8 @@ final class MPVHandle: @unchecked Sendable {
     /// A file's duration and tags are read here, as its `file-loaded` event is taken, so they
     /// describe that file even if the main actor has asked mpv for another one by the time it
     /// handles the event.
-    func startEvents(_ deliver: @escaping @Sendable (MPVEvent) -> Void) {
-        EventThread.start { [self] in
+    func startEvents(_ deliver: @escaping @Sendable (MPVEvent) -> Void) throws(MPVError) {
+        try EventThread.start { [self] in
             // Named on the thread itself, so `top -H` shows it (Thread.name did not take).
             _ = rb_name_current_thread("mpv events")
             while true {
@@ -192,6 +215,10 @@ final class MPVHandle: @unchecked Sendable {
             return .endFile(entryID: end.playlist_entry_id, reason: reason)
         case MPV_EVENT_SEEK:
             return .seek
+        case MPV_EVENT_HOOK:
+            guard let data = event.data else { return nil }
+            let hook = data.assumingMemoryBound(to: mpv_event_hook.self).pointee
+            return .hook(name: String(cString: hook.name), id: hook.id)
         case MPV_EVENT_PLAYBACK_RESTART:
             return .playbackRestart
         case MPV_EVENT_AUDIO_RECONFIG:
@@ -247,6 +274,8 @@ enum MPVEvent: Sendable {
     case fileLoaded(duration: Double?, metadata: MPVNode)
     case seek
     case playbackRestart
+    /// mpv waits at a hook added with `addHook(_:)` until `continueHook(id)`.
+    case hook(name: String, id: UInt64)
     /// The audio output was closed, reopened or replaced (`current-ao` may have changed).
     case audioReconfig
     /// A line of mpv's log: its module (`ao/pulse`), level (`warn`) and text.
@@ -267,15 +296,19 @@ private final class EventThread {
         self.body = body
     }
 
-    static func start(_ body: @escaping @Sendable () -> Void) {
+    /// Starts the thread; throws when the system has no thread to give (EAGAIN at the process's
+    /// or the user's thread limit), since mpv cannot be driven without one.
+    static func start(_ body: @escaping @Sendable () -> Void) throws(MPVError) {
         var thread = pthread_t()
         let context = Unmanaged.passRetained(EventThread(body)).toOpaque()
         let created = pthread_create(&thread, nil, { context in
             Unmanaged<EventThread>.fromOpaque(context!).takeRetainedValue().body()
             return nil
         }, context)
-        // Only when the system is out of threads; mpv cannot be driven without one.
-        precondition(created == 0, "cannot start the mpv event thread: \(String(cString: strerror(created)))")
+        guard created == 0 else {
+            Unmanaged<EventThread>.fromOpaque(context).release()
+            throw MPVError(operation: "start the mpv event thread", reason: String(cString: strerror(created)))
+        }
         pthread_detach(thread)
     }
 }

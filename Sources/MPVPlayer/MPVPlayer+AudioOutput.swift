@@ -54,7 +54,9 @@ extension MPVPlayer {
 
     /// mpv closed, reopened or replaced its output: reads which one is open now.
     func audioOutputMayHaveChanged() {
-        guard configuration.audioOutput != "null", let name = mpv.get("current-ao").string else { return }
+        guard configuration.audioOutput != "null" else { return }
+        if let currentID, loadedID == currentID { audioOutput.positionAtReconfig = (currentID, position) }
+        guard let name = mpv.get("current-ao").string else { return }
         if name == "null" { audioOutputUnavailable() } else { audioOutputOpened(name) }
     }
 
@@ -72,6 +74,7 @@ extension MPVPlayer {
     /// Play while no output is open: tries the outputs again, and plays if one opens. Returns
     /// whether it took the Play (play() does nothing more then).
     func playAfterReopeningAudioOutput() -> Bool {
+        audioOutput.reloadedAfterFailure = nil
         guard audioOutput.holdsPlayback else { return false }
         reopenAudioOutput(play: true)
         return true
@@ -87,14 +90,25 @@ extension MPVPlayer {
         cancelAudioOutputRetry()
     }
 
-    /// The file ended because no output at all opened (not even `null`, so this should not
-    /// happen): not the file's fault. mpv moves on; the entry is made current again, paused, and
-    /// Play tries again.
-    func audioOutputFailedOpeningFile(entryID: Int64, reason: String) {
+    /// The file of entry `id` ended because no output at all opened (not even `null`, so this
+    /// should not happen): not the file's fault, so nothing is skipped. The entry stays current
+    /// and is loaded again, paused, at the position it had (mpv would have gone on to the next);
+    /// if that fails too before a Play, mpv is stopped, still on the entry and its position, and
+    /// Play starts it there.
+    func audioOutputFailedOpeningFile(entry id: Int64?, reason: String) {
         audioOutput.onReport?(.cannotOpen(output: audioOutputName, reason: reason))
-        guard entryID == currentID || awaitedStartID == nil, let index = entries.firstIndex(where: { $0.id == entryID }) else { return }
+        guard let id, id == currentID, let index = currentIndex else { return }
+        let start = pendingStart.flatMap { $0.id == id ? $0.position : nil } ?? audioOutput.lastPosition(of: id)
         try? mpv.set("pause", true)
-        playIndex(index)
+        loadedID = nil
+        pendingStart = (id, start)
+        if audioOutput.reloadedAfterFailure == id {
+            try? mpv.command(["stop"])
+            window.cleared()
+        } else {
+            audioOutput.reloadedAfterFailure = id
+            playIndex(index)
+        }
     }
 
     // MARK: The state machine

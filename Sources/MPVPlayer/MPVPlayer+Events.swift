@@ -8,21 +8,29 @@ extension MPVPlayer {
         switch event {
         case .propertyChange(let name, let value):
             propertyChanged(name, value)
-        case .startFile(let id):
-            if id != 0 { loadedFile.startFile(id) }
-            if let awaited = awaitedStartID, awaited != id { return }
-            awaitedStartID = nil
-            if id != 0 { currentID = id }
+        case .startFile(let mpvID):
+            loadedFile.startFile(mpvID)
+            failedCurrent = false
+            mpvStarted(mpvID)
             onChange?(.state)
         case .fileLoaded(let duration, let metadata):
-            fileLoaded(loadedFile.fileLoaded(), duration: duration, metadata: metadata)
-        case .endFile(let id, let reason):
-            loadedFile.endFile(id)
-            if case .error(let reason) = reason {
-                let url = entries.first { $0.id == id }?.url ?? current?.url ?? "?"
-                onChange?(.loadFailed(url: url, reason: reason))
+            failedInARow = 0
+            fileLoaded(loadedFile.fileLoaded().flatMap(window.entry(forMPV:)), duration: duration, metadata: metadata)
+        case .endFile(let mpvID, let reason):
+            let owner = window.entry(forMPV: mpvID)
+            loadedFile.endFile(mpvID)
+            if case .error(let reason) = reason, let owner, let entry = entries.first(where: { $0.id == owner }) {
+                onChange?(.loadFailed(url: QueueLimits.excerpt(entry.url), reason: reason))
+                if owner == currentID { failedCurrent = true }
+                failedInARow += 1
             } else if case .audioOutputFailed(let reason) = reason {
-                audioOutputFailedOpeningFile(entryID: id, reason: reason)
+                audioOutputFailedOpeningFile(entry: owner, reason: reason)
+            }
+        case .hook(let name, let id):
+            if name == ContainedPlayback.loadHook {
+                confirmLoad(hook: id)
+            } else {
+                mpv.continueHook(id)
             }
         case .playbackRestart:
             if !isScanning { onChange?(.seeked(position)) }
@@ -41,13 +49,24 @@ extension MPVPlayer {
         audioOutputPropertyChanged(name, value)
         switch name {
         case "pause": isPaused = value.flag ?? true
-        case "idle-active": isIdle = value.flag ?? false
+        case "idle-active":
+            isIdle = value.flag ?? false
+            // The current entry failed before its successor was handed over, so mpv stopped
+            // instead of going on: go on as mpv would have.
+            // A looping queue of files that all fail stops after one round.
+            if isIdle, failedCurrent, failedInARow < entries.count, let index = currentIndex, let next = self.index(after: index) {
+                failedCurrent = false
+                playIndex(next)
+            }
         case "volume": mpvVolume = value.double ?? mpvVolume
         case "speed": speed = value.double ?? speed
-        case "loop-file", "loop-playlist":
-            let file = mpv.get("loop-file")
-            let playlist = mpv.get("loop-playlist")
-            loop = Self.isLooping(file) ? .track : Self.isLooping(playlist) ? .playlist : .none
+        case "loop-file":
+            // The playlist loop is the player's own (mpv holds only two entries); mpv loops a file.
+            if Self.isLooping(value) {
+                loop = .track
+            } else if loop == .track {
+                loop = .none
+            }
         case "seekable": isSeekable = value.flag ?? false
         case "current-ao": currentAudioOutput = value.string
         case "time-pos":
@@ -55,18 +74,17 @@ extension MPVPlayer {
             return
         case "playlist":
             // The event's copy may be older than commands sent since; read the live playlist.
-            refreshPlaylist()
-            onChange?(.queueChanged)
+            guardMPVPlaylist()
             return
         case "duration":
             guard let seconds = value.double, seconds.isFinite, seconds > 0 else { return }
             // A length given with the item wins: mpv's grows while a generated source plays.
-            update(loadedFile.owner) { entry in
+            update(loadedFile.owner.flatMap(window.entry(forMPV:))) { entry in
                 if !entry.hasGivenLength { entry.length = .milliseconds(Int64(seconds * 1000)) }
             }
             return
         case "metadata":
-            if value != .none { update(loadedFile.owner) { $0.tags = QueueEntry.Tags(mpvMetadata: value).filled(from: $0.tags) } }
+            if value != .none { update(loadedFile.owner.flatMap(window.entry(forMPV:))) { $0.tags = QueueEntry.Tags(mpvMetadata: value).filled(from: $0.tags) } }
             return
         default: return
         }
@@ -122,43 +140,6 @@ extension MPVPlayer {
         let before = entries[index]
         body(&entries[index])
         if entries[index] != before { onChange?(.entryChanged(entries[index])) }
-    }
-
-    func refreshPlaylist() {
-        let list = mpv.get("playlist").array ?? []
-        var known: [Int64: QueueEntry] = [:]
-        for entry in entries { known[entry.id] = entry }
-        entries = list.compactMap { item in
-            guard let id = item["id"]?.int64, let url = item["filename"]?.string else { return nil }
-            if let existing = known[id] { return existing }
-            // mpv appends in order, so new entries match the items handed to it in order. The
-            // item's own URL is kept: mpv rewrites some (av://lavfi:… becomes lavfi:…).
-            guard !pendingItems.isEmpty else { return QueueEntry(id: id, url: url, tags: QueueEntry.Tags()) }
-            let item = pendingItems.removeFirst()
-            return QueueEntry(id: id, url: item.url, tags: item.tags, length: item.length)
-        }
-        if let currentID, !entries.contains(where: { $0.id == currentID }) { self.currentID = nil }
-    }
-
-    func startAt(index: Int) {
-        guard entries.indices.contains(index) else { return }
-        try? mpv.set("pause", false)
-        playIndex(index)
-    }
-
-    /// Makes entry `index` current at once (so state saved a moment later already says so),
-    /// and asks mpv to play it.
-    func playIndex(_ index: Int) {
-        if entries.indices.contains(index) {
-            if entries[index].id != currentID { loadedID = nil }
-            currentID = entries[index].id
-            awaitedStartID = entries[index].id
-        }
-        do throws(MPVError) {
-            try mpv.command(["playlist-play-index", String(index)])
-        } catch {
-            awaitedStartID = nil
-        }
     }
 
     /// Seconds with three decimals, as mpv's time arguments take them ("-12.345").

@@ -6,10 +6,13 @@ extension MPVPlayer {
     /// Appends items to the queue. With `play`, the first of them starts playing. Items that
     /// fail `check(_:)` are left out and reported as load failures.
     public func append(_ items: [QueueItem], play: Bool = false) {
-        let accepted = items.reduce(0) { count, item in queue(item) ? count + 1 : count }
-        if play, accepted > 0 {
-            refreshPlaylist()
+        let accepted = accept(items, at: entries.count)
+        guard accepted > 0 else { return }
+        onChange?(.queueChanged)
+        if play {
             startAt(index: entries.count - accepted)
+        } else {
+            handNextToMPV()
         }
     }
 
@@ -18,17 +21,20 @@ extension MPVPlayer {
     /// or the next one kept if that item itself was left out.
     public func load(_ items: [QueueItem], currentIndex index: Int = 0, position: Duration = .zero, play: Bool = false) {
         try? mpv.command(["stop"])
+        window.cleared()
         try? mpv.set("pause", !play)
         entries = []
+        entries.reserveCapacity(items.count)
+        unshuffledOrder = nil
         currentID = nil
         var startIndex = 0
         var startKept = false
         for (offset, item) in items.enumerated() {
-            let kept = queue(item)
+            let kept = accept(item, at: entries.count) != nil
             if offset < index, kept { startIndex += 1 }
             if offset == index { startKept = kept }
         }
-        refreshPlaylist()
+        onChange?(.queueChanged)
         guard !entries.isEmpty else { return }
         startIndex = min(startIndex, entries.count - 1)
         if startKept, position > .zero {
@@ -39,31 +45,64 @@ extension MPVPlayer {
 
     /// Opens a URI: checks it, appends it, and plays it.
     public func open(uri: String) throws(MPVError) {
-        try check(uri)
-        guard queue(QueueItem(url: uri)) else { throw MPVError(operation: "open \(QueueLimits.excerpt(uri))", reason: "mpv refused it") }
-        refreshPlaylist()
-        startAt(index: entries.count - 1)
+        try insert([QueueItem(url: uri)], at: entries.count, makeCurrent: true, play: true)
     }
 
     /// Inserts a URI after the entry `after` (nil: at the start), making it current if asked.
     public func insert(uri: String, after: Int64?, makeCurrent: Bool) throws(MPVError) {
-        try check(uri)
-        guard queue(QueueItem(url: uri)) else { throw MPVError(operation: "open \(QueueLimits.excerpt(uri))", reason: "mpv refused it") }
-        refreshPlaylist()
-        let from = entries.count - 1
-        let to = after.flatMap { id in entries.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
-        if to != from { try mpv.command(["playlist-move", String(from), String(to)]) }
-        refreshPlaylist()
-        if makeCurrent { playIndex(to) }
+        try insert([QueueItem(url: uri)], after: after, makeCurrent: makeCurrent)
     }
 
-    /// Removes an entry.
+    /// Inserts items after the entry `after` (nil: at the start), making the first current if
+    /// asked. Items that fail `check(_:)` are left out and reported; when none is left, it throws
+    /// (with the check's own error for a single item).
+    public func insert(_ items: [QueueItem], after: Int64?, makeCurrent: Bool) throws(MPVError) {
+        let index = after.flatMap { id in entries.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
+        try insert(items, at: index, makeCurrent: makeCurrent, play: false)
+    }
+
+    /// Opens items: appends them and plays the first. Items that fail `check(_:)` are left out
+    /// and reported; when none is left, it throws (with the check's own error for a single item).
+    public func open(_ items: [QueueItem]) throws(MPVError) {
+        try insert(items, at: entries.count, makeCurrent: true, play: true)
+    }
+
+    private func insert(_ items: [QueueItem], at index: Int, makeCurrent: Bool, play: Bool) throws(MPVError) {
+        guard let first = items.first else { return }
+        if items.count == 1 { try check(first.url) }
+        let accepted = accept(items, at: index)
+        guard accepted > 0 else {
+            throw MPVError(operation: "open \(QueueLimits.excerpt(first.url))", reason: "none of its \(items.count) entries may be played")
+        }
+        onChange?(.queueChanged)
+        if makeCurrent {
+            if play { try? mpv.set("pause", false) }
+            playIndex(index)
+        } else {
+            handNextToMPV()
+        }
+    }
+
+    /// Removes an entry. The current entry's place goes to the one after it, as if it had ended.
     public func remove(id: Int64) throws(MPVError) {
         guard let index = entries.firstIndex(where: { $0.id == id }) else {
             throw MPVError(operation: "remove", reason: "no entry \(id) in the queue")
         }
-        try mpv.command(["playlist-remove", String(index)])
-        refreshPlaylist()
+        entries.remove(at: index)
+        unshuffledOrder?.removeAll { $0 == id }
+        onChange?(.queueChanged)
+        if id == currentID {
+            if index < entries.count {
+                playIndex(index)
+            } else {
+                try? mpv.command(["stop"])
+                window.cleared()
+                currentID = nil
+                onChange?(.state)
+            }
+        } else {
+            handNextToMPV()
+        }
     }
 
     /// Plays the entry with `id`.
@@ -71,30 +110,32 @@ extension MPVPlayer {
         guard let index = entries.firstIndex(where: { $0.id == id }) else {
             throw MPVError(operation: "go to", reason: "no entry \(id) in the queue")
         }
-        playIndex(index)
         try mpv.set("pause", false)
+        playIndex(index)
     }
 
-    /// Hands one item to mpv, remembering it until its playlist entry appears. An item that
-    /// fails `check(_:)` or that mpv refuses is reported as a load failure and left out.
+    /// Accepts items into the queue at `index`, in order; returns how many passed `check(_:)`.
+    private func accept(_ items: [QueueItem], at index: Int) -> Int {
+        var position = index
+        for item in items where accept(item, at: position) != nil { position += 1 }
+        return position - index
+    }
+
+    /// Accepts one item into the queue at `index`, giving it an id. An item that fails
+    /// `check(_:)` is reported as a load failure and left out.
     @discardableResult
-    func queue(_ item: QueueItem) -> Bool {
+    func accept(_ item: QueueItem, at index: Int) -> QueueEntry? {
         do throws(MPVError) {
             try check(item.url)
-            var item = item
-            item.tags = item.tags.limited()
-            pendingItems.append(item)
-            do throws(MPVError) {
-                try mpv.command(["loadfile", item.url, "append"])
-            } catch {
-                pendingItems.removeLast()
-                throw error
-            }
-            return true
         } catch {
             onChange?(.loadFailed(url: QueueLimits.excerpt(item.url), reason: error.reason))
-            return false
+            return nil
         }
+        let entry = QueueEntry(id: nextEntryID, url: item.url, tags: item.tags.limited(), length: item.length)
+        nextEntryID += 1
+        entries.insert(entry, at: min(index, entries.count))
+        unshuffledOrder?.append(entry.id)
+        return entry
     }
 
     /// Checks a URI or path before it may enter the queue, whatever its source (a client, the
@@ -106,11 +147,18 @@ extension MPVPlayer {
             throw MPVError(
                 operation: operation, reason: "the URI is longer than \(QueueLimits.maximumURILength) bytes", kind: .limitExceeded)
         }
-        guard entries.count + pendingItems.count < configuration.maximumEntries else {
+        guard entries.count < configuration.maximumEntries else {
             throw MPVError(
                 operation: operation, reason: "the queue is full (\(configuration.maximumEntries) entries); remove some first",
                 kind: .limitExceeded)
         }
+        try checkLocation(uri)
+    }
+
+    /// Checks where a URI or path points: no NUL, and a scheme the configuration allows (a plain
+    /// absolute path counts as `file`). The queue's checks, and the last one before mpv opens.
+    func checkLocation(_ uri: String) throws(MPVError) {
+        let operation = "open \(QueueLimits.excerpt(uri))"
         guard !uri.utf8.contains(0) else { throw MPVError(operation: operation, reason: "it contains a NUL character") }
         if uri.hasPrefix("/"), Self.scheme(of: uri) == nil {
             guard configuration.allowedSchemes.contains("file") else {

@@ -20,21 +20,35 @@ extension MPVPlayer {
     public func setLoop(_ loop: Loop) {
         do throws(MPVError) {
             try mpv.set("loop-file", loop == .track ? "inf" : "no")
-            try mpv.set("loop-playlist", loop == .playlist ? "inf" : "no")
         } catch {
             return
         }
         guard loop != self.loop else { return }
         self.loop = loop
+        // Whether the first entry follows the last changed: mpv's next entry may change with it.
+        handNextToMPV()
         onChange?(.state)
     }
 
-    /// Shuffles or unshuffles the queue (mpv does not reshuffle when a flag changes).
+    /// Shuffles the queue, or puts it back in the order it had before (entries added meanwhile
+    /// follow, in the order they now have). The current entry stays current.
     public func setShuffle(_ shuffle: Bool) {
         guard shuffle != self.shuffle else { return }
         self.shuffle = shuffle
-        try? mpv.command([shuffle ? "playlist-shuffle" : "playlist-unshuffle"])
-        refreshPlaylist()
+        if shuffle {
+            unshuffledOrder = entries.map(\.id)
+            entries.shuffle()
+        } else if let order = unshuffledOrder {
+            var rank: [Int64: Int] = [:]
+            for (index, id) in order.enumerated() { rank[id] = index }
+            let later = order.count
+            entries = entries.enumerated()
+                .sorted { (rank[$0.element.id] ?? later + $0.offset, $0.offset) < (rank[$1.element.id] ?? later + $1.offset, $1.offset) }
+                .map(\.element)
+            unshuffledOrder = nil
+        }
+        handNextToMPV()
+        onChange?(.queueChanged)
         onChange?(.state)
     }
 }

@@ -27,17 +27,16 @@ extension MPVPlayer {
     public func stop() {
         forgetAudioOutputResume()
         endScanning()
-        try? mpv.command(["stop", "keep-playlist"])
+        try? mpv.command(["stop"])
+        window.cleared()
         try? mpv.set("pause", true)
     }
 
     /// The next entry; at the end, wraps when looping the playlist, else stops.
     public func next() {
         guard let index = currentIndex else { return }
-        if index + 1 < entries.count {
-            playIndex(index + 1)
-        } else if loop == .playlist {
-            playIndex(0)
+        if let next = self.index(after: index) {
+            playIndex(next)
         } else {
             stop()
         }

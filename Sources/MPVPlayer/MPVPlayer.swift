@@ -13,10 +13,18 @@ public final class MPVPlayer {
     /// How the player was set up.
     public let configuration: Configuration
     let mpv: MPVHandle
-    /// The queue, in mpv's playlist order.
+    /// The queue, in play order (the shuffled order while `shuffle` is on). The player owns it:
+    /// mpv only ever holds the current entry and the next (`MPVWindow`), each checked before it
+    /// was handed over.
     public internal(set) var entries: [QueueEntry] = []
     /// The current entry's id; kept when stopped, so play resumes there.
     public internal(set) var currentID: Int64?
+    /// The id the next accepted entry gets.
+    var nextEntryID: Int64 = 1
+    /// What mpv's playlist holds: each of its entries the player handed over, by mpv's id.
+    var window = MPVWindow()
+    /// The queue's order before shuffling, to return to when shuffle goes off.
+    var unshuffledOrder: [Int64]?
     /// mpv's `pause` property.
     public internal(set) var isPaused = true
     /// mpv's `idle-active`: nothing is loaded (stopped, or an empty queue).
@@ -45,14 +53,13 @@ public final class MPVPlayer {
         }
     }
     var isObservingPosition = false
-    /// Items handed to mpv whose playlist entries have not been seen yet, in order.
-    var pendingItems: [QueueItem] = []
     var pendingStart: (id: Int64, position: Duration)?
+    /// The current entry failed to play and mpv has not started another since.
+    var failedCurrent = false
+    /// Entries that failed to play since one last opened.
+    var failedInARow = 0
     /// The entry whose file mpv has finished opening; seeks before that are kept for it.
     var loadedID: Int64?
-    /// The entry we asked mpv to play and whose start-file event has not come yet; start-file
-    /// events of entries asked for earlier are stale and do not move `currentID` back.
-    var awaitedStartID: Int64?
     /// Which entry mpv has loaded, by mpv's event order: per-file values go to it alone.
     var loadedFile = LoadedFile()
     var scanTimer: (any DispatchSourceTimer)?
@@ -65,22 +72,16 @@ public final class MPVPlayer {
     public init(configuration: Configuration = Configuration()) throws(MPVError) {
         self.configuration = configuration
         audioOutput.isWatched = configuration.audioOutput != "null"
-        var options: [(String, String)] = [
-            ("config", "no"), ("vo", "null"), ("video", "no"), ("idle", "yes"), ("terminal", "no"),
-            ("input-default-bindings", "no"), ("input-terminal", "no"), ("keep-open", "no"),
-            ("ytdl", "no"), ("audio-display", "no"), ("pause", "yes"),
-            // No Lua: mpv's built-in stats, console and auto-profiles scripts each run a thread
-            // and a Lua state (two threads and about 5 MiB in all), and nothing here uses them.
-            ("load-scripts", "no"), ("load-stats-overlay", "no"), ("load-osd-console", "no"), ("load-auto-profiles", "no"),
-        ]
+        var options = ContainedPlayback.options(allowedSchemes: configuration.allowedSchemes)
         // Audio output: see MPVPlayer+AudioOutput.swift.
         options += Self.audioOutputOptions(for: configuration.audioOutput)
         AudioLibraryMessages.silenced
         mpv = try MPVHandle(options: options)
-        for name in ["pause", "idle-active", "duration", "metadata", "playlist", "volume", "speed", "loop-file", "loop-playlist", "seekable", "current-ao"] {
+        for name in ["pause", "idle-active", "duration", "metadata", "playlist", "volume", "speed", "loop-file", "seekable", "current-ao"] {
             mpv.observe(name)
         }
-        mpv.startEvents { event in
+        mpv.addHook(ContainedPlayback.loadHook)
+        try mpv.startEvents { event in
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { [weak self] in self?.handle(event) }
             }
@@ -104,7 +105,7 @@ public final class MPVPlayer {
     }
 
     /// The current entry, if any.
-    public var current: QueueEntry? { currentID.flatMap { id in entries.first { $0.id == id } } }
+    public var current: QueueEntry? { currentIndex.map { entries[$0] } }
 
     /// The index of the current entry in `entries`.
     public var currentIndex: Int? { currentID.flatMap { id in entries.firstIndex { $0.id == id } } }

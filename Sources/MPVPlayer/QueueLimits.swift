@@ -1,3 +1,5 @@
+import RemoteBridgeText
+
 /// The most the queue holds, so that no client can make the player's memory, its state file or
 /// its start-up time grow without bound. Past a limit a request is refused with a clear error.
 public enum QueueLimits {
@@ -9,12 +11,10 @@ public enum QueueLimits {
     public static let maximumTagLength = 4 << 10
     /// Values in one list tag (artists, genres); the rest are dropped.
     public static let maximumTagValues = 32
-    /// Characters of a URI or other outside input quoted back in an error message or a log line.
-    public static let quotedLength = 200
 
-    /// `text` as quoted in an error: whole if short, else its start and its length.
+    /// `text` as quoted in an error: `OutsideText.quoted(text)`, escaped and bounded in bytes.
+    /// Kept for callers not yet switched to it.
     public static func excerpt(_ text: String) -> String {
-        guard text.utf8.count > quotedLength else { return text.debugDescription }
-        return String(text.prefix(quotedLength)).debugDescription + "… (\(text.utf8.count) bytes)"
+        OutsideText.quoted(text)
     }
 }

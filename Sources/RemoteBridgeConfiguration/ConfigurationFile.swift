@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import RemoteBridgeText
 
 /// The one configuration file that remote-playerd and headsetd share: reading it, and the
 /// sections it may hold (each program reads its own and rejects any it does not know).
@@ -19,10 +20,23 @@ public enum ConfigurationFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigurationError(file: path, line: 0, key: "", message: "cannot be read (\(String(cString: strerror(errno))); check its permissions)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigurationError(file: path, line: 0, key: "", message: "is not UTF-8 text")
+        let bytes = [UInt8](data)
+        if let bad = OutsideText.firstInvalidUTF8(in: bytes) {
+            throw notUTF8(bytes, at: bad, file: path)
         }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The error for a file whose byte at offset `bad` is not UTF-8: its line, the byte's place
+    /// on it, and the line quoted with that byte escaped (`OutsideText.quoted(bytes:)`).
+    private static func notUTF8(_ bytes: [UInt8], at bad: Int, file: String) -> ConfigurationError {
+        let newline = UInt8(ascii: "\n")
+        let start = bytes[..<bad].lastIndex(of: newline).map { $0 + 1 } ?? 0
+        let end = bytes[bad...].firstIndex(of: newline) ?? bytes.endIndex
+        let line = bytes[..<start].count { $0 == newline } + 1
+        return ConfigurationError(
+            file: file, line: line, key: "",
+            message: "is not UTF-8 text (byte \(bad - start + 1) of the line is not): \(OutsideText.quoted(bytes: bytes[start..<end]))")
     }
 
     /// Throws for the first top-level key or section that is none of `sections` (a typo such as

@@ -1,4 +1,5 @@
 import DurationConversions
+import RemoteBridgeText
 
 /// Reads one table of a configuration file, key by key, with types checked and unknown keys
 /// refused, so a typo never passes silently.
@@ -26,7 +27,11 @@ public struct ConfigurationSection {
         }
     }
 
-    private func label(_ key: String) -> String { name.isEmpty ? key : "[\(name)] \(key)" }
+    /// `key` as errors name it: `[section] key`, the key bare when plain, else quoted and bounded.
+    private func label(_ key: String) -> String {
+        let shown = OutsideText.bareOrQuoted(key)
+        return name.isEmpty ? shown : "[\(name)] \(shown)"
+    }
 
     private func fail(_ key: String, _ message: String) -> ConfigurationError {
         ConfigurationError(file: file, line: table[key]?.line ?? table.line, key: label(key), message: message)
@@ -48,7 +53,7 @@ public struct ConfigurationSection {
     public mutating func string(_ key: String, oneOf allowed: [String]) throws(ConfigurationError) -> String? {
         guard let text = try string(key) else { return nil }
         guard allowed.contains(text) else {
-            throw fail(key, "\(text.debugDescription) is not one of: \(allowed.joined(separator: ", "))")
+            throw fail(key, "\(OutsideText.quoted(text)) is not one of: \(allowed.joined(separator: ", "))")
         }
         return text
     }

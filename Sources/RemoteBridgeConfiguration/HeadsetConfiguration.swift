@@ -1,6 +1,7 @@
 import ButtonGestures
 import FoundationEssentials
 import RemoteControl
+import RemoteBridgeText
 
 /// `headsetd`'s settings: the `[headset]` section of `config.toml`.
 ///
@@ -68,7 +69,7 @@ public struct HeadsetConfiguration: ConfigurationSettings, Sendable, Equatable {
             for key in gestures.keys {
                 guard let gesture = HeadsetGesture(name: key) else {
                     throw ConfigurationError(
-                        file: file, line: gestures.line(of: key), key: "[headset.gestures] \(key)",
+                        file: file, line: gestures.line(of: key), key: "[headset.gestures] \(OutsideText.bareOrQuoted(key))",
                         message: "unknown gesture; the gestures are: \(HeadsetGesture.allCases.map(\.name).joined(separator: ", "))")
                 }
                 let value = try gestures.string(key, oneOf: subtypeNames + ["none"]) ?? "none"

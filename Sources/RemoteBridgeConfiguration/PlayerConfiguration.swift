@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RemoteControl
+import RemoteBridgeText
 
 /// `remote-playerd`'s settings, from `config.toml`. Every key is optional.
 ///
@@ -48,7 +49,7 @@ public struct PlayerConfiguration: ConfigurationSettings, Sendable, Equatable {
                 guard PlayerConfiguration.isValidName(name) else {
                     throw ConfigurationError(
                         file: file, line: player.line(of: "name"), key: "[player] name",
-                        message: "\(name.debugDescription) cannot be part of a bus name; use letters, digits, _ and -")
+                        message: "\(OutsideText.quoted(name)) cannot be part of a bus name; use letters, digits, _ and -")
                 }
                 configuration.name = name
             }

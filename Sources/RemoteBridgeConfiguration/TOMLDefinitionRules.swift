@@ -1,3 +1,5 @@
+import RemoteBridgeText
+
 /// What TOML lets a document add to a table, by how the table came to be:
 ///
 /// - a `[header]` defines its table once; a table made by dotted keys (`a.b = 1`) cannot be
@@ -15,9 +17,9 @@ struct DefinitionRules {
 
     /// Checks a `[header]` before its table is made.
     mutating func checkHeader(_ path: [String], line: Int) throws(TOMLError) {
-        let name = path.joined(separator: ".")
+        let name = OutsideText.bareOrQuoted(path.joined(separator: "."))
         for end in 1...path.count where complete.contains(Array(path[..<end])) {
-            throw TOMLError(line: line, message: "[\(name)] adds to \(path[..<end].joined(separator: ".")), which is an inline table or array and complete")
+            throw TOMLError(line: line, message: "[\(name)] adds to \(OutsideText.bareOrQuoted(path[..<end].joined(separator: "."))), which is an inline table or array and complete")
         }
         guard !explicitHeaders.contains(path) else { throw TOMLError(line: line, message: "table [\(name)] is defined twice") }
         guard !byDottedKeys.contains(path) else {
@@ -31,11 +33,11 @@ struct DefinitionRules {
     func checkAssignment(_ key: [String], under base: [String], line: Int) throws(TOMLError) {
         for end in 1..<max(1, key.count) {
             let table = base + key[..<end]
-            let name = table.joined(separator: ".")
+            let name = OutsideText.bareOrQuoted(table.joined(separator: "."))
             if complete.contains(table) { throw TOMLError(line: line, message: "\(name) is an inline table or array; nothing can be added to it") }
             if byHeader.contains(table) { throw TOMLError(line: line, message: "dotted keys cannot add to [\(name)], which a header defines") }
         }
-        if complete.contains(base + key) { throw TOMLError(line: line, message: "key \(key.joined(separator: ".")) is defined twice") }
+        if complete.contains(base + key) { throw TOMLError(line: line, message: "key \(OutsideText.bareOrQuoted(key.joined(separator: "."))) is defined twice") }
     }
 
     /// Records what an assignment made.

@@ -1,3 +1,5 @@
+import RemoteBridgeText
+
 /// A TOML syntax error, with the line and a description.
 public struct TOMLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The line (1-based).
@@ -90,7 +92,7 @@ public struct TOMLParser {
         case nil:
             child = TOMLTable()
             child.line = line
-        case let other?: throw TOMLError(line: line, message: "\(first) is already a \(other.typeName), not a table")
+        case let other?: throw TOMLError(line: line, message: "\(OutsideText.bareOrQuoted(first)) is already a \(other.typeName), not a table")
         }
         try ensureTable(at: Array(path.dropFirst()), in: &child, line: line)
         table.set(first, .table(child), line: table[first]?.line ?? line)
@@ -109,7 +111,7 @@ public struct TOMLParser {
     private static func insert(_ value: TOMLValue, at path: [String], in table: inout TOMLTable, line: Int) throws(TOMLError) {
         guard let first = path.first else { return }
         if path.count == 1 {
-            if table[first] != nil { throw TOMLError(line: line, message: "key \(first) is defined twice") }
+            if table[first] != nil { throw TOMLError(line: line, message: "key \(OutsideText.bareOrQuoted(first)) is defined twice") }
             table.set(first, value, line: line)
             return
         }
@@ -119,7 +121,7 @@ public struct TOMLParser {
         case nil:
             child = TOMLTable()
             child.line = line
-        case let other?: throw TOMLError(line: line, message: "\(first) is a \(other.typeName), not a table")
+        case let other?: throw TOMLError(line: line, message: "\(OutsideText.bareOrQuoted(first)) is a \(other.typeName), not a table")
         }
         try insert(value, at: Array(path.dropFirst()), in: &child, line: line)
         table.set(first, .table(child), line: table[first]?.line ?? line)
@@ -178,7 +180,7 @@ public struct TOMLParser {
         switch word {
         case "true": return .boolean(true)
         case "false": return .boolean(false)
-        default: throw error("expected a value, found \(word.debugDescription) (strings need quotes)")
+        default: throw error("expected a value, found \(OutsideText.quoted(word)) (strings need quotes)")
         }
     }
 
@@ -186,10 +188,10 @@ public struct TOMLParser {
         let word = takeWord()
         guard !word.isEmpty else { throw error("expected a value, found \(describePeek)") }
         if word.contains(":") || (word.count >= 10 && word.dropFirst(4).first == "-") {
-            throw error("dates and times are not supported here: \(word)")
+            throw error("dates and times are not supported here: \(OutsideText.bareOrQuoted(word))")
         }
         guard TOMLNumberSyntax.isValid(word) else {
-            throw error("not a valid value: \(word.debugDescription) (strings need quotes; numbers have no leading zeros, and _ only between digits)")
+            throw error("not a valid value: \(OutsideText.quoted(word)) (strings need quotes; numbers have no leading zeros, and _ only between digits)")
         }
         let cleaned = word.replacingUnderscores()
         switch cleaned {
@@ -199,7 +201,7 @@ public struct TOMLParser {
         default: break
         }
         for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where cleaned.hasPrefix(prefix) {
-            guard let value = Int64(cleaned.dropFirst(2), radix: radix) else { throw error("not a valid number: \(word)") }
+            guard let value = Int64(cleaned.dropFirst(2), radix: radix) else { throw error("not a valid number: \(OutsideText.bareOrQuoted(word))") }
             return .integer(value)
         }
         if let value = Int64(cleaned), !cleaned.hasPrefix("0") || cleaned == "0" || cleaned.hasPrefix("-") || cleaned.hasPrefix("+") {
@@ -208,7 +210,7 @@ public struct TOMLParser {
         if cleaned.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let value = Double(cleaned) {
             return .float(value)
         }
-        throw error("not a valid value: \(word.debugDescription) (strings need quotes)")
+        throw error("not a valid value: \(OutsideText.quoted(word)) (strings need quotes)")
     }
 
     private mutating func takeWord() -> String {
@@ -373,7 +375,7 @@ public struct TOMLParser {
 
     private var describePeek: String {
         guard let peek else { return "the end of the file" }
-        return peek == "\n" ? "the end of the line" : "\(Character(peek))".debugDescription
+        return peek == "\n" ? "the end of the line" : OutsideText.quoted(String(peek))
     }
 
     private mutating func advance(_ count: Int = 1) {

@@ -1,6 +1,7 @@
 import DurationConversions
 import Dispatch
 import Glibc
+import RemoteBridgeText
 
 /// A connection to a message bus, used from the main actor.
 ///
@@ -209,7 +210,7 @@ public final class DBusConnection {
     /// Requests a well-known name.
     public func requestName(_ name: String, flags: NameFlags = [.doNotQueue]) async throws(DBusError) -> NameReply {
         guard DBusValidation.isValidBusName(name), !name.hasPrefix(":") else {
-            throw .invalidArgs("not a valid well-known bus name: \(name.debugDescription)")
+            throw .invalidArgs("not a valid well-known bus name: \(OutsideText.quoted(name))")
         }
         let reply = try await call(Self.bus, Self.busPath, Self.bus, "RequestName", [.string(name), .uint32(flags.rawValue)])
         guard let code = reply.first?.int64Value, let result = NameReply(rawValue: UInt32(code)) else {
@@ -334,7 +335,7 @@ public final class DBusConnection {
         if call.message.interface == "org.freedesktop.DBus.Introspectable", call.message.member == "Introspect", !children.isEmpty {
             return .answered(.success([.string(Introspection.document(interfaces: [], children: children))]))
         }
-        return .answered(.failure(.unknownObject("no object at \(path)")))
+        return .answered(.failure(.unknownObject("no object at \(OutsideText.bareOrQuoted(path))")))
     }
 
     private func reply(to message: DBusMessage, with result: Result<[DBusValue], DBusError>) {
@@ -345,7 +346,7 @@ public final class DBusConnection {
             reply = DBusMessage(kind: .methodReturn, destination: sender, body: body)
         case .failure(let error):
             let name = DBusValidation.isValidErrorName(error.name) ? error.name : "org.freedesktop.DBus.Error.Failed"
-            reply = DBusMessage(kind: .error, errorName: name, destination: sender, body: [.string(error.message.forErrorReply())])
+            reply = DBusMessage(kind: .error, errorName: name, destination: sender, body: [.string(OutsideText.escaped(error.message, maximumBytes: OutsideText.messageBytes))])
         }
         reply.replySerial = message.serial
         do throws(DBusError) {
@@ -354,7 +355,7 @@ public final class DBusConnection {
         } catch {
             var fallback = DBusMessage(
                 kind: .error, errorName: "org.freedesktop.DBus.Error.Failed", destination: sender,
-                body: [.string("the reply could not be encoded: \(error.message.replacingNUL())")])
+                body: [.string(OutsideText.escaped("the reply could not be encoded: \(error.message)", maximumBytes: OutsideText.messageBytes))])
             fallback.replySerial = message.serial
             io.send(fallback)
         }
@@ -365,19 +366,4 @@ public final class DBusConnection {
 private final class WeakConnection: @unchecked Sendable {
     // Written once on the main actor before any message can arrive; read on the main actor only.
     weak var connection: DBusConnection?
-}
-
-extension String {
-    fileprivate func replacingNUL() -> String {
-        replacing("\0", with: "\\0")
-    }
-
-    /// An error message as sent: NULs spelled out, and cut to a few kilobytes, so that no handler
-    /// that quotes its input can echo a megabyte back.
-    fileprivate func forErrorReply() -> String {
-        let limit = 4096
-        let message = replacingNUL()
-        guard message.utf8.count > limit else { return message }
-        return String(message.prefix(limit)) + "… (cut; \(message.utf8.count) bytes)"
-    }
 }

@@ -1,3 +1,5 @@
+import RemoteBridgeText
+
 /// An error on the bus: a D-Bus error name and a message for people.
 ///
 /// Method handlers throw it to send an error reply; calls throw it when the peer replied with one.
@@ -73,13 +75,9 @@ extension DBusError {
         DBusError(name: "org.freedesktop.DBus.Error.LimitsExceeded", message: message)
     }
 
-    /// Characters of outside input quoted back in an error message.
-    public static let quotedLength = 200
-
-    /// `text` as quoted in an error message: whole if short, else its start and its length, so
-    /// that a megabyte of input is not echoed back (or into a log).
+    /// `text` as quoted in an error message: `OutsideText.quoted(text)`. Kept for callers not yet
+    /// switched to it.
     public static func excerpt(_ text: String) -> String {
-        guard text.utf8.count > quotedLength else { return text.debugDescription }
-        return String(text.prefix(quotedLength)).debugDescription + "… (\(text.utf8.count) bytes)"
+        OutsideText.quoted(text)
     }
 }

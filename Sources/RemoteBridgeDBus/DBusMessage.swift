@@ -1,3 +1,5 @@
+import RemoteBridgeText
+
 /// A D-Bus message, decoded: its header fields and its body as typed values.
 public struct DBusMessage: Sendable, Equatable {
     /// The four kinds of message.
@@ -67,25 +69,25 @@ public struct DBusMessage: Sendable, Equatable {
     /// The error this message carries, if it is an error reply.
     public var error: DBusError? {
         guard kind == .error else { return nil }
-        return DBusError(name: errorName ?? "org.freedesktop.DBus.Error.Failed", message: body.first?.stringValue ?? "")
+        return DBusError(name: errorName ?? "org.freedesktop.DBus.Error.Failed", message: OutsideText.escaped(body.first?.stringValue ?? "", maximumBytes: OutsideText.messageBytes))
     }
 
     /// Checks every header field and body value against the D-Bus rules.
     public func validate() throws(DBusError) {
         if let path, !DBusValidation.isValidObjectPath(path) {
-            throw .invalidArgs("not a valid D-Bus object path: \(path.debugDescription)")
+            throw .invalidArgs("not a valid D-Bus object path: \(OutsideText.quoted(path))")
         }
         if let interface, !DBusValidation.isValidInterfaceName(interface) {
-            throw .invalidArgs("not a valid D-Bus interface name: \(interface.debugDescription)")
+            throw .invalidArgs("not a valid D-Bus interface name: \(OutsideText.quoted(interface))")
         }
         if let member, !DBusValidation.isValidMemberName(member) {
-            throw .invalidArgs("not a valid D-Bus member name: \(member.debugDescription)")
+            throw .invalidArgs("not a valid D-Bus member name: \(OutsideText.quoted(member))")
         }
         if let errorName, !DBusValidation.isValidErrorName(errorName) {
-            throw .invalidArgs("not a valid D-Bus error name: \(errorName.debugDescription)")
+            throw .invalidArgs("not a valid D-Bus error name: \(OutsideText.quoted(errorName))")
         }
         if let destination, !DBusValidation.isValidBusName(destination) {
-            throw .invalidArgs("not a valid D-Bus bus name: \(destination.debugDescription)")
+            throw .invalidArgs("not a valid D-Bus bus name: \(OutsideText.quoted(destination))")
         }
         for value in body { try value.validate() }
     }

@@ -1,4 +1,5 @@
 import CDBus
+import RemoteBridgeText
 
 /// Checks values, names and paths against the D-Bus rules before they reach libdbus, which
 /// aborts the process on some invalid input instead of reporting an error.
@@ -81,19 +82,19 @@ extension DBusValue {
         switch self {
         case .string(let value):
             guard DBusValidation.isValidString(value) else {
-                throw .invalidArgs("string contains a NUL character: \(value.debugDescription)")
+                throw .invalidArgs("string contains a NUL character: \(OutsideText.quoted(value))")
             }
         case .objectPath(let value):
             guard DBusValidation.isValidObjectPath(value) else {
-                throw .invalidArgs("not a valid D-Bus object path: \(value.debugDescription)")
+                throw .invalidArgs("not a valid D-Bus object path: \(OutsideText.quoted(value))")
             }
         case .signature(let value):
             guard DBusValidation.isValidSignature(value) else {
-                throw .invalidArgs("not a valid D-Bus signature: \(value.debugDescription)")
+                throw .invalidArgs("not a valid D-Bus signature: \(OutsideText.quoted(value))")
             }
         case .array(let element, let values):
             guard DBusValidation.isSingleCompleteType(element) else {
-                throw .invalidArgs("not a valid array element type: \(element.debugDescription)")
+                throw .invalidArgs("not a valid array element type: \(OutsideText.quoted(element))")
             }
             for value in values {
                 guard value.signature == element else {

@@ -1,4 +1,5 @@
 import Dispatch
+import RemoteBridgeText
 
 /// An object exported on a connection: interfaces at one path.
 ///
@@ -206,7 +207,7 @@ public final class ExportedObject {
             return [.variant(try lookUp(interfaceName, try call.string("property_name")).get())]
         case StandardInterfaces.getAll:
             guard let interface = interface(interfaceName) else {
-                throw .unknownInterface("object \(path) has no interface \(interfaceName)")
+                throw .unknownInterface("object \(path) has no interface \(OutsideText.bareOrQuoted(interfaceName))")
             }
             return [.stringVariantDictionary(interface.properties.map { ($0.name, $0.get()) })]
         default:
@@ -227,10 +228,10 @@ public final class ExportedObject {
 
     private func lookUp(_ interfaceName: String, _ propertyName: String) throws(DBusError) -> DBusProperty {
         guard let interface = interface(interfaceName) else {
-            throw .unknownInterface("object \(path) has no interface \(interfaceName)")
+            throw .unknownInterface("object \(path) has no interface \(OutsideText.bareOrQuoted(interfaceName))")
         }
         guard let property = interface.property(propertyName) else {
-            throw .unknownProperty("interface \(interfaceName) has no property \(propertyName)")
+            throw .unknownProperty("interface \(interfaceName) has no property \(OutsideText.bareOrQuoted(propertyName))")
         }
         return property
     }

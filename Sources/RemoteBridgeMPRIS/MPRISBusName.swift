@@ -1,5 +1,6 @@
 import RemoteBridgeDBus
 import Glibc
+import RemoteBridgeText
 
 /// Claims a player's MPRIS bus name.
 public enum MPRISBusName {
@@ -8,7 +9,7 @@ public enum MPRISBusName {
     public static func validate(_ name: String) throws(DBusError) {
         guard DBusValidation.isValidBusName(MPRISNames.busNamePrefix + name), !name.hasPrefix("."), !name.hasSuffix(".") else {
             throw .invalidArgs(
-                "\(name.debugDescription) cannot be part of a bus name: use letters, digits, '_' and '-', "
+                "\(OutsideText.quoted(name)) cannot be part of a bus name: use letters, digits, '_' and '-', "
                     + "in dot-separated parts that do not start with a digit (for example: remotebridge)")
         }
     }

@@ -2,10 +2,18 @@ import RemoteBridgeDBus
 import RemoteControl
 
 extension MPRISClient {
-    /// Whether the player also serves `io.github.remotebridge.RemoteControl1` (it introspects).
+    /// Whether the player also serves `io.github.remotebridge.RemoteControl1` (it introspects);
+    /// false when it does not say.
     public func hasRemoteControl() async -> Bool {
-        let xml = try? await connection.call(busName, MPRISNames.objectPath, "org.freedesktop.DBus.Introspectable", "Introspect", timeout: timeout)
-        return xml?.first?.stringValue?.contains(MPRISNames.remoteControl) ?? false
+        await remoteControlSupport() ?? false
+    }
+
+    /// Whether the player serves `io.github.remotebridge.RemoteControl1`, as its introspection
+    /// lists the interface or lacks it; nil when there is no such answer (a time-out: the player
+    /// is frozen or busy; an error), so a caller that keeps answers asks again later.
+    public func remoteControlSupport() async -> Bool? {
+        let reply = try? await connection.call(busName, MPRISNames.objectPath, "org.freedesktop.DBus.Introspectable", "Introspect", timeout: timeout)
+        return reply?.first?.stringValue.map { $0.contains(MPRISNames.remoteControl) }
     }
 
     /// The closest plain MPRIS call for a remote-control event, for a player without

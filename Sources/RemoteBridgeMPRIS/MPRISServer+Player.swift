@@ -1,6 +1,7 @@
 import DurationConversions
 import RemoteBridgeDBus
 import RemoteControl
+import RemoteBridgeText
 
 extension MPRISServer {
     /// `org.mpris.MediaPlayer2.Player`.
@@ -36,7 +37,7 @@ extension MPRISServer {
                 DBusProperty(PlayerInterface.playbackStatus) { [player] in .string(player.playbackStatus.rawValue) },
                 DBusProperty(PlayerInterface.loopStatus, get: { [player] in .string(player.loopStatus.rawValue) }) { [player] value throws(DBusError) in
                     guard let text = value.stringValue, let status = LoopStatus(rawValue: text) else {
-                        throw .invalidArgs("LoopStatus must be None, Track or Playlist, not \(value.stringValue ?? "?")")
+                        throw .invalidArgs("LoopStatus must be None, Track or Playlist, not \(value.stringValue.map(OutsideText.quoted) ?? value.signature)")
                     }
                     player.setLoopStatus(status)
                 },

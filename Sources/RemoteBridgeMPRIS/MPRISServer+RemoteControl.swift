@@ -1,5 +1,6 @@
 import RemoteBridgeDBus
 import RemoteControl
+import RemoteBridgeText
 
 extension MPRISServer {
     /// `io.github.remotebridge.RemoteControl1`: send any event, and watch the responder chain.
@@ -26,7 +27,7 @@ extension MPRISServer {
     static func event(subtype name: String, options: DBusValue) throws(DBusError) -> RemoteControlEvent {
         guard let subtype = RemoteControlSubtype(name: name) else {
             let known = RemoteControlSubtype.allCases.map(\.name).joined(separator: ", ")
-            throw .invalidArgs("unknown subtype \(name.debugDescription); use a number or one of: \(known)")
+            throw .invalidArgs("unknown subtype \(OutsideText.quoted(name)); use a number or one of: \(known)")
         }
         var interval: Duration?
         var position: Duration?
@@ -35,7 +36,7 @@ extension MPRISServer {
             let key = entry.key.stringValue ?? ""
             let value = entry.value.unwrapped
             guard case .int64(let microseconds) = value else {
-                throw .invalidArgs("option \(key) must be an x (int64 microseconds), not \(value.signature)")
+                throw .invalidArgs("option \(OutsideText.quoted(key)) must be an x (int64 microseconds), not \(value.signature)")
             }
             switch key {
             case "interval":
@@ -45,7 +46,7 @@ extension MPRISServer {
                 guard microseconds >= 0 else { throw .invalidArgs("position must not be negative") }
                 position = .microseconds(microseconds)
             default:
-                throw .invalidArgs("unknown option \(key.debugDescription); the options are interval and position")
+                throw .invalidArgs("unknown option \(OutsideText.quoted(key)); the options are interval and position")
             }
         }
         if subtype.takesInterval, interval == nil { interval = TransportDefaults.skipInterval(for: subtype) }

@@ -1,4 +1,5 @@
 import RemoteBridgeDBus
+import RemoteBridgeText
 
 extension MPRISServer {
     /// `org.mpris.MediaPlayer2.TrackList`.
@@ -21,7 +22,7 @@ extension MPRISServer {
                     } else if let id = Track.id(fromObjectPath: after), self.player.queue.contains(where: { $0.id == id }) {
                         afterID = id
                     } else {
-                        throw DBusError(name: MPRISNames.errorPrefix + "NoSuchTrack", message: "no track \(after) in the queue")
+                        throw DBusError(name: MPRISNames.errorPrefix + "NoSuchTrack", message: "no track \(OutsideText.bareOrQuoted(after)) in the queue")
                     }
                     let uri = try call.string("Uri")
                     let makeCurrent = try call.argument("SetAsCurrent").boolValue ?? false
@@ -52,7 +53,7 @@ extension MPRISServer {
 
     private func trackID(_ path: String) throws(DBusError) -> Int {
         guard let id = Track.id(fromObjectPath: path), player.queue.contains(where: { $0.id == id }) else {
-            throw DBusError(name: MPRISNames.errorPrefix + "NoSuchTrack", message: "no track \(path) in the queue")
+            throw DBusError(name: MPRISNames.errorPrefix + "NoSuchTrack", message: "no track \(OutsideText.bareOrQuoted(path)) in the queue")
         }
         return id
     }

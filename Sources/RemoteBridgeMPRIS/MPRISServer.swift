@@ -1,6 +1,7 @@
 import DurationConversions
 import RemoteBridgeDBus
 import RemoteControl
+import RemoteBridgeText
 
 /// The MPRIS 2.2 server of one player, with RemoteBridge's `RemoteControl1` interface, at
 /// `/org/mpris/MediaPlayer2`.
@@ -142,7 +143,7 @@ extension MediaPlayerError {
     var dbusError: DBusError {
         switch self {
         case .unsupportedScheme(let uri, let reason):
-            .notSupported("cannot open \(DBusError.excerpt(uri)): \(reason) (see supported-uri-schemes in the config)")
+            .notSupported("cannot open \(OutsideText.quoted(uri)): \(reason) (see supported-uri-schemes in the config)")
         case .limitsExceeded(let message): .limitsExceeded(message)
         case .invalidArgument(let message): .invalidArgs(message)
         case .noSuchTrack(let id): DBusError(name: MPRISNames.errorPrefix + "NoSuchTrack", message: "no track \(Track(id: id, url: "").objectPath) in the queue")

@@ -29,8 +29,14 @@ public final class FakeBlueZ {
 
     /// BlueZ's connection.
     public let connection: DBusConnection
-    /// Every RegisterPlayer call, in order.
+    /// Every RegisterPlayer call accepted, in order.
     public private(set) var registrations: [Registration] = []
+    /// RegisterPlayer calls refused with `org.bluez.Error.AlreadyExists`, as BlueZ refuses a
+    /// player that the same connection registered with the same adapter already.
+    public private(set) var refusedRegistrations = 0
+    /// Called when GetManagedObjects is asked, before the list is made: an adapter added here is
+    /// announced (InterfacesAdded) while the list is on its way, and named in it too.
+    public var onListing: (@MainActor () -> Void)?
     private var root: ExportedObject?
     private var objects: [String: (object: ExportedObject, interface: String, properties: () -> [(String, DBusValue)])] = [:]
     private var devices: [String: (uuids: [String], connected: Bool, alias: String)] = [:]
@@ -43,7 +49,8 @@ public final class FakeBlueZ {
             StandardInterfaces.objectManagerDeclaration,
             methods: [
                 DBusMethod(StandardInterfaces.getManagedObjects) { [weak self] _ in
-                    [self?.managedObjects() ?? .dictionary(keySignature: "o", valueSignature: "a{sa{sv}}", [])]
+                    self?.onListing?()
+                    return [self?.managedObjects() ?? .dictionary(keySignature: "o", valueSignature: "a{sa{sv}}", [])]
                 }
             ])
         let root = try ExportedObject(path: "/", interfaces: [manager])
@@ -119,10 +126,13 @@ public final class FakeBlueZ {
     }
 
     private func registered(_ call: DBusMethodCall, adapter: String) throws(DBusError) {
-        registrations.append(
-            Registration(
-                sender: call.sender ?? "", adapter: adapter, player: try call.string("player"),
-                properties: try call.dictionary("properties")))
+        let registration = Registration(
+            sender: call.sender ?? "", adapter: adapter, player: try call.string("player"), properties: try call.dictionary("properties"))
+        if registrations.contains(where: { ($0.sender, $0.adapter, $0.player) == (registration.sender, adapter, registration.player) }) {
+            refusedRegistrations += 1
+            throw DBusError(name: BlueZInterfaces.alreadyExists, message: "Already Exists")
+        }
+        registrations.append(registration)
         if let waiter, registrations.count >= waiter.count {
             self.waiter = nil
             waiter.continuation.resume()

@@ -1,6 +1,7 @@
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteControl
+import RemoteBridgeText
 
 extension RemoteCtl {
     /// click [--count N] [--hold S]: asks headsetd to make the pattern (Headset1.Click), so its
@@ -85,7 +86,7 @@ extension RemoteCtl {
         for device in devices {
             guard case .structure(let fields) = device, fields.count == 4 else { continue }
             let traits = [(fields[2].boolValue ?? false) ? "headset-like" : "keyboard map only", (fields[3].boolValue ?? false) ? "grabbed" : nil]
-            output(printable("  \(fields[0].stringValue ?? "")  \((fields[1].stringValue ?? "").debugDescription)  \(traits.compactMap { $0 }.joined(separator: ", "))"))
+            output(printable("  \(OutsideText.bareOrQuoted(fields[0].stringValue ?? ""))  \(OutsideText.quoted(fields[1].stringValue ?? ""))  \(traits.compactMap { $0 }.joined(separator: ", "))"))
         }
         output("gestures:")
         let gestures = properties["Gestures"]?.stringDictionaryValue ?? [:]

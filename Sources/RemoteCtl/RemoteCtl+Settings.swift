@@ -1,6 +1,7 @@
 import DurationConversions
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
+import RemoteBridgeText
 
 extension RemoteCtl {
     /// A value with an optional `+`/`-` suffix, as playerctl writes them: `30`, `5+`, `0.1-`.
@@ -48,7 +49,7 @@ extension RemoteCtl {
             }
         }
         guard let adjustment = Adjustment(argument) else {
-            errors("remotectl: \(argument.debugDescription) is not a position; use SECONDS, SECONDS+ or SECONDS-")
+            errors("remotectl: \(OutsideText.quoted(argument)) is not a position; use SECONDS, SECONDS+ or SECONDS-")
             return 2
         }
         let amount = Duration.milliseconds(rounding: adjustment.amount) ?? .zero
@@ -61,7 +62,7 @@ extension RemoteCtl {
                 // MPRIS players ignore a position past the end without a word; say so instead.
                 if let length = metadata["mpris:length"]?.int64Value, length > 0, amount.microseconds > length {
                     throw DBusError.invalidArgs(
-                        "\(argument) s is past the end of the track (\(String(printf: "%.1f", Double(length) / 1e6)) s); nothing done")
+                        "\(OutsideText.bareOrQuoted(argument)) s is past the end of the track (\(String(printf: "%.1f", Double(length) / 1e6)) s); nothing done")
                 }
                 try await client.setPosition(trackID: track, amount)
             } else {
@@ -79,7 +80,7 @@ extension RemoteCtl {
             }
         }
         guard let adjustment = Adjustment(argument) else {
-            errors("remotectl: \(argument.debugDescription) is not a volume; use LEVEL, LEVEL+ or LEVEL- (1.0 is 100%)")
+            errors("remotectl: \(OutsideText.quoted(argument)) is not a volume; use LEVEL, LEVEL+ or LEVEL- (1.0 is 100%)")
             return 2
         }
         return await eachPlayer("volume") { client throws(DBusError) in
@@ -100,7 +101,7 @@ extension RemoteCtl {
             }
         }
         guard let status = LoopStatus.allCases.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) else {
-            errors("remotectl: \(argument.debugDescription) is not a loop mode; use none, track or playlist")
+            errors("remotectl: \(OutsideText.quoted(argument)) is not a loop mode; use none, track or playlist")
             return 2
         }
         return await eachPlayer("loop") { client throws(DBusError) in
@@ -118,7 +119,7 @@ extension RemoteCtl {
         }
         let wanted = argument.lowercased()
         guard ["on", "off", "toggle"].contains(wanted) else {
-            errors("remotectl: \(argument.debugDescription) is not a shuffle setting; use on, off or toggle")
+            errors("remotectl: \(OutsideText.quoted(argument)) is not a shuffle setting; use on, off or toggle")
             return 2
         }
         return await eachPlayer("shuffle") { client throws(DBusError) in

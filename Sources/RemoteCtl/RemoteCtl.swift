@@ -2,6 +2,7 @@ import DurationConversions
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteControl
+import RemoteBridgeText
 
 /// What `remotectl` does, as a library so tests can run it in-process. Each function prints
 /// through `output`/`errors` and returns the exit status: 0 success, 1 no player or failure.
@@ -82,7 +83,7 @@ public struct RemoteCtl {
         do throws(DBusError) {
             let players = try await selection.resolve(on: connection)
             if players.isEmpty {
-                errors("remotectl: no player found" + (selection.names.isEmpty ? "" : " matching \(selection.names.joined(separator: ","))"))
+                errors("remotectl: no player found" + (selection.names.isEmpty ? "" : " matching \(OutsideText.bareOrQuoted(selection.names.joined(separator: ",")))"))
                 return nil
             }
             return players
@@ -181,7 +182,7 @@ public struct RemoteCtl {
     /// outcome and responder), or as the closest MPRIS call to any other player.
     public func send(_ name: String, interval: Duration?, position: Duration?) async -> Int32 {
         guard let subtype = RemoteControlSubtype(name: name) else {
-            errors("remotectl: unknown subtype \(name.debugDescription); use a number or one of: \(RemoteControlSubtype.allCases.map(\.name).joined(separator: ", "))")
+            errors("remotectl: unknown subtype \(OutsideText.quoted(name)); use a number or one of: \(RemoteControlSubtype.allCases.map(\.name).joined(separator: ", "))")
             return 2
         }
         guard let players = await players() else { return 1 }

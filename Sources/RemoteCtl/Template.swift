@@ -1,4 +1,5 @@
 import RemoteBridgeDBus
+import RemoteBridgeText
 
 /// playerctl's format templates: `{{var}}` and `{{function(argument, …)}}` in plain text.
 ///
@@ -35,7 +36,7 @@ public struct Template: Sendable {
         while let open = rest.firstRange(of: "{{") {
             if open.lowerBound > rest.startIndex { pieces.append(.text(String(rest[..<open.lowerBound]))) }
             guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
-                throw Error(description: "a {{ is not closed: \(String(rest[open.lowerBound...]).debugDescription)")
+                throw Error(description: "a {{ is not closed: \(OutsideText.quoted(rest[open.lowerBound...]))")
             }
             var parser = ExpressionParser(text: Array(rest[open.upperBound..<close.lowerBound]))
             pieces.append(.expression(try parser.parseAll()))
@@ -116,7 +117,7 @@ private struct ExpressionParser {
     mutating func parseAll() throws(Template.Error) -> Template.Expression {
         let expression = try parse()
         skipSpaces()
-        guard index == text.count else { throw error("unexpected \(String(text[index...]).debugDescription)") }
+        guard index == text.count else { throw error("unexpected \(OutsideText.quoted(String(text[index...])))") }
         return expression
     }
 
@@ -139,11 +140,11 @@ private struct ExpressionParser {
             word.append(text[index])
             index += 1
         }
-        guard !word.isEmpty else { throw error("expected a name, a \"string\" or a number at \(String(text[index...]).debugDescription)") }
+        guard !word.isEmpty else { throw error("expected a name, a \"string\" or a number at \(OutsideText.quoted(String(text[index...])))") }
         skipSpaces()
         if index < text.count, text[index] == "(" {
             guard Template.functions.contains(word) else {
-                throw error("unknown function \(word); the functions are \(Template.functions.joined(separator: ", "))")
+                throw error("unknown function \(OutsideText.bareOrQuoted(word)); the functions are \(Template.functions.joined(separator: ", "))")
             }
             index += 1
             var arguments: [Template.Expression] = []
@@ -153,7 +154,7 @@ private struct ExpressionParser {
                 skipSpaces()
                 if index < text.count, text[index] == "," { index += 1 }
             }
-            guard index < text.count else { throw error("\(word)( is not closed") }
+            guard index < text.count else { throw error("\(OutsideText.bareOrQuoted(word))( is not closed") }
             index += 1
             return .call(word, arguments)
         }

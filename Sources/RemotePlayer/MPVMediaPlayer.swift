@@ -104,7 +104,11 @@ final class MPVMediaPlayer: MediaPlayer {
 
     func openURI(_ uri: String) throws(MediaPlayerError) {
         do throws(MPVError) {
-            try player.open(uri: uri)
+            if QueueSource.isPlaylist(uri) {
+                try player.open(try playlistItems(uri))
+            } else {
+                try player.open(uri: uri)
+            }
         } catch {
             throw Self.refusal(error, uri: uri)
         }
@@ -112,10 +116,25 @@ final class MPVMediaPlayer: MediaPlayer {
 
     func addTrack(uri: String, after: Int?, makeCurrent: Bool) throws(MediaPlayerError) {
         do throws(MPVError) {
-            try player.insert(uri: uri, after: after.map(Int64.init), makeCurrent: makeCurrent)
+            if QueueSource.isPlaylist(uri) {
+                try player.insert(try playlistItems(uri), after: after.map(Int64.init), makeCurrent: makeCurrent)
+            } else {
+                try player.insert(uri: uri, after: after.map(Int64.init), makeCurrent: makeCurrent)
+            }
         } catch {
             throw Self.refusal(error, uri: uri)
         }
+    }
+
+    /// A playlist's entries, read by the player's own parser (mpv never expands one itself).
+    /// Entries that cannot be used are reported as load failures; a playlist with none is an error.
+    private func playlistItems(_ uri: String) throws(MPVError) -> [QueueItem] {
+        let (items, problems) = QueueSource.expand([uri])
+        for problem in problems { onLoadFailure?(QueueLimits.excerpt(uri), problem) }
+        guard !items.isEmpty else {
+            throw MPVError(operation: "open \(QueueLimits.excerpt(uri))", reason: problems.first ?? "the playlist has no entries")
+        }
+        return items
     }
 
     /// The MPRIS refusal for an mpv error.

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import MPVPlayer
 import SystemPackage
+import RemoteBridgeText
 
 /// What survives a restart: the queue, where we were in it, and the settings.
 public struct PlayerState: Codable, Equatable, Sendable {
@@ -178,7 +179,7 @@ public struct StateStore: Sendable {
         case DecodingError.dataCorrupted(let context): "corrupt JSON: \(context.debugDescription)"
         case DecodingError.keyNotFound(let key, _): "no \(key.stringValue) field"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+            "\(OutsideText.bareOrQuoted(context.codingPath.map(\.stringValue).joined(separator: "."))): \(context.debugDescription)"
         default: "\(error)"
         }
     }

@@ -11,6 +11,16 @@ public enum QueueSource {
         "mp3", "flac", "ogg", "oga", "opus", "m4a", "aac", "wav", "wma", "mka", "webm", "aiff", "aif", "ape", "wv", "mpc", "alac",
     ]
 
+    /// Whether `uri` names a local playlist file, by its name or its first bytes: such a URI is
+    /// expanded with `expand(_:)` (its entries checked one by one), never handed to mpv whole.
+    public static func isPlaylist(_ uri: String) -> Bool {
+        // Past the length limit the queue's check refuses it anyway, and costs nothing to read.
+        guard uri.utf8.count <= QueueLimits.maximumURILength else { return false }
+        if MPVPlayer.scheme(of: uri) != nil, !uri.hasPrefix("file:") { return false }
+        let path = uri.hasPrefix("file:") ? (URL(string: uri)?.path ?? uri) : uri
+        return PlaylistFile.Format(fileExtension: FilePath(path).extension ?? "") != nil || PlaylistFile.Format(sniffing: path) != nil
+    }
+
     /// The items, and a description of each argument that could not be used.
     public static func expand(_ arguments: [String]) -> (items: [QueueItem], problems: [String]) {
         var items: [QueueItem] = []
@@ -42,8 +52,11 @@ public enum QueueSource {
             items += files.map { QueueItem(url: filePath.pushing(FilePath($0)).string) }
             return
         }
-        switch (filePath.extension ?? "").lowercased() {
-        case "m3u", "m3u8", "pls":
+        // A playlist is known by its name, or, for what was named directly (an argument, an
+        // OpenUri or AddTrack), by its first bytes too: a song.flac that holds an M3U is a playlist.
+        let byName = PlaylistFile.Format(fileExtension: filePath.extension ?? "")
+        switch byName ?? (depth == 0 ? PlaylistFile.Format(sniffing: path) : nil) {
+        case let format?:
             guard depth < 8 else {
                 problems.append("\(argument): playlists nested too deeply; skipped")
                 return
@@ -53,7 +66,7 @@ public enum QueueSource {
                 return
             }
             let text = String(decoding: data, as: UTF8.self)
-            let entries = path.lowercased().hasSuffix(".pls") ? PlaylistFile.pls(text) : PlaylistFile.m3u(text)
+            let entries = format == .pls ? PlaylistFile.pls(text) : PlaylistFile.m3u(text)
             if entries.isEmpty { problems.append("\(argument): an empty playlist") }
             let folder = filePath.removingLastComponent().string
             for entry in entries {
@@ -63,7 +76,7 @@ public enum QueueSource {
                     items[before].tags.title = title
                 }
             }
-        default:
+        case nil:
             items.append(QueueItem(url: path))
         }
     }

@@ -10,6 +10,7 @@ import EvdevInput
 import RemoteBridgeMPRIS
 import MPVPlayer
 import RemoteControl
+import RemoteBridgeText
 
 /// `remote-playerd` put together: the application, the player and its controller, the MPRIS
 /// server, the now-playing tracker, and state persistence. `main` only parses arguments.
@@ -228,7 +229,7 @@ public final class RemotePlayerDaemon {
             player.load(DemoContent.queue, play: configuration.autoplay)
         } else if !options.items.isEmpty {
             let (items, problems) = QueueSource.expand(options.items)
-            for problem in problems { logger.warning("\(problem)") }
+            for problem in problems { logger.warning("\(OutsideText.escaped(problem, maximumBytes: OutsideText.messageBytes))") }
             player.load(items, play: configuration.autoplay)
         } else if let saved {
             player.setVolume(saved.volume)
@@ -242,6 +243,9 @@ public final class RemotePlayerDaemon {
     }
 
     // MARK: Running
+
+    /// Whether `shutdown()` has run.
+    private var isShutDown = false
 
     /// Waits until Quit, NameLost, a disconnection or `finish`.
     public func waitUntilFinished() async {
@@ -259,8 +263,11 @@ public final class RemotePlayerDaemon {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Saves the state, stops mpv and leaves the bus.
+    /// Saves the state, stops mpv and leaves the bus. Only the first call does anything: a later
+    /// one must not save over a state file that has changed since.
     public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
         finish(reason: "shutting down")
         saveNow()
         server.stop()

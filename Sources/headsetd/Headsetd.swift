@@ -92,6 +92,8 @@ struct Headsetd: AsyncParsableCommand {
             try await HeadsetService.runUntilStopped(options: options, logger: logger)
         } catch is HeadsetService.StartFailure {
             throw ExitCode.failure
+        } catch is HeadsetService.BusLost {
+            // Logged, and the devices let go: the session is over, which is no failure.
         }
     }
 }

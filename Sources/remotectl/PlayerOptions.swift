@@ -1,5 +1,6 @@
 import ArgumentParser
 import RemoteCtl
+import RemoteBridgeText
 
 /// The options every subcommand takes.
 struct PlayerOptions: ParsableArguments {
@@ -20,7 +21,7 @@ struct PlayerOptions: ParsableArguments {
         help: ArgumentHelp("How long to wait for a player's answer before naming it as not answering (frozen).", valueName: "seconds"),
         transform: { text in
             guard let timeout = RemoteCtl.timeout(parsing: text) else {
-                throw ValidationError("--timeout takes seconds between 0.01 and 600, such as 3 or 0.5; got '\(text)'")
+                throw ValidationError("--timeout takes seconds between 0.01 and 600, such as 3 or 0.5; got \(OutsideText.quoted(text))")
             }
             return timeout
         })

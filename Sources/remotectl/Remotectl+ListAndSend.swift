@@ -1,5 +1,6 @@
 import ArgumentParser
 import DurationConversions
+import RemoteBridgeText
 
 extension Remotectl {
     struct List: AsyncParsableCommand {
@@ -31,7 +32,7 @@ extension Remotectl {
                 return duration
             }
             let status = try await options.controller().send(subtype, interval: try duration(interval), position: try duration(position))
-            if status == 2 { throw ValidationError("unknown subtype \(subtype.debugDescription)") }
+            if status == 2 { throw ValidationError("unknown subtype \(OutsideText.quoted(subtype))") }
             if status != 0 { throw ExitCode(status) }
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import RemoteBridgeDBus
 import RemoteCtl
+import RemoteBridgeText
 
 @main
 struct Remotectl: AsyncParsableCommand {
@@ -42,7 +43,7 @@ struct Remotectl: AsyncParsableCommand {
                 let verbs = configuration.subcommands.map { $0._commandName }
                 if let unknown = VerbSuggestion.unknownVerb(in: arguments, verbs: verbs) {
                     let hint = VerbSuggestion.closest(to: unknown, among: verbs).map { " Did you mean '\($0)'?" } ?? ""
-                    StandardStream.error.write("remotectl: unknown command '\(unknown)'.\(hint) 'remotectl --help' lists them all.\n")
+                    StandardStream.error.write("remotectl: unknown command \(OutsideText.quoted(unknown)).\(hint) 'remotectl --help' lists them all.\n")
                 } else {
                     StandardStream.error.write(fullMessage(for: error) + "\n")
                 }

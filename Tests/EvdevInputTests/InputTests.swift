@@ -51,7 +51,7 @@ struct InputEventTests {
         _ = decoder.feed(held.flatMap(\.bytes))
         // Lost in the drop: 226 released, 165 pressed. The device says 163 and 165 are down.
         let drop: [InputEvent] = [Self.dropped, .key(226, pressed: false), .report]
-        let edges = decoder.feed(drop.flatMap(\.bytes), currentKeys: { [163, 165] })
+        let edges = decoder.feed(drop.flatMap(\.bytes), currentState: { InputDeviceState(keys: [163, 165]) })
         #expect(edges.map(\.code) == [226, 165])
         #expect(edges.map(\.pressed) == [false, true])
         #expect(decoder.pressedKeys == [163, 165])
@@ -65,6 +65,45 @@ struct InputEventTests {
         #expect(edges.map(\.code) == [226])
         #expect(edges.map(\.pressed) == [false])
         #expect(decoder.pressedKeys.isEmpty)
+    }
+}
+
+/// A jack pulled or plugged while the kernel dropped events: the switches are read again
+/// (EVIOCGSW), as the keys are.
+@Suite("evdev records: switches after SYN_DROPPED")
+struct SwitchResyncTests {
+    static let dropped = InputEvent(type: 0, code: 3, value: 0)
+    static let headphone: UInt16 = 2
+    static let lineout: UInt16 = 6
+
+    func feed(_ decoder: inout InputEventDecoder, _ events: [InputEvent], state: InputDeviceState = InputDeviceState()) -> [InputEdge] {
+        decoder.feed(events.flatMap(\.bytes), currentState: { state })
+    }
+
+    @Test("a switch on before the drop and off after it is reported off; one reported off and on after it is reported on")
+    func changedInDrop() {
+        var decoder = InputEventDecoder()
+        _ = feed(&decoder, [.switchChange(Self.headphone, on: true), .switchChange(Self.lineout, on: false), .report])
+        let edges = feed(&decoder, [Self.dropped, .switchChange(Self.headphone, on: false), .report], state: InputDeviceState(keys: [], switches: [Self.lineout]))
+        #expect(edges == [InputEdge(type: InputEvent.switchEvent, code: Self.headphone, pressed: false), InputEdge(type: InputEvent.switchEvent, code: Self.lineout, pressed: true)])
+        #expect(decoder.switchesOn == [Self.lineout])
+    }
+
+    @Test("when the device cannot say (a FIFO), the switches stay as they were; a switch on that no event reported is taken silently")
+    func unknownOrUnreported() {
+        var decoder = InputEventDecoder()
+        _ = feed(&decoder, [.switchChange(Self.headphone, on: true), .report])
+        #expect(feed(&decoder, [Self.dropped, .report]).isEmpty)
+        #expect(decoder.switchesOn == [Self.headphone])
+        #expect(feed(&decoder, [Self.dropped, .report], state: InputDeviceState(switches: [Self.headphone, Self.lineout])).isEmpty)
+        #expect(decoder.switchesOn == [Self.headphone, Self.lineout])
+    }
+
+    @Test("the switches the device says are on when it opens count as on")
+    func seeded() {
+        var decoder = InputEventDecoder(switchesOn: [Self.headphone])
+        let edges = feed(&decoder, [Self.dropped, .report], state: InputDeviceState(switches: []))
+        #expect(edges == [InputEdge(type: InputEvent.switchEvent, code: Self.headphone, pressed: false)])
     }
 }
 
@@ -149,6 +188,60 @@ struct InputDeviceReaderTests {
         await edges.wait(for: 3)
         #expect(edges.seen.map(\.0) == [226, 226, 163])
         #expect(edges.seen.map(\.1) == [true, false, true])
+    }
+
+    @Test("after SYN_DROPPED the reader asks the device (here an injected answer for the FIFO) and reports a key released and a jack pulled in the drop")
+    func resyncAsksTheDevice() async throws {
+        let fifo = try EvdevFIFO()
+        defer { fifo.remove() }
+        let reader = InputDeviceReader(path: fifo.path)
+        var asked: [Int32] = []
+        reader.stateQuery = { fd in
+            asked.append(fd)
+            // At open: the headphones are in. After the drop: nothing is down or in.
+            return asked.count == 1 ? InputDeviceState(keys: [], switches: [2]) : InputDeviceState(keys: [], switches: [])
+        }
+        let edges = Edges()
+        var switches: [(UInt16, Bool)] = []
+        reader.onKey = { edges.add($0, $1) }
+        reader.onSwitch = { code, on in
+            switches.append((code, on))
+            edges.add(code, on)
+        }
+        reader.start()
+        defer { reader.stop() }
+        try #require(reader.isOpen)
+        try fifo.write([.key(226, pressed: true), .report])
+        await edges.wait(for: 1)
+        // The release and the unplug are lost in the drop; a key pressed after it, in the same
+        // read, marks the end.
+        try fifo.write([
+            InputEvent(type: InputEvent.synchronization, code: InputEvent.synDropped, value: 0), .key(226, pressed: false), .switchChange(2, on: false),
+            .report, .key(163, pressed: true), .report,
+        ])
+        await edges.wait(for: 3)
+        #expect(asked.count == 2)
+        #expect(edges.seen.map(\.0) == [226, 226, 2, 163])
+        #expect(edges.seen.map(\.1) == [true, false, false, true])
+        #expect(switches.map(\.0) == [2])
+    }
+
+    @Test("on a FIFO the device's own answer (the ioctls) fails, ENOTTY: held keys are released, switches stay")
+    func resyncOnFIFO() async throws {
+        let fifo = try EvdevFIFO()
+        defer { fifo.remove() }
+        let reader = InputDeviceReader(path: fifo.path)
+        let edges = Edges()
+        reader.onKey = { edges.add($0, $1) }
+        reader.onSwitch = { edges.add($0, $1) }
+        reader.start()
+        defer { reader.stop() }
+        try fifo.write([.switchChange(2, on: true), .key(226, pressed: true), .report])
+        await edges.wait(for: 2)
+        try fifo.write([InputEvent(type: InputEvent.synchronization, code: InputEvent.synDropped, value: 0), .report, .key(163, pressed: true), .report])
+        await edges.wait(for: 4)
+        #expect(edges.seen.map(\.0) == [2, 226, 226, 163])
+        #expect(edges.seen.map(\.1) == [true, true, false, true])
     }
 
     @Test("a device that is missing is opened when it appears")

@@ -52,6 +52,8 @@ struct BluetoothPlayerTests {
         // headsetd owns no name on the system bus.
         let names = try await b.observer.listNames().filter { !$0.hasPrefix(":") }
         for name in names { #expect(await b.observer.nameOwner(name) != b.bridge.system.uniqueName, "\(name)") }
+        // BlueZ records a registration before headsetd has its answer.
+        try await b.settle { b.bridge.registeredAdapters.count == 2 }
         #expect(b.f.handler.bluetoothStatus.contains("/org/bluez/hci0, /org/bluez/hci1"))
 
         let r = registrations[0]

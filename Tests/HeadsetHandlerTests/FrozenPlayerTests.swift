@@ -1,5 +1,6 @@
 import RemoteBridgeDBus
 import Foundation
+import EvdevInput
 @testable import HeadsetHandler
 import RemoteBridgeMPRIS
 import RemoteBridgeTesting
@@ -18,6 +19,21 @@ struct FrozenPlayerTests {
         return tracks.firstIndex { $0 == current }
     }
 
+    /// Starts `player` (a remote-playerd) playing, and waits until it says so, which mpv may
+    /// take a while to on a loaded machine, and then until headsetd has seen it.
+    func play(_ player: String, _ f: HeadsetFixture) async throws {
+        let changes = try await SignalRecorder.start(
+            on: f.client, MatchRule(path: MPRISNames.objectPath, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"))
+        try await MPRISClient(connection: f.client, busName: player).play()
+        func playing() -> Bool {
+            changes.messages.contains { $0.body.count > 1 && $0.body[1].stringDictionaryValue?["PlaybackStatus"]?.stringValue == "Playing" }
+        }
+        for count in 1...50 where !playing() {
+            guard await changes.waitFor(count: count) else { break }
+        }
+        try await f.settle { f.handler.tracker.nowPlaying == player }
+    }
+
     @Test("a press for our player is not held up by a call to a frozen one; five presses to the frozen one reach it as one")
     func frozenPeer() async throws {
         let f = try await HeadsetFixture()
@@ -34,8 +50,7 @@ struct FrozenPlayerTests {
         var answers: [(String, RemoteControlSubtype, Bool)] = []
         f.handler.onDelivered = { answers.append(($0, $1.subtype, $2)) }
         // The frozen player is now playing when it freezes.
-        try await MPRISClient(connection: f.client, busName: frozenName).play()
-        try await f.settle { f.handler.tracker.nowPlaying == frozenName }
+        try await play(frozenName, f)
         try #require(f.handler.tracker.nowPlaying == frozenName)
         await frozen.freeze()
         defer { frozen.send(SIGCONT) }
@@ -57,6 +72,40 @@ struct FrozenPlayerTests {
         frozen.send(SIGCONT)
         let thawed = try await currentIndex(of: frozenName, on: f.client)
         #expect(thawed == 1, "\(answers)")
+    }
+
+    @Test("a scan on a frozen RemoteBridge player falls back to Seeks, but once it thaws the next scan goes through RemoteControl1 again")
+    func scanAfterThaw() async throws {
+        let f = try await HeadsetFixture()
+        let media = try await TestMedia.make(count: 2, seconds: 30)
+        defer { media.remove() }
+        let config = media.directory.appendingPathComponent("config.toml").path
+        _ = FileManager.default.createFile(atPath: config, contents: Data())
+        let frozen = try await DaemonProcess(
+            "remote-playerd", ["--bus", f.bus.address, "--audio-output", "null", "--config", config, "--no-state", "--name", "frozen"] + media.tones.map(\.path))
+        defer { frozen.send(SIGKILL) }
+        let frozenName = "org.mpris.MediaPlayer2.frozen"
+        try #require(try await frozen.waitForName(frozenName, on: f.client))
+        f.handler.output.pressTimeout = .milliseconds(300)
+        var answers: [(String, RemoteControlSubtype, Bool)] = []
+        f.handler.onDelivered = { answers.append(($0, $1.subtype, $2)) }
+        try await play(frozenName, f)
+        try #require(f.handler.tracker.nowPlaying == frozenName)
+        // Frozen: its introspection times out, so the held key scans with Seeks.
+        await frozen.freeze()
+        try await f.press(KeyMap.keyFastForward)
+        await DeviceDiscoveryTests.mainLoop(until: { answers.contains { $0.0 == frozenName && $0.1 == .endSeekingForward } })
+        try #require(answers.contains { $0.0 == frozenName && $0.1 == .endSeekingForward }, "\(answers)")
+        frozen.send(SIGCONT)
+        // Thawed, the next hold reaches it as RemoteControl1 events (the player reports every
+        // event it gets, the Seeks sent while it was frozen as skip-forward).
+        let delivered = try await SignalRecorder.start(on: f.client, MatchRule(interface: MPRISNames.remoteControl, member: "EventDelivered"))
+        try await f.press(KeyMap.keyFastForward)
+        func subtypes() -> [String] { delivered.messages.compactMap { $0.body.first?.stringValue } }
+        for count in 1...20 where !subtypes().contains("end-seeking-forward") {
+            guard await delivered.waitFor(count: count) else { break }
+        }
+        #expect(subtypes().filter { $0.contains("seeking") } == ["begin-seeking-forward", "end-seeking-forward"], "\(subtypes()) \(answers)")
     }
 
     @Test("headsetd claims its name at once with two frozen players on the bus, and SIGTERM during start ends it at once")

@@ -25,10 +25,12 @@ final class HeadsetFixture {
     var switches: Int { switchCount.count }
 
     /// `headset` holds extra lines of the `[headset]` section. Without `systemBus`, Bluetooth is
-    /// off, so no test ever talks to the machine's own system bus.
-    init(headset: String = "", systemBus: String? = nil, fifoPath: String? = nil, configure: (inout HeadsetHandler.Options) -> Void = { _ in })
-        async throws
-    {
+    /// off, so no test ever talks to the machine's own system bus. Without `logger`, it logs
+    /// nothing (everything with HEADSET_DEBUG set).
+    init(
+        headset: String = "", systemBus: String? = nil, fifoPath: String? = nil, logger: Logger? = nil,
+        configure: (inout HeadsetHandler.Options) -> Void = { _ in }
+    ) async throws {
         bus = try TestBus()
         fifo = try EvdevFIFO(path: fifoPath)
         served = try await ServedPlayer(address: bus.address, name: "test")
@@ -41,9 +43,9 @@ final class HeadsetFixture {
         options.devices = [fifo.path]
         options.configPath = config
         configure(&options)
-        var logger = Logger(label: "test")
-        logger.logLevel = ProcessInfo.processInfo.environment["HEADSET_DEBUG"] == nil ? .critical : .debug
-        handler = try await HeadsetHandler(options: options, logger: logger, clock: clock)
+        var quiet = Logger(label: "test")
+        quiet.logLevel = ProcessInfo.processInfo.environment["HEADSET_DEBUG"] == nil ? .critical : .debug
+        handler = try await HeadsetHandler(options: options, logger: logger ?? quiet, clock: clock)
         client = try await DBusConnection.connect(to: bus.address)
         handler.onInput = { [edgeCount] _, _ in edgeCount.add() }
         handler.onSwitch = { [switchCount] _, _ in switchCount.add() }

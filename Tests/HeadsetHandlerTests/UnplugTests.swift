@@ -34,6 +34,25 @@ struct UnplugTests {
         #expect(f.player.playbackStatus == .paused)
     }
 
+    @Test("a jack pulled while the kernel dropped events (SYN_DROPPED) pauses: the reader reads the switches again")
+    func unplugLostInDrop() async throws {
+        let f = try await HeadsetFixture()
+        try await f.settle { f.handler.tracker.target != nil }
+        f.player.play()
+        try await f.settleStatus()
+        try await jack(f, on: true)
+        // The FIFO cannot answer EVIOCGSW; the device would say the jack is out now.
+        let reader = try #require(f.handler.readers.first)
+        reader.stateQuery = { _ in InputDeviceState(keys: [], switches: []) }
+        let before = f.switches
+        try f.fifo.write([InputEvent(type: InputEvent.synchronization, code: InputEvent.synDropped, value: 0), .switchChange(Self.headphoneInsert, on: false), .report])
+        // A key after it: once it is read, the drop has been too.
+        try await f.press(KeyMap.keyNextSong)
+        #expect(f.switches == before + 1)
+        try await f.settle { f.player.playbackStatus == .paused && f.player.currentIndex == 1 }
+        #expect(f.player.playbackStatus == .paused)
+    }
+
     @Test("an unplug while paused does nothing, and a later plug does not start playback")
     func unplugWhilePaused() async throws {
         let f = try await HeadsetFixture(headset: "resume-on-reconnect = true\n")

@@ -1,3 +1,4 @@
+import RemoteBridgeText
 import RemoteCtl
 import Testing
 
@@ -48,5 +49,34 @@ struct RemoteCtlSettingsTests {
         #expect(await ctl.position(nil, json: true) == 0)
         #expect(f.out.last?.hasPrefix(#"{"player":"other","position":"#) == true)
         #expect(try await f.run(["loop", "sometimes", "-p", "other"]).status == 2)
+    }
+
+    @Test("an argument of one 1 MiB grapheme is quoted in a few hundred bytes, by remotectl and in the player's error")
+    func graphemeArgument() async throws {
+        let f = try await CtlFixture()
+        let ctl = f.ctl(PlayerSelection(names: ["other"]))
+        // One letter and 524288 combining accents: a single Character.
+        let grapheme = "a" + String(repeating: "\u{301}", count: 1 << 19)
+        #expect(await ctl.volume(grapheme) == 2)
+        #expect(await ctl.loop(grapheme) == 2)
+        #expect(await ctl.shuffle(grapheme) == 2)
+        #expect(await ctl.position(grapheme) == 2)
+        #expect(f.err.count == 4)
+        for message in f.err {
+            #expect(message.utf8.count < 400, "\(message.utf8.count) bytes")
+            #expect(message.contains(OutsideText.quoted(grapheme)))
+        }
+        // Refused by the player: its D-Bus error quotes the URI, and remotectl passes that on.
+        #expect(await ctl.open("gopher://" + grapheme) == 1)
+        let refused = try #require(f.err.last)
+        #expect(refused.contains("NotSupported"))
+        #expect(refused.utf8.count < 1024, "\(refused.utf8.count) bytes")
+        #expect(refused.contains("… (1048586 bytes)"))
+        // Through the binary, with as long a grapheme as one argument may be (128 KiB).
+        let argument = "a" + String(repeating: "\u{301}", count: 60_000)
+        let result = try await f.run(["loop", argument, "-p", "other"])
+        #expect(result.status == 2)
+        #expect(result.standardError.utf8.count < 400, "\(result.standardError.utf8.count) bytes")
+        #expect(result.standardError.contains(OutsideText.quoted(argument)))
     }
 }

@@ -68,6 +68,6 @@ struct VerbSuggestionTests {
     func programMessage() async throws {
         let result = try await ExternalProcess.run(BuiltProduct.debug("remotectl"), ["-p", "vlc", "plya"])
         #expect(result.status == 2)
-        #expect(result.standardError == "remotectl: unknown command 'plya'. Did you mean 'play'? 'remotectl --help' lists them all.\n")
+        #expect(result.standardError == "remotectl: unknown command \"plya\". Did you mean 'play'? 'remotectl --help' lists them all.\n")
     }
 }

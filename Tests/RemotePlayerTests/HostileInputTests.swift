@@ -4,6 +4,7 @@ import Glibc
 import RemoteBridgeMPRIS
 import MPVPlayer
 import RemoteBridgeTesting
+import RemoteBridgeText
 import RemotePlayer
 import Testing
 
@@ -80,6 +81,33 @@ struct HostileInputTests {
                 #expect(error.name == "org.freedesktop.DBus.Error.LimitsExceeded", "\(call): \(error.name)")
                 #expect(error.message.utf8.count < 600, "\(call) echoed \(error.message.utf8.count) bytes")
                 #expect(error.message.contains("1048584 bytes"))
+            }
+        }
+        #expect(f.player.entries.count == 3)
+    }
+
+    @Test("a 1 MiB URI of one grapheme (a letter and 524288 accents) gets an error reply under 1 KiB from OpenUri and AddTrack")
+    func singleGraphemeURI() async throws {
+        let f = try await PlayerFixture()
+        defer { f.stop() }
+        // One `Character`: a quote that counted Characters sent all of it back.
+        let uri = "file:///a" + String(repeating: "\u{301}", count: 1 << 19)
+        #expect(uri.utf8.count == 1_048_585)
+        for call in ["OpenUri", "AddTrack"] {
+            do throws(DBusError) {
+                if call == "OpenUri" {
+                    try await f.client.openURI(uri)
+                } else {
+                    _ = try await f.client.call(TrackListInterface.addTrack, [.string(uri), .objectPath(TrackListInterface.noTrack), .bool(false)])
+                }
+                Issue.record("\(call) accepted a 1 MiB URI")
+            } catch {
+                #expect(error.name == "org.freedesktop.DBus.Error.LimitsExceeded", "\(call): \(error.name)")
+                #expect(error.message.utf8.count < 1024, "\(call) echoed \(error.message.utf8.count) bytes")
+                // The reply quotes the URI's start and size; a reply cut only on arrival would hold
+                // the start of the whole URI instead, without this mark after 200 bytes.
+                #expect(error.message.contains(OutsideText.quoted(uri)), "\(call): \(error.message.utf8.count) bytes")
+                #expect(error.message.contains("… (1048585 bytes)"))
             }
         }
         #expect(f.player.entries.count == 3)

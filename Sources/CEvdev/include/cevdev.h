@@ -10,5 +10,6 @@ int cevdev_get_id(int fd, uint16_t *bustype, uint16_t *vendor, uint16_t *product
 int cevdev_get_key_bits(int fd, uint8_t *bits, size_t length);
 int cevdev_get_switch_bits(int fd, uint8_t *bits, size_t length);
 int cevdev_get_key_state(int fd, uint8_t *bits, size_t length);
+int cevdev_get_switch_state(int fd, uint8_t *bits, size_t length);
 int cevdev_grab(int fd, int grab);
 #endif

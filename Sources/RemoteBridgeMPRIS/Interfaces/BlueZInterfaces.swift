@@ -14,6 +14,8 @@ public enum BlueZInterfaces {
         media, "RegisterPlayer", inputs: [DBusArgument("player", "o"), DBusArgument("properties", "a{sv}")])
     /// `Media1.UnregisterPlayer(o player)`.
     public static let unregisterPlayer = DBusMethodDeclaration(media, "UnregisterPlayer", inputs: [DBusArgument("player", "o")])
+    /// The error RegisterPlayer answers for a player already registered with the adapter.
+    public static let alreadyExists = "org.bluez.Error.AlreadyExists"
     /// Media1, as much of it as headsetd uses.
     public static let mediaDeclaration = DBusInterfaceDeclaration(media, methods: [registerPlayer, unregisterPlayer])
 

@@ -1,0 +1,141 @@
+/// What mpv holds: the current entry and the next, handed over one at a time, and nothing else.
+extension MPVPlayer {
+    /// Makes entry `index` current at once (so state saved a moment later already says so),
+    /// and has mpv play it, in place of whatever it held.
+    func playIndex(_ index: Int) {
+        guard entries.indices.contains(index) else { return }
+        let entry = entries[index]
+        if entry.id != currentID { loadedID = nil }
+        currentID = entry.id
+        do throws(MPVError) {
+            try checkLocation(entry.url)
+            let mpvID = try handToMPV(entry, mode: "replace")
+            window.replaced(with: mpvID, entry: entry.id)
+        } catch {
+            window.cleared()
+            onChange?(.loadFailed(url: QueueLimits.excerpt(entry.url), reason: error.reason))
+        }
+        handNextToMPV()
+    }
+
+    /// Unpauses and plays entry `index`.
+    func startAt(index: Int) {
+        guard entries.indices.contains(index) else { return }
+        try? mpv.set("pause", false)
+        playIndex(index)
+    }
+
+    /// The index of the entry that follows entry `index`: the next one, or the first when the
+    /// playlist loops; nil at the end.
+    func index(after index: Int) -> Int? {
+        if index + 1 < entries.count { return index + 1 }
+        return loop == .playlist && !entries.isEmpty ? 0 : nil
+    }
+
+    /// Makes mpv hold the entry after the current one, and no other besides the current: what
+    /// gapless playback and prefetching need, and no more.
+    func handNextToMPV() {
+        guard let currentIndex else { return }
+        let playing = mpv.get("playlist-playing-pos").int64.flatMap { position -> Int64? in
+            mpv.get("playlist/\(position)/id").int64
+        }
+        let next = index(after: currentIndex).map { entries[$0] }
+        var nextHeld = false
+        for mpvID in window.others(than: window.awaited ?? playing) {
+            if let next, !nextHeld, window.entry(forMPV: mpvID) == next.id {
+                nextHeld = true
+            } else {
+                removeFromMPV(mpvID)
+            }
+        }
+        guard let next, !nextHeld, playing != nil || window.awaited != nil else { return }
+        do throws(MPVError) {
+            try checkLocation(next.url)
+            window.appended(try handToMPV(next, mode: "append"), entry: next.id)
+        } catch {
+            onChange?(.loadFailed(url: QueueLimits.excerpt(next.url), reason: error.reason))
+        }
+    }
+
+    /// Hands one entry to mpv; returns mpv's id for it.
+    private func handToMPV(_ entry: QueueEntry, mode: String) throws(MPVError) -> Int64 {
+        let result = try mpv.commandResult(["loadfile", entry.url, mode])
+        guard let mpvID = result["playlist_entry_id"]?.int64 else {
+            throw MPVError(operation: "loadfile", reason: "mpv gave no playlist entry id")
+        }
+        return mpvID
+    }
+
+    /// Removes mpv's entry `mpvID` from its playlist.
+    func removeFromMPV(_ mpvID: Int64) {
+        window.removed(mpvID)
+        guard let index = mpvPlaylistIDs().firstIndex(of: mpvID) else { return }
+        try? mpv.command(["playlist-remove", String(index)])
+    }
+
+    /// mpv's playlist, as its entry ids in order.
+    func mpvPlaylistIDs() -> [Int64] {
+        (mpv.get("playlist").array ?? []).compactMap { $0["id"]?.int64 }
+    }
+
+    /// mpv began opening its entry `mpvID`. When that is the entry asked for, or the next one
+    /// that mpv went on to by itself, it becomes current, and the one after it is handed over.
+    func mpvStarted(_ mpvID: Int64) {
+        guard window.started(mpvID), let id = window.entry(forMPV: mpvID) else { return }
+        if id != currentID {
+            currentID = id
+            loadedID = nil
+        }
+        handNextToMPV()
+    }
+
+    /// mpv's playlist changed: any entry in it that the player did not hand over (a playlist
+    /// that mpv expanded by itself) is removed at once, before it can open, and reported.
+    func guardMPVPlaylist() {
+        let list = mpv.get("playlist").array ?? []
+        for (index, item) in list.enumerated().reversed() {
+            guard let mpvID = item["id"]?.int64, !window.holds(mpvID) else { continue }
+            try? mpv.command(["playlist-remove", String(index)])
+            onChange?(.loadFailed(url: QueueLimits.excerpt(item["filename"]?.string ?? "?"), reason: Self.intruderReason))
+        }
+    }
+
+    /// mpv is about to open the entry it is loading. Unless the player handed that entry over
+    /// and its location still passes the check, it is removed instead, and reported. mpv waits
+    /// until the hook is continued, so nothing opens before this answer.
+    func confirmLoad(hook id: UInt64) {
+        defer { mpv.continueHook(id) }
+        let loading = loadedFile.starting
+        let location = mpv.get("stream-open-filename").string ?? "?"
+        var refusal: String?
+        if let loading, window.holds(loading) {
+            do throws(MPVError) {
+                try checkLocation(location)
+            } catch {
+                refusal = error.reason
+            }
+        } else {
+            refusal = Self.intruderReason
+        }
+        guard let refusal else { return }
+        // By its id: the playlist guard may have removed it already, and "current" would then
+        // name the entry after it.
+        if let loading {
+            window.removed(loading)
+            guard let index = mpvPlaylistIDs().firstIndex(of: loading) else { return }  // the guard was first
+            try? mpv.command(["playlist-remove", String(index)])
+        } else {
+            try? mpv.command(["playlist-remove", "current"])
+        }
+        onChange?(.loadFailed(url: QueueLimits.excerpt(location), reason: refusal))
+    }
+
+    /// Why an entry that mpv made up itself is not played.
+    static let intruderReason = "mpv found it inside another entry (a playlist); only the player's own queue is played"
+}
+
+extension MPVPlayer {
+    /// What mpv's playlist holds now, as the player's entry ids in mpv's order (nil for an entry
+    /// mpv made up itself, which the guards remove): at most the current entry and the next.
+    public var handedToMPV: [Int64?] { mpvPlaylistIDs().map { window.entry(forMPV: $0) } }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
+
+/// BlueZ as python3-dbusmock's `bluez5` template plays it, on a private bus that stands in for
+/// the system bus. The template has no `org.bluez.Media1.RegisterPlayer`, so each adapter gets
+/// it at run time, through dbusmock's own `org.freedesktop.DBus.Mock` interface, answering a
+/// second registration of the same player with `org.bluez.Error.AlreadyExists` as BlueZ does.
+///
+/// It is a process of its own, so a test can freeze it (SIGSTOP): a BlueZ too busy to answer,
+/// as bluetoothd is while it starts at boot.
+@MainActor
+public final class DBusMockBlueZ {
+    /// The Python that has python3-dbusmock (Debian's, whatever `python3` is first on PATH).
+    public static let python = "/usr/bin/python3"
+    /// dbusmock's interface for changing the mock at run time.
+    static let mockInterface = "org.freedesktop.DBus.Mock"
+    /// The dbusmock process (killed with this value).
+    public let process: DaemonProcess
+    /// The test's own connection to the bus.
+    public let connection: DBusConnection
+    /// Every method called on the mock (dbusmock's `MethodCalled`), in order.
+    private let calls: SignalRecorder
+
+    /// Starts the mock on the bus at `address` and waits until it owns `org.bluez`.
+    public init(address: String) async throws {
+        process = try await DaemonProcess(
+            executable: Self.python, ["-m", "dbusmock", "--template", "bluez5", "--system"],
+            environment: ["DBUS_SYSTEM_BUS_ADDRESS": address])
+        connection = try await DBusConnection.connect(to: address)
+        guard try await process.waitForName(BlueZInterfaces.busName, on: connection) else {
+            throw TestSupportError(description: "python3-dbusmock's bluez5 did not start (apt-get install python3-dbusmock): \(process.standardError)")
+        }
+        calls = try await SignalRecorder.start(on: connection, MatchRule(interface: Self.mockInterface, member: "MethodCalled"))
+    }
+
+    /// Adds the adapter `/org/bluez/<name>` with `org.bluez.Media1` (RegisterPlayer and
+    /// UnregisterPlayer), without announcing Media1. With `slowFirstRegistration`, the first
+    /// RegisterPlayer takes that long to answer (the whole mock waits), and registers.
+    @discardableResult
+    public func addAdapter(_ name: String, slowFirstRegistration: Duration? = nil) async throws -> String {
+        let path = try await connection.call(BlueZInterfaces.busName, "/", "org.bluez.Mock", "AddAdapter", [.string(name), .string("RemoteBridge test")])
+            .first?.stringValue ?? "/org/bluez/\(name)"
+        // A property makes Media1 one of the adapter's interfaces in GetManagedObjects.
+        try await mock(path, "AddProperty", [.string(BlueZInterfaces.media), .string("SupportedUUIDs"), .variant(.strings([]))])
+        let slow = slowFirstRegistration.map { "if not getattr(self, 'slowed', False):\n    self.slowed = True\n    time.sleep(\(Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18))\n" } ?? ""
+        let register = slow + """
+            if args[0] in getattr(self, 'players', set()):
+                raise dbus.exceptions.DBusException('Already Exists', name='\(BlueZInterfaces.alreadyExists)')
+            self.players = getattr(self, 'players', set()) | {args[0]}
+            """
+        try await mock(path, "AddMethod", [.string(BlueZInterfaces.media), .string("RegisterPlayer"), .string("oa{sv}"), .string(""), .string(register)])
+        try await mock(path, "AddMethod", [.string(BlueZInterfaces.media), .string("UnregisterPlayer"), .string("o"), .string(""), .string("")])
+        return path
+    }
+
+    /// Makes the next GetManagedObjects announce `adapter` with InterfacesAdded before it
+    /// answers (the reply names it too): an adapter that BlueZ announces while a client waits
+    /// for the list.
+    public func announceWhileListing(_ adapter: String) async throws {
+        let code = """
+            if not getattr(self, 'announced', False):
+                self.announced = True
+                self.EmitSignal('\(StandardInterfaces.objectManager)', 'InterfacesAdded', 'oa{sa{sv}}', [dbus.ObjectPath('\(adapter)'), objects['\(adapter)'].props])
+            ret = {dbus.ObjectPath(k): objects[k].props for k in objects.keys() if k != '/'}
+            """
+        try await mock("/", "AddMethod", [.string(StandardInterfaces.objectManager), .string("GetManagedObjects"), .string(""), .string("a{oa{sa{sv}}}"), .string(code)])
+    }
+
+    /// The RegisterPlayer calls `adapter` has received so far (answered or not).
+    public func registerPlayerCalls(_ adapter: String) -> Int {
+        calls.messages.count { $0.path == adapter && $0.body.first?.stringValue == "RegisterPlayer" }
+    }
+
+    /// Waits until `adapter` has received `count` RegisterPlayer calls; false after 10 s.
+    public func waitForRegisterPlayerCalls(_ adapter: String, count: Int) async -> Bool {
+        var seen = calls.messages.count
+        while registerPlayerCalls(adapter) < count {
+            guard await calls.waitFor(count: seen + 1) else { return false }
+            seen = calls.messages.count
+        }
+        return true
+    }
+
+    /// A round trip to the mock: every call sent to it before has been received.
+    public func barrier() async throws {
+        try await connection.barrier(with: BlueZInterfaces.busName)
+    }
+
+    /// Freezes the mock (SIGSTOP): calls to it go unanswered until `thaw()`.
+    public func freeze() async {
+        await process.freeze()
+    }
+
+    /// Lets a frozen mock run again (SIGCONT); it answers the calls that waited.
+    public func thaw() {
+        process.send(SIGCONT)
+    }
+
+    private func mock(_ path: String, _ member: String, _ arguments: [DBusValue]) async throws {
+        _ = try await connection.call(BlueZInterfaces.busName, path, Self.mockInterface, member, arguments)
+    }
+}
