@@ -42,6 +42,8 @@ extension MPVPlayer {
             // Asked to play some other way than play() (next, go to, open): hold it, try again.
             try? mpv.set("pause", true)
             reopenAudioOutput(play: true)
+        case "pause" where value.flag == true:
+            notePausedPosition(paused: true)
         case "idle-active" where value.flag == true:
             cancelAudioOutputRetry()
             audioOutput.phase = .unknown
@@ -50,6 +52,34 @@ extension MPVPlayer {
         default:
             break
         }
+    }
+
+    /// A seek (or a start) has been done: while paused, that is where the sound stands.
+    func audioOutputPlaybackRestarted() {
+        notePausedPosition(paused: isPaused)
+    }
+
+    /// Notes where a paused player stands, while a real output is open. When mpv loses or
+    /// reopens its output, it drops the audio it had buffered and its position jumps that far
+    /// ahead (0.2 s, measured with PulseAudio); a paused player is put back here.
+    private func notePausedPosition(paused: Bool) {
+        guard configuration.audioOutput != "null", paused, let currentID, loadedID == currentID,
+              case .open(let name) = audioOutput.phase, mpv.get("current-ao").string == name else { return }
+        audioOutput.pausedAt = (currentID, position)
+    }
+
+    /// Where the paused current entry stood before its output changed, if noted.
+    private var pausedPosition: Duration? {
+        guard let noted = audioOutput.pausedAt, noted.id == currentID else { return nil }
+        return noted.position
+    }
+
+    /// Seeks a paused player back to where it stood. Always: mpv may move its position after the
+    /// new output's `current-ao` has come (it refills its buffers later), and an exact seek
+    /// starts the decoding from the place itself.
+    private func returnToPausedPosition() {
+        guard let kept = pausedPosition else { return }
+        seek(to: kept)
     }
 
     /// mpv closed, reopened or replaced its output: reads which one is open now.
@@ -120,13 +150,13 @@ extension MPVPlayer {
             return
         case .unknown, .open:
             let playing = !isPaused
-            if playing { try? mpv.set("pause", true) }
+            if playing { try? mpv.set("pause", true) } else { returnToPausedPosition() }
             let name = audioOutputName
             if case .unknown = audioOutput.phase {
                 report = { .cannotOpen(output: name, reason: $0, resuming: playing) }
             } else {
                 let url = current?.url
-                let position = position
+                let position = playing ? position : pausedPosition ?? position
                 report = { .lost(output: name, reason: $0, url: url, position: position, resuming: playing) }
             }
             audioOutput.phase = .unavailable(resume: playing)
@@ -162,9 +192,18 @@ extension MPVPlayer {
             // The first output opened: the player may show Playing now.
             onChange?(.state)
             return
-        case .open: return
+        case .open:
+            // mpv reopened its output by itself (the server came back before it tried): its
+            // position still jumped past what it had buffered.
+            if isPaused { returnToPausedPosition() }
+            return
         }
-        if resumed { try? mpv.set("pause", false) }
+        if resumed {
+            // A Play while paused goes on from where the player stood, not from past the audio
+            // that the reopening dropped.
+            if case .reopening(true, false) = previous { returnToPausedPosition() }
+            try? mpv.set("pause", false)
+        }
         audioOutput.onReport?(.reopened(output: name, resumed: resumed))
         onChange?(.state)
     }

@@ -33,6 +33,7 @@ extension MPVPlayer {
                 mpv.continueHook(id)
             }
         case .playbackRestart:
+            audioOutputPlaybackRestarted()
             if !isScanning { onChange?(.seeked(position)) }
         case .seek:
             break
