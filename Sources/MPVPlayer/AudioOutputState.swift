@@ -45,8 +45,9 @@ struct AudioOutputState {
     /// The entry whose file was playing at the last change of the output, and its position then:
     /// where an entry whose output failed is loaded again.
     var positionAtReconfig: (id: Int64, position: Duration)?
-    /// Where the paused entry stood, noted at each pause and each seek while paused with a real
-    /// output open: mpv's position jumps past its buffered audio when the output goes.
+    /// Where the sound stopped: noted at each pause and each seek while paused with a real output
+    /// open, and when the output went during playback. mpv's position jumps past its buffered
+    /// audio when the output goes or comes back; the player seeks back here.
     var pausedAt: (id: Int64, position: Duration)?
     /// The entry loaded again after its output failed, until the next Play: a second failure
     /// stops there instead of loading it again and again.

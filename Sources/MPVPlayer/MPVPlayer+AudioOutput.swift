@@ -19,11 +19,15 @@ extension MPVPlayer {
     /// The mpv options that choose the output: the configured one (or mpv's own order for
     /// `auto`), then `null`, so that a failing output never ends the file.
     static func audioOutputOptions(for output: String) -> [(String, String)] {
-        switch output {
-        case "auto": [("audio-fallback-to-null", "yes")]
-        case "null": [("ao", "null")]
-        default: [("ao", output), ("audio-fallback-to-null", "yes")]
-        }
+        if output == "auto" { return [("audio-fallback-to-null", "yes")] }
+        if !watchesAudioOutput(output) { return [("ao", output)] }
+        return [("ao", output), ("audio-fallback-to-null", "yes")]
+    }
+
+    /// Whether the configured output is watched: not when it is `null`, or a list that ends in
+    /// `null` (`pulse,null`): whoever wrote that chose to play on into nothing.
+    static func watchesAudioOutput(_ output: String) -> Bool {
+        output.split(separator: ",").last?.filter { !$0.isWhitespace } != "null"
     }
 
     /// The configured output as the log names it.
@@ -36,7 +40,7 @@ extension MPVPlayer {
     /// A property changed (called before the player takes it in): a Play while no output is
     /// open is held, and nothing loaded forgets the output.
     func audioOutputPropertyChanged(_ name: String, _ value: MPVNode) {
-        guard configuration.audioOutput != "null" else { return }
+        guard audioOutput.isWatched else { return }
         switch name {
         case "pause" where value.flag == false && audioOutput.holdsPlayback:
             // Asked to play some other way than play() (next, go to, open): hold it, try again.
@@ -63,7 +67,7 @@ extension MPVPlayer {
     /// reopens its output, it drops the audio it had buffered and its position jumps that far
     /// ahead (0.2 s, measured with PulseAudio); a paused player is put back here.
     private func notePausedPosition(paused: Bool) {
-        guard configuration.audioOutput != "null", paused, let currentID, loadedID == currentID,
+        guard audioOutput.isWatched, paused, let currentID, loadedID == currentID,
               case .open(let name) = audioOutput.phase, mpv.get("current-ao").string == name else { return }
         audioOutput.pausedAt = (currentID, position)
     }
@@ -84,7 +88,7 @@ extension MPVPlayer {
 
     /// mpv closed, reopened or replaced its output: reads which one is open now.
     func audioOutputMayHaveChanged() {
-        guard configuration.audioOutput != "null" else { return }
+        guard audioOutput.isWatched else { return }
         if let currentID, loadedID == currentID { audioOutput.positionAtReconfig = (currentID, position) }
         guard let name = mpv.get("current-ao").string else { return }
         if name == "null" { audioOutputUnavailable() } else { audioOutputOpened(name) }
@@ -150,7 +154,12 @@ extension MPVPlayer {
             return
         case .unknown, .open:
             let playing = !isPaused
-            if playing { try? mpv.set("pause", true) } else { returnToPausedPosition() }
+            if playing {
+                try? mpv.set("pause", true)
+                // Where the sound stopped, as near as mpv tells: playback goes on from here.
+                if let currentID, loadedID == currentID { audioOutput.pausedAt = (currentID, position) }
+            }
+            returnToPausedPosition()
             let name = audioOutputName
             if case .unknown = audioOutput.phase {
                 report = { .cannotOpen(output: name, reason: $0, resuming: playing) }
@@ -199,9 +208,9 @@ extension MPVPlayer {
             return
         }
         if resumed {
-            // A Play while paused goes on from where the player stood, not from past the audio
-            // that the reopening dropped.
-            if case .reopening(true, false) = previous { returnToPausedPosition() }
+            // Playback goes on from where the sound stopped, not from past the audio that the
+            // reopening dropped.
+            returnToPausedPosition()
             try? mpv.set("pause", false)
         }
         audioOutput.onReport?(.reopened(output: name, resumed: resumed))

@@ -71,7 +71,7 @@ public final class MPVPlayer {
     /// Starts mpv (no video, audio output from the configuration) with an empty queue.
     public init(configuration: Configuration = Configuration()) throws(MPVError) {
         self.configuration = configuration
-        audioOutput.isWatched = configuration.audioOutput != "null"
+        audioOutput.isWatched = Self.watchesAudioOutput(configuration.audioOutput)
         var options = ContainedPlayback.options(allowedSchemes: configuration.allowedSchemes)
         // Audio output: see MPVPlayer+AudioOutput.swift.
         options += Self.audioOutputOptions(for: configuration.audioOutput)
