@@ -124,7 +124,7 @@ let package = Package(
             name: "RemoteBridgeTesting",
             dependencies: [
                 "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteControl", "EvdevInput", "DesktopKeys", "PrivateBusLauncher",
-                "DurationConversions", subprocess, systemPackage,
+                "DurationConversions", "CSpawn", subprocess, systemPackage,
             ]),
     ],
     swiftLanguageModes: [.v6]

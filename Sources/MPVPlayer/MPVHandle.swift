@@ -36,6 +36,8 @@ final class MPVHandle: @unchecked Sendable {
             mpv_terminate_destroy(handle)
             throw MPVError(operation: "mpv_initialize", reason: Self.describe(status))
         }
+        // Warnings and errors (an audio output's reason for failing), and `print-text` (info), as events.
+        mpv_request_log_messages(handle, "info")
         // The core thread starts its play loop after mpv_initialize returns, and on entering it
         // makes the first playlist entry current: a queue loaded before then starts at entry 0,
         // whatever was asked. So wait until the loop has gone idle (MPV_EVENT_IDLE), briefly.
@@ -206,6 +208,7 @@ final class MPVHandle: @unchecked Sendable {
                 case MPV_END_FILE_REASON_EOF: .endOfFile
                 case MPV_END_FILE_REASON_STOP: .stopped
                 case MPV_END_FILE_REASON_QUIT: .quit
+                case MPV_END_FILE_REASON_ERROR where end.error == MPV_ERROR_AO_INIT_FAILED.rawValue: .audioOutputFailed(describe(end.error))
                 case MPV_END_FILE_REASON_ERROR: .error(describe(end.error))
                 default: .redirect
                 }
@@ -218,6 +221,14 @@ final class MPVHandle: @unchecked Sendable {
             return .hook(name: String(cString: hook.name), id: hook.id)
         case MPV_EVENT_PLAYBACK_RESTART:
             return .playbackRestart
+        case MPV_EVENT_AUDIO_RECONFIG:
+            return .audioReconfig
+        case MPV_EVENT_LOG_MESSAGE:
+            guard let data = event.data else { return nil }
+            let message = data.assumingMemoryBound(to: mpv_event_log_message.self).pointee
+            var text = String(cString: message.text)
+            while text.last?.isNewline == true { text.removeLast() }
+            return .logMessage(prefix: String(cString: message.prefix), level: String(cString: message.level), text: text)
         default:
             return nil
         }
@@ -251,6 +262,8 @@ enum MPVEvent: Sendable {
     enum EndReason: Sendable, Equatable {
         case endOfFile, stopped, quit, redirect
         case error(String)
+        /// No audio output could be opened (MPV_ERROR_AO_INIT_FAILED): the output's fault, not the file's.
+        case audioOutputFailed(String)
     }
 
     case shutdown
@@ -263,6 +276,10 @@ enum MPVEvent: Sendable {
     case playbackRestart
     /// mpv waits at a hook added with `addHook(_:)` until `continueHook(id)`.
     case hook(name: String, id: UInt64)
+    /// The audio output was closed, reopened or replaced (`current-ao` may have changed).
+    case audioReconfig
+    /// A line of mpv's log: its module (`ao/pulse`), level (`warn`) and text.
+    case logMessage(prefix: String, level: String, text: String)
 }
 
 /// The raw handle, as the value `MPVHandle.live` guards.

@@ -24,6 +24,8 @@ extension MPVPlayer {
                 onChange?(.loadFailed(url: QueueLimits.excerpt(entry.url), reason: reason))
                 if owner == currentID { failedCurrent = true }
                 failedInARow += 1
+            } else if case .audioOutputFailed(let reason) = reason {
+                audioOutputFailedOpeningFile(entry: owner, reason: reason)
             }
         case .hook(let name, let id):
             if name == ContainedPlayback.loadHook {
@@ -32,9 +34,14 @@ extension MPVPlayer {
                 mpv.continueHook(id)
             }
         case .playbackRestart:
+            audioOutputPlaybackRestarted()
             playbackRestarted()
         case .seek:
             break
+        case .audioReconfig:
+            audioOutputMayHaveChanged()
+        case .logMessage(let prefix, let level, let text):
+            audioOutputLogged(prefix: prefix, level: level, text: text)
         case .shutdown:
             endScanning(announce: false)
         }
@@ -64,6 +71,7 @@ extension MPVPlayer {
     }
 
     func propertyChanged(_ name: String, _ value: MPVNode) {
+        audioOutputPropertyChanged(name, value)
         switch name {
         case "pause":
             isPaused = value.flag ?? true

@@ -7,6 +7,7 @@ import Glibc
 extension MPVPlayer {
     /// Resumes if paused; if stopped, starts the current entry, or the first.
     public func play() {
+        if playAfterReopeningAudioOutput() { return }
         if status == .stopped {
             guard !entries.isEmpty else { return }
             try? mpv.set("pause", false)
@@ -18,11 +19,13 @@ extension MPVPlayer {
 
     /// Pauses.
     public func pause() {
+        forgetAudioOutputResume()
         try? mpv.set("pause", true)
     }
 
     /// Stops, keeping the queue; the position goes to 0.
     public func stop() {
+        forgetAudioOutputResume()
         endScanning()
         endHeardTransition()
         keptSeekTarget = nil

@@ -75,16 +75,17 @@ public final class MPVPlayer {
     var scanTimer: (any DispatchSourceTimer)?
     var scanDirection = 0
     var isShutDown = false
+    /// The audio output going and coming back (MPVPlayer+AudioOutput.swift).
+    var audioOutput = AudioOutputState()
 
     /// Starts mpv (no video, audio output from the configuration) with an empty queue.
     public init(configuration: Configuration = Configuration()) throws(MPVError) {
         self.configuration = configuration
+        audioOutput.isWatched = Self.watchesAudioOutput(configuration.audioOutput)
         var options = ContainedPlayback.options(allowedSchemes: configuration.allowedSchemes)
-        if configuration.audioOutput == "auto" {
-            options.append(("audio-fallback-to-null", "yes"))
-        } else {
-            options.append(("ao", configuration.audioOutput))
-        }
+        // Audio output: see MPVPlayer+AudioOutput.swift.
+        options += Self.audioOutputOptions(for: configuration.audioOutput)
+        AudioLibraryMessages.silenced
         mpv = try MPVHandle(options: options)
         for name in ["pause", "idle-active", "duration", "metadata", "playlist", "volume", "speed", "loop-file", "seekable", "current-ao"] {
             mpv.observe(name)
@@ -110,7 +111,7 @@ public final class MPVPlayer {
     /// Playing, paused or stopped.
     public var status: Status {
         if isIdle || currentID == nil || entries.isEmpty { return .stopped }
-        return isPaused ? .paused : .playing
+        return isPaused || audioOutput.showsPaused ? .paused : .playing
     }
 
     /// The current entry, if any.

@@ -14,8 +14,13 @@ public final class DaemonProcess {
     private var exitStatus: Int32?
     private var exitWaiters: [CheckedContinuation<Int32, Never>] = []
     private let process: Process
-    /// Everything it wrote to stderr, once it has exited.
-    public private(set) var standardError = ""
+    /// Everything it has written to stderr so far (all of it once it has exited).
+    public var standardError: String { String(decoding: errorBytes, as: UTF8.self) }
+    /// The bytes of `standardError`, as they came.
+    private var errorBytes = Data()
+    /// Called on the main actor each time more of stderr has come, so a test can wait for a
+    /// log line while the process runs.
+    public var onStandardError: (@MainActor () -> Void)?
     private let errorPipe = Pipe()
 
     /// Starts the debug build of `product` with `arguments` and `environment` added to ours.
@@ -51,16 +56,25 @@ public final class DaemonProcess {
         let errors = errorPipe.fileHandleForReading
         // On a thread of its own: a read that blocks for the daemon's whole life must not hold
         // one of the few threads Swift concurrency runs tests on.
-        let text = AsyncStream<String>.makeStream()
+        let chunks = AsyncStream<Data>.makeStream()
         Thread.detachNewThread {
-            text.continuation.yield(String(decoding: errors.readDataToEndOfFile(), as: UTF8.self))
-            text.continuation.finish()
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = read(errors.fileDescriptor, &buffer, buffer.count)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                chunks.continuation.yield(Data(buffer[..<count]))
+            }
+            chunks.continuation.finish()
         }
         Task { @MainActor [weak self] in
+            for await chunk in chunks.stream {
+                self?.errorBytes.append(chunk)
+                self?.onStandardError?()
+            }
             var statuses = exited.stream.makeAsyncIterator()
             let status = await statuses.next() ?? -1
-            var texts = text.stream.makeAsyncIterator()
-            self?.exited(status, stderr: await texts.next() ?? "")
+            self?.exited(status)
         }
     }
 
@@ -68,9 +82,8 @@ public final class DaemonProcess {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    private func exited(_ status: Int32, stderr: String) {
+    private func exited(_ status: Int32) {
         exitStatus = status
-        standardError = stderr
         let waiters = exitWaiters
         exitWaiters = []
         for waiter in waiters { waiter.resume(returning: status) }

@@ -14,10 +14,10 @@ public final class DaemonTestBed {
     /// A connection to the bus, for clients and for waiting on names.
     public let connection: DBusConnection
 
-    /// Makes `tones` tones of `seconds` each, and starts the bus.
-    public init(tones: Int = 3, seconds: Int = 5) async throws {
+    /// Makes `tones` tones of `seconds` each at `sampleRate` Hz, and starts the bus.
+    public init(tones: Int = 3, seconds: Int = 5, sampleRate: Int = TestMedia.defaultSampleRate) async throws {
         bus = try TestBus()
-        media = try await TestMedia.make(count: tones, seconds: seconds)
+        media = try await TestMedia.make(count: tones, seconds: seconds, sampleRate: sampleRate)
         config = media.directory.appendingPathComponent("config.toml").path
         _ = FileManager.default.createFile(atPath: config, contents: Data())
         connection = try await DBusConnection.connect(to: bus.address)

@@ -11,8 +11,13 @@ public struct TestMedia: Sendable {
     /// cover.jpg next to the tones (its bytes are not a real picture; only its path matters).
     public let cover: URL
 
-    /// Makes `count` tones of `seconds` each.
-    public static func make(count: Int = 3, seconds: Int = 30) async throws -> TestMedia {
+    /// The sample rate of the tones unless a test asks for another: small files, quick to make.
+    public static let defaultSampleRate = 8000
+
+    /// Makes `count` tones of `seconds` each, at `sampleRate` Hz. mpv's position moves in steps of
+    /// FLAC blocks of decoded samples, which at 8 kHz last 0.512 s or more; a test that compares
+    /// positions finely asks for 48 kHz.
+    public static func make(count: Int = 3, seconds: Int = 30, sampleRate: Int = defaultSampleRate) async throws -> TestMedia {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-media-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var tones: [URL] = []
@@ -21,7 +26,7 @@ public struct TestMedia: Sendable {
             let result = try await ExternalProcess.run(
                 "sox",
                 [
-                    "-n", "-r", "8000", "-c", "1", "--comment", "TITLE=Tone \(index)", "--add-comment", "ARTIST=Test Artist",
+                    "-n", "-r", String(sampleRate), "-c", "1", "--comment", "TITLE=Tone \(index)", "--add-comment", "ARTIST=Test Artist",
                     "--add-comment", "ALBUM=Test Album", "--add-comment", "TRACKNUMBER=\(index)", "--add-comment", "GENRE=Test",
                     file.path, "synth", String(seconds), "sine", String(220 * index),
                 ])

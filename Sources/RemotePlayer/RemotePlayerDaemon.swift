@@ -72,7 +72,6 @@ public final class RemotePlayerDaemon {
     private var persistence: StatePersistence?
     private let logger: Logger
     private var finished = false
-    private var warnedAboutAudio = false
     private let stateSaveInterval: Duration
     /// Called after every player change has been handled; tests use it to wait for mpv.
     public var onPlayerChange: (@MainActor () -> Void)?
@@ -142,6 +141,9 @@ public final class RemotePlayerDaemon {
         openInputDevices()
         // Before the first load, so that an item refused at start-up is named too.
         mediaPlayer.onLoadFailure = { [logger] url, reason in logger.warning("skipped \(url): \(reason)") }
+        player.onAudioOutputReport = { [logger] report in
+            if case .reopened = report { logger.notice("\(report)") } else { logger.warning("\(report)") }
+        }
         // The queue is in place before the name appears, so the first client finds a ready player.
         queueMedia(options: options, saved: saved)
         if let stateStore {
@@ -283,10 +285,6 @@ public final class RemotePlayerDaemon {
     }
 
     private func playerChanged(_ change: MediaPlayerChange) {
-        if configuration.audioOutput == "auto", !warnedAboutAudio, player.currentAudioOutput == "null" {
-            warnedAboutAudio = true
-            logger.warning("no audio device could be opened; playing to mpv's null output (set [player] audio-output to choose one)")
-        }
         switch change {
         case .seeked: persistence?.positionChanged()
         default: persistence?.changed()

@@ -48,10 +48,14 @@ struct ServiceUnitTests {
         // What systemd's MemoryDenyWriteExecute=yes enforces, the kernel's MDWE enforces too:
         // no mapping may become writable and executable. python3 sets it, then becomes the daemon.
         let wrapper = "import ctypes, os, sys\nif ctypes.CDLL(None).prctl(65, 1, 0, 0, 0) != 0: sys.exit(97)\nos.execv(sys.argv[1], sys.argv[1:])"
+        // auto stays Paused until a real output opens: it gets a sound server of its own.
+        let pulse = try PulseAudioServer()
+        if audioOutput == "auto" { try await pulse.start() }
         let daemon = try await DaemonProcess(
             executable: "/usr/bin/python3",
             ["-c", wrapper, BuiltProduct.debug("remote-playerd"), "--bus", bus.address, "--audio-output", audioOutput == "auto" ? "auto" : audioOutput + ",null",
-             "--no-state", "--config", config, media.tones[0].path])
+             "--no-state", "--config", config, media.tones[0].path],
+            environment: pulse.environment)
         let connection = try await DBusConnection.connect(to: bus.address)
         try #require(try await daemon.waitForName("org.mpris.MediaPlayer2.remotebridge", on: connection), "\(daemon.standardError)")
         let client = MPRISClient(connection: connection, busName: "org.mpris.MediaPlayer2.remotebridge")
@@ -69,5 +73,6 @@ struct ServiceUnitTests {
         daemon.send(SIGTERM)
         #expect(await daemon.waitForExit() == 0, "\(daemon.standardError)")
         #expect(!daemon.standardError.contains("Operation not permitted"), "\(daemon.standardError)")
+        await pulse.stop()
     }
 }

@@ -1,0 +1,169 @@
+import CSpawn
+import DurationConversions
+import Foundation
+import Glibc
+
+/// A real PulseAudio server with one null sink, private to a test: its runtime folder, home and
+/// socket are in a temporary folder, so it never touches a desktop session's sound. A test kills
+/// it (`kill -9`, as a crash) and starts it again on the same socket; a client reaches it with
+/// `environment` (PULSE_SERVER). Running as root works, with a warning on its stderr.
+@MainActor
+public final class PulseAudioServer {
+    /// The folder holding the socket, runtime folder and home.
+    public let directory: URL
+    /// The server's native-protocol socket.
+    public let socket: String
+    private var process: ServerProcess?
+
+    /// Makes the folder; the server is not running until `start()`.
+    public init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-pulse-\(UUID().uuidString)")
+        for folder in ["run/pulse", "home"] {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        socket = directory.appendingPathComponent("native").path
+    }
+
+    /// What a client of this server needs in its environment.
+    public var environment: [String: String] { ["PULSE_SERVER": "unix:\(socket)"] }
+
+    /// Whether the server is running.
+    public var isRunning: Bool { process != nil }
+
+    /// Starts the server and returns once it is ready (its sd_notify READY=1, sent after the
+    /// socket listens), or throws with its stderr.
+    public func start() async throws {
+        let notify = try ReadinessSocket(path: directory.appendingPathComponent("notify-\(UUID().uuidString.prefix(8))").path)
+        let environment = ProcessInfo.processInfo.environment.merging([
+            "HOME": directory.appendingPathComponent("home").path,
+            "XDG_RUNTIME_DIR": directory.appendingPathComponent("run").path,
+            "PULSE_RUNTIME_PATH": directory.appendingPathComponent("run/pulse").path,
+            "NOTIFY_SOCKET": notify.path, "DBUS_SESSION_BUS_ADDRESS": "disabled:",
+        ]) { $1 }.filter { $0.key != "PULSE_SERVER" }
+        let server = try await ServerProcess(
+            [
+                "/usr/bin/pulseaudio", "--daemonize=no", "-n", "--load=module-null-sink",
+                "--load=module-native-protocol-unix socket=\(socket) auth-anonymous=1",
+                "--exit-idle-time=-1", "--use-pid-file=no", "--disallow-exit",
+            ], environment: environment)
+        guard await notify.waitForReady() else {
+            await server.kill()
+            throw TestSupportError(description: "pulseaudio never became ready (run it by hand with --log-target=stderr to see why)")
+        }
+        process = server
+    }
+
+    /// Kills the server with SIGKILL (a crash: clients see the connection drop) and waits for its end.
+    public func kill() async {
+        guard let process else { return }
+        self.process = nil
+        await process.kill()
+    }
+
+    /// The server's sink inputs (`pactl list short sink-inputs`): one line per stream playing into it.
+    public func sinkInputs() async throws -> [String] {
+        let result = try await ExternalProcess.run("pactl", ["list", "short", "sink-inputs"], environment: environment)
+        guard result.status == 0 else { throw TestSupportError(description: "pactl failed: \(result.standardError)") }
+        return result.output.split(separator: "\n").map(String.init)
+    }
+
+    /// Kills the server and removes its folder.
+    public func stop() async {
+        await kill()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// The server's process, started with posix_spawn and no descriptor but stdin, stdout and stderr
+/// (/dev/null): a Foundation `Process` child inherits the descriptors Foundation watches other
+/// children by, and kept the player's exit from being seen while the server ran. setpriv gives it
+/// the parent-death signal, from the spawner thread, so it dies with the test runner.
+private final class ServerProcess: Sendable {
+    let pid: pid_t
+    private let exit: Task<Void, Never>
+
+    init(_ arguments: [String], environment: [String: String]) async throws {
+        let command = ["/usr/bin/setpriv", "--pdeathsig", "KILL"] + arguments
+        let variables = environment.map { "\($0.key)=\($0.value)" }
+        let spawned: pid_t = try await SpawnThread.shared.run {
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            for target: Int32 in 0...2 { posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_RDWR, 0) }
+            cspawn_addclosefrom(&actions, 3)
+            let argv = command.map { strdup($0) } + [nil]
+            let envp = variables.map { strdup($0) } + [nil]
+            defer { (argv + envp).forEach { free($0) } }
+            var pid: pid_t = 0
+            let status = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
+            guard status == 0 else { throw TestSupportError(description: "cannot start \(arguments[0]): \(String(cString: strerror(status)))") }
+            return pid
+        }
+        pid = spawned
+        // Reaped on a thread of its own: waitpid blocks for the server's whole life.
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        Thread.detachNewThread {
+            while waitpid(spawned, nil, 0) < 0 && errno == EINTR {}
+            continuation.finish()
+        }
+        exit = Task { for await _ in stream {} }
+    }
+
+    /// Kills it with SIGKILL and waits until it is gone.
+    func kill() async {
+        Glibc.kill(pid, SIGKILL)
+        await exit.value
+    }
+}
+
+/// A datagram socket for sd_notify: the server sends "READY=1" when it is ready.
+private final class ReadinessSocket {
+    let path: String
+    private let descriptor: Int32
+
+    init(path: String) throws {
+        self.path = path
+        descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw TestSupportError(description: "socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(descriptor)
+            throw TestSupportError(description: "notify socket path too long: \(path)")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in bytes.enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else {
+            close(descriptor)
+            throw TestSupportError(description: "bind \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit {
+        close(descriptor)
+        unlink(path)
+    }
+
+    /// Waits for a datagram holding READY=1; false after `limit` (a guard against a hung test).
+    func waitForReady(limit: Duration = .seconds(10)) async -> Bool {
+        let descriptor = descriptor
+        return await Task.detached {
+            let deadline = ContinuousClock.now + limit
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while ContinuousClock.now < deadline {
+                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let remaining = deadline - ContinuousClock.now
+                guard poll(&poller, 1, Int32(clamping: max(1, remaining.milliseconds))) > 0 else { continue }
+                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                guard count > 0 else { continue }
+                if String(decoding: buffer.prefix(count), as: UTF8.self).split(separator: "\n").contains("READY=1") { return true }
+            }
+            return false
+        }.value
+    }
+}
