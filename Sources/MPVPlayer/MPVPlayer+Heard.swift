@@ -24,10 +24,15 @@ extension MPVPlayer {
     static let heardTolerance = 0.001
 
     /// mpv's audio position in the file it has open: negative while the previous file is still
-    /// to be heard. `time-pos` (updated only when mpv's loop runs, up to 0.1 s late) when mpv has none.
+    /// to be heard. Playing, `time-pos` (updated only when mpv's loop runs, up to 0.1 s late) is
+    /// the fallback when mpv has no `audio-pts`.
+    /// Paused, `time-pos` comes first: it is not late then, and `audio-pts` means little while
+    /// the audio output is away or being reopened.
     var mpvAudioPosition: Double? {
-        if let pts = mpv.getDouble("audio-pts"), pts.isFinite { return pts }
-        if let seconds = mpv.getDouble("time-pos"), seconds.isFinite { return seconds }
+        let order = isPaused && transition == nil ? ["time-pos", "audio-pts"] : ["audio-pts", "time-pos"]
+        for name in order {
+            if let seconds = mpv.getDouble(name), seconds.isFinite { return seconds }
+        }
         return nil
     }
 
