@@ -159,8 +159,22 @@ final class MPVHandle: @unchecked Sendable {
     /// A file's duration and tags are read here, as its `file-loaded` event is taken, so they
     /// describe that file even if the main actor has asked mpv for another one by the time it
     /// handles the event.
-    func startEvents(_ deliver: @escaping @Sendable (MPVEvent) -> Void) throws(MPVError) {
-        try EventThread.start { [self] in
+    /// When no thread can be made (the system's or the user's thread limit), the handle is
+    /// destroyed and the error thrown. `stackSize` overrides the system's default thread stack.
+    func startEvents(stackSize: Int? = nil, _ deliver: @escaping @Sendable (MPVEvent) -> Void) throws(MPVError) {
+        do throws(MPVError) {
+            try startEventThread(stackSize: stackSize, deliver)
+        } catch {
+            live.withLock { live in
+                live = nil
+                mpv_terminate_destroy(eventHandle)
+            }
+            throw error
+        }
+    }
+
+    private func startEventThread(stackSize: Int?, _ deliver: @escaping @Sendable (MPVEvent) -> Void) throws(MPVError) {
+        try EventThread.start(stackSize: stackSize) { [self] in
             // Named on the thread itself, so `top -H` shows it (Thread.name did not take).
             _ = rb_name_current_thread("mpv events")
             while true {
@@ -298,10 +312,14 @@ private final class EventThread {
 
     /// Starts the thread; throws when the system has no thread to give (EAGAIN at the process's
     /// or the user's thread limit), since mpv cannot be driven without one.
-    static func start(_ body: @escaping @Sendable () -> Void) throws(MPVError) {
+    static func start(stackSize: Int?, _ body: @escaping @Sendable () -> Void) throws(MPVError) {
         var thread = pthread_t()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        if let stackSize { pthread_attr_setstacksize(&attributes, stackSize) }
         let context = Unmanaged.passRetained(EventThread(body)).toOpaque()
-        let created = pthread_create(&thread, nil, { context in
+        let created = pthread_create(&thread, &attributes, { context in
             Unmanaged<EventThread>.fromOpaque(context!).takeRetainedValue().body()
             return nil
         }, context)

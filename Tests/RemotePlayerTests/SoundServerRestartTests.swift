@@ -121,7 +121,7 @@ struct SoundServerRestartTests {
         if kept != set, await test.changes.until(limit: .seconds(5), { test.seeked != nil }) {
             kept = try await test.client.position()
         }
-        #expect(kept == set, "paused at \(set), after the restart at \(kept)")
+        #expect(kept == set, "paused at \(set), after the restart at \(kept); log: \(test.daemon?.standardError ?? "")")
         try await test.client.play()
         await test.waitFor(status: "Playing")
         #expect(try await test.currentURL() == first)
