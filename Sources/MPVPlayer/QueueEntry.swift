@@ -143,9 +143,16 @@ extension QueueEntry.Tags {
 }
 
 extension StringProtocol {
-    /// The text without white space (spaces, tabs, line ends) at either end.
+    /// The text without white space (spaces, tabs, line ends) at either end. By scalars, not
+    /// Characters: walking back through one huge grapheme cluster costs time in its square.
     package var trimmingWhitespace: String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        var result = ""
+        result.unicodeScalars.append(contentsOf: scalars[start...end])
+        return result
     }
 }
 

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import MPVPlayer
+import RemoteBridgeText
 import SystemPackage
 
 /// Turns command-line arguments into queue items: files; folders, expanded recursively and
@@ -32,6 +33,10 @@ public enum QueueSource {
     }
 
     private static func expand(_ argument: String, relativeTo base: String, depth: Int, into items: inout [QueueItem], problems: inout [String]) {
+        guard argument.utf8.count <= QueueLimits.maximumURILength else {
+            problems.append("\(OutsideText.bareOrQuoted(argument)): longer than \(QueueLimits.maximumURILength) bytes; skipped")
+            return
+        }
         if MPVPlayer.scheme(of: argument) != nil, !argument.hasPrefix("file:") {
             items.append(QueueItem(url: argument))
             return
@@ -41,14 +46,14 @@ public enum QueueSource {
         let path = filePath.string
         var info = stat()
         guard stat(path, &info) == 0 else {
-            problems.append("\(argument): no such file or folder; skipped")
+            problems.append("\(OutsideText.bareOrQuoted(argument)): no such file or folder; skipped")
             return
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             let files = ((try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? [])
                 .filter { audioExtensions.contains((FilePath($0).extension ?? "").lowercased()) }
                 .sorted(by: NaturalOrder.isBefore)
-            if files.isEmpty { problems.append("\(argument): no audio files in this folder") }
+            if files.isEmpty { problems.append("\(OutsideText.bareOrQuoted(argument)): no audio files in this folder") }
             items += files.map { QueueItem(url: filePath.pushing(FilePath($0)).string) }
             return
         }
@@ -58,16 +63,16 @@ public enum QueueSource {
         switch byName ?? (depth == 0 ? PlaylistFile.Format(sniffing: path) : nil) {
         case let format?:
             guard depth < 8 else {
-                problems.append("\(argument): playlists nested too deeply; skipped")
+                problems.append("\(OutsideText.bareOrQuoted(argument)): playlists nested too deeply; skipped")
                 return
             }
             guard let data = FileManager.default.contents(atPath: path) else {
-                problems.append("\(argument): cannot be read; skipped")
+                problems.append("\(OutsideText.bareOrQuoted(argument)): cannot be read; skipped")
                 return
             }
             let text = String(decoding: data, as: UTF8.self)
             let entries = format == .pls ? PlaylistFile.pls(text) : PlaylistFile.m3u(text)
-            if entries.isEmpty { problems.append("\(argument): an empty playlist") }
+            if entries.isEmpty { problems.append("\(OutsideText.bareOrQuoted(argument)): an empty playlist") }
             let folder = filePath.removingLastComponent().string
             for entry in entries {
                 let before = items.count
@@ -93,8 +98,8 @@ enum PlaylistFile {
     static func m3u(_ text: String) -> [Entry] {
         var entries: [Entry] = []
         var title: String?
-        for rawLine in text.split(whereSeparator: \.isNewline) {
-            let line = rawLine.filter { $0 != "\u{FEFF}" }.trimmingWhitespace
+        for rawLine in lines(text) {
+            let line = String(String.UnicodeScalarView(rawLine.unicodeScalars.filter { $0 != "\u{FEFF}" })).trimmingWhitespace
             if line.hasPrefix("#EXTINF:") {
                 title = line.split(separator: ",", maxSplits: 1).dropFirst().first?.trimmingWhitespace
             } else if !line.isEmpty, !line.hasPrefix("#") {
@@ -105,11 +110,16 @@ enum PlaylistFile {
         return entries
     }
 
+    /// The lines of a playlist, split by scalars (a line may be one huge grapheme cluster).
+    private static func lines(_ text: String) -> [String] {
+        text.unicodeScalars.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { String(String.UnicodeScalarView($0)) }
+    }
+
     /// PLS: `FileN=` and `TitleN=` keys, in N order.
     static func pls(_ text: String) -> [Entry] {
         var files: [Int: String] = [:]
         var titles: [Int: String] = [:]
-        for rawLine in text.split(whereSeparator: \.isNewline) {
+        for rawLine in lines(text) {
             let parts = rawLine.split(separator: "=", maxSplits: 1).map(\.trimmingWhitespace)
             guard parts.count == 2 else { continue }
             let key = parts[0].lowercased()

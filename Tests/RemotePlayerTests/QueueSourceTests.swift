@@ -63,4 +63,23 @@ struct QueueSourceTests {
         #expect(items.map(\.url) == Array(repeating: album.path + "/one.flac", count: 3))
         #expect(items.first?.tags.title == "Spaced Title")
     }
+
+    @Test("a playlist with 1 MiB single-grapheme lines and invalid UTF-8: each problem quotes at most a few hundred bytes")
+    func boundedProblems() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-queue-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let grapheme = "/a" + String(repeating: "\u{301}", count: 1 << 19)
+        var bytes = Data("#EXTM3U\n\(grapheme)\n\(grapheme)\n".utf8)
+        bytes.append(contentsOf: [0x2F, 0x62, 0xFF, 0xFE, 0x80, 0x0A])  // "/b" and three bytes that are not UTF-8
+        let playlist = root.appendingPathComponent("list.m3u")
+        try bytes.write(to: playlist)
+        let (items, problems) = QueueSource.expand([playlist.path, grapheme])
+        #expect(items.isEmpty)
+        #expect(problems.count == 4)
+        for problem in problems {
+            #expect(problem.utf8.count < 400, "\(problem.utf8.count) bytes")
+        }
+        #expect(problems.filter { $0.contains("(1048578 bytes)") }.count == 3)
+    }
 }
