@@ -62,7 +62,7 @@ extension MPVPlayer {
         }
         keptSeekTarget = nil
         // A file that loops wraps while its end is still to be heard: announce the wrap then.
-        if !paused, loop == .track, let pts = mpv.getDouble("audio-pts"), pts < -Self.heardTolerance, let currentID {
+        if !paused, loop == .track, let pts = heardPTS, pts < -Self.heardTolerance, let currentID {
             beginHeardTransition(to: currentID)
             _ = checkHeardTransition()
             return

@@ -29,11 +29,18 @@ extension MPVPlayer {
     /// Paused, `time-pos` comes first: it is not late then, and `audio-pts` means little while
     /// the audio output is away or being reopened.
     var mpvAudioPosition: Double? {
-        let order = isPaused && transition == nil ? ["time-pos", "audio-pts"] : ["audio-pts", "time-pos"]
-        for name in order {
-            if let seconds = mpv.getDouble(name), seconds.isFinite { return seconds }
-        }
+        if isPaused, transition == nil, let seconds = mpv.getDouble("time-pos"), seconds.isFinite { return seconds }
+        if let pts = heardPTS { return pts }
+        if let seconds = mpv.getDouble("time-pos"), seconds.isFinite { return seconds }
         return nil
+    }
+
+    /// mpv's `audio-pts` counted from the file's start, as `time-pos` is: a stream whose
+    /// timestamps start later (HLS, MPEG-TS) would otherwise read ahead by that much.
+    var heardPTS: Double? {
+        guard let pts = mpv.getDouble("audio-pts"), pts.isFinite else { return nil }
+        let start = mpv.getDouble("demuxer-start-time").flatMap { $0.isFinite ? $0 : nil } ?? 0
+        return pts - start
     }
 
     /// The position, as heard: clamped to the entry's length, and the kept seek target while paused.
@@ -66,8 +73,7 @@ extension MPVPlayer {
         guard let pending = transition else { return false }
         pending.timer?.cancel()
         transition?.timer = nil
-        let pts = mpv.getDouble("audio-pts")
-        guard let pts, pts < -Self.heardTolerance else {
+        guard let pts = heardPTS, pts < -Self.heardTolerance else {
             commitHeardTransition()
             return false
         }

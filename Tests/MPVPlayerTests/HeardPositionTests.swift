@@ -50,7 +50,7 @@ struct HeardPositionTests {
         await f.until("the second is current", limit: .seconds(6)) {
             if f.player.currentIndex == 0 { oldPositions.append(f.player.position.inSeconds) }
             if f.player.currentIndex == 1, ptsAtChange == nil {
-                ptsAtChange = f.player.mpv.getDouble("audio-pts")
+                ptsAtChange = f.player.heardPTS
                 seekedAtChange = seeks(f, from: mark).last
             }
             return f.player.currentIndex == 1

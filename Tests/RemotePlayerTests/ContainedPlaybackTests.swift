@@ -150,4 +150,45 @@ struct ContainedPlaybackTests {
         await playThrough(f)
         #expect(scene.touchedCanaries() == [])
     }
+
+    @Test("an HLS radio stream over http plays, its segments fetched from the server; a file:// segment in it is never opened")
+    func hlsRadio() async throws {
+        let scene = try await Scene()
+        let site = scene.media.directory.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        for index in 0..<3 {
+            let result = try await ExternalProcess.run(
+                "sox", ["-n", "-r", "44100", "-c", "2", site.appendingPathComponent("seg\(index).flac").path, "synth", "2", "sine", "440"])
+            try #require(result.status == 0)
+        }
+        let lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:2", "#EXT-X-MEDIA-SEQUENCE:0"]
+            + (0..<3).flatMap { ["#EXTINF:2.0,", "seg\($0).flac"] } + ["#EXTINF:2.0,", "file://\(scene.canary)", "#EXT-X-ENDLIST"]
+        try Data(lines.joined(separator: "\n").utf8).write(to: site.appendingPathComponent("radio.m3u8"))
+        // A web server on a free port, which names the port, and each request, on stderr.
+        let server = try await DaemonProcess(
+            executable: "/usr/bin/python3",
+            [
+                "-u", "-c",
+                "import functools, http.server, sys; "
+                    + "s = http.server.ThreadingHTTPServer(('127.0.0.1', 0), functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])); "
+                    + "print('PORT', s.server_address[1], file=sys.stderr, flush=True); s.serve_forever()",
+                site.path,
+            ])
+        defer { server.send(SIGKILL) }
+        let started = ChangeWaiter()
+        server.onStandardError = { started.wake() }
+        _ = await started.until { server.standardError.contains("PORT ") }
+        let port = try #require(server.standardError.split(separator: "\n").first { $0.hasPrefix("PORT ") }?.dropFirst(5))
+        let f = try await PlayerFixture(items: ["http://127.0.0.1:\(port)/radio.m3u8"], media: scene.media)
+        defer { f.stop() }
+        var played = false
+        f.player.play()
+        await f.until("the stream plays into its last segment", limit: .seconds(15)) {
+            played = played || (f.player.status == .playing && f.player.position > .zero)
+            return played && server.standardError.contains("GET /seg2.flac")
+        }
+        #expect(f.player.current?.length.map { $0 >= .seconds(6) } == true)
+        #expect(f.player.entries.count == 1)
+        #expect(scene.touchedCanaries() == [])
+    }
 }
