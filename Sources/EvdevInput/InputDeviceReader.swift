@@ -260,33 +260,21 @@ public final class InputDeviceReader {
 }
 
 /// Calls back when entries are created, changed or removed in a folder (inotify; no polling).
+/// Every watcher of a process shares one inotify instance (`FolderEvents`).
 @MainActor
 public final class DirectoryWatcher {
-    private let fd: Int32
-    private let source: (any DispatchSourceRead)?
+    private let watch: Int32
 
     /// Watches `directory`; nil if inotify cannot (errno says why).
     public init?(directory: String, onChange: @escaping @MainActor () -> Void) {
-        fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { return nil }
-        let mask = UInt32(IN_CREATE | IN_ATTRIB | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM)
-        guard inotify_add_watch(fd, directory, mask) >= 0 else {
-            Glibc.close(fd)
-            return nil
-        }
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
-        let descriptor = fd
-        source.setEventHandler {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while read(descriptor, &buffer, buffer.count) > 0 {}
-            MainActor.assumeIsolated { onChange() }
-        }
-        source.setCancelHandler { Glibc.close(descriptor) }
-        self.source = source
-        source.resume()
+        guard let watch = FolderEvents.shared.add(directory, onChange) else { return nil }
+        self.watch = watch.descriptor
+        self.token = watch.token
     }
 
+    private let token: Int
+
     isolated deinit {
-        source?.cancel()
+        FolderEvents.shared.remove(watch, token: token)
     }
 }

@@ -34,18 +34,33 @@ struct FrozenPlayerTests {
         try await f.settle { f.handler.tracker.nowPlaying == player }
     }
 
-    @Test("a press for our player is not held up by a call to a frozen one; five presses to the frozen one reach it as one")
-    func frozenPeer() async throws {
-        let f = try await HeadsetFixture()
-        let media = try await TestMedia.make(count: 6, seconds: 30)
-        defer { media.remove() }
+    /// The player name the frozen remote-playerd owns.
+    let frozenName = "org.mpris.MediaPlayer2.frozen"
+
+    /// remote-playerd on the fixture's bus as "frozen", with `tones` tones queued, once its name is there.
+    private func startFrozenCandidate(_ f: HeadsetFixture, tones: Int) async throws -> (DaemonProcess, TestMedia) {
+        let media = try await TestMedia.make(count: tones, seconds: 30)
         let config = media.directory.appendingPathComponent("config.toml").path
         _ = FileManager.default.createFile(atPath: config, contents: Data())
         let frozen = try await DaemonProcess(
             "remote-playerd", ["--bus", f.bus.address, "--audio-output", "null", "--config", config, "--no-state", "--name", "frozen"] + media.tones.map(\.path))
-        defer { frozen.send(SIGKILL) }
-        let frozenName = "org.mpris.MediaPlayer2.frozen"
-        try #require(try await frozen.waitForName(frozenName, on: f.client))
+        let named = try await frozen.waitForName(frozenName, on: f.client)
+        if !named {
+            frozen.send(SIGKILL)
+            media.remove()
+        }
+        try #require(named, "remote-playerd never took \(frozenName)")
+        return (frozen, media)
+    }
+
+    @Test("a press for our player is not held up by a call to a frozen one; five presses to the frozen one reach it as one")
+    func frozenPeer() async throws {
+        let f = try await HeadsetFixture()
+        let (frozen, media) = try await startFrozenCandidate(f, tones: 6)
+        defer {
+            frozen.send(SIGKILL)
+            media.remove()
+        }
         f.handler.output.pressTimeout = .milliseconds(500)
         var answers: [(String, RemoteControlSubtype, Bool)] = []
         f.handler.onDelivered = { answers.append(($0, $1.subtype, $2)) }
@@ -68,8 +83,15 @@ struct FrozenPlayerTests {
         // The frozen player's call times out; the presses behind it are dropped, not kept.
         await DeviceDiscoveryTests.mainLoop(until: { answers.contains { $0.0 == frozenName } })
         #expect(answers.contains { $0.0 == frozenName && !$0.2 })
-        // Thawed, it has received one Next, not five.
+        // Thawed, it has received one Next, not five. Its Metadata follows once the new
+        // track's tags are read, so wait for that change (then for anything sent with it).
+        let metadata = try await SignalRecorder.start(
+            on: f.client, MatchRule(sender: frozenName, path: MPRISNames.objectPath, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"))
         frozen.send(SIGCONT)
+        for count in 1...20 where !metadata.messages.contains(where: { $0.body.count > 1 && $0.body[1].stringDictionaryValue?["Metadata"] != nil }) {
+            guard await metadata.waitFor(count: count) else { break }
+        }
+        try await f.client.barrier(with: frozenName)
         let thawed = try await currentIndex(of: frozenName, on: f.client)
         #expect(thawed == 1, "\(answers)")
     }
@@ -77,15 +99,11 @@ struct FrozenPlayerTests {
     @Test("a scan on a frozen RemoteBridge player falls back to Seeks, but once it thaws the next scan goes through RemoteControl1 again")
     func scanAfterThaw() async throws {
         let f = try await HeadsetFixture()
-        let media = try await TestMedia.make(count: 2, seconds: 30)
-        defer { media.remove() }
-        let config = media.directory.appendingPathComponent("config.toml").path
-        _ = FileManager.default.createFile(atPath: config, contents: Data())
-        let frozen = try await DaemonProcess(
-            "remote-playerd", ["--bus", f.bus.address, "--audio-output", "null", "--config", config, "--no-state", "--name", "frozen"] + media.tones.map(\.path))
-        defer { frozen.send(SIGKILL) }
-        let frozenName = "org.mpris.MediaPlayer2.frozen"
-        try #require(try await frozen.waitForName(frozenName, on: f.client))
+        let (frozen, media) = try await startFrozenCandidate(f, tones: 2)
+        defer {
+            frozen.send(SIGKILL)
+            media.remove()
+        }
         f.handler.output.pressTimeout = .milliseconds(300)
         var answers: [(String, RemoteControlSubtype, Bool)] = []
         f.handler.onDelivered = { answers.append(($0, $1.subtype, $2)) }
