@@ -49,6 +49,7 @@ build: deps
 
 test: deps
 	$(NO_WARNINGS) $(SWIFT) build --build-tests
+	scripts/raise-inotify-instances
 	$(SWIFT) test --skip-build
 	$(MAKE) examples
 	$(SWIFT) run --skip-build --package-path examples APIContract

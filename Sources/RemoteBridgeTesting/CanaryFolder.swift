@@ -18,7 +18,8 @@ public final class CanaryFolder: Sendable {
         try FileManager.default.copyItem(at: audio, to: self.audio)
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0, inotify_add_watch(descriptor, directory.path, UInt32(IN_OPEN | IN_ACCESS)) >= 0 else {
-            throw TestSupportError(description: "inotify on \(directory.path): \(String(cString: strerror(errno)))")
+            throw TestSupportError(
+                description: "inotify on \(directory.path): \(String(cString: strerror(errno))) (EMFILE: raise fs.inotify.max_user_instances, as scripts/raise-inotify-instances does)")
         }
     }
 
