@@ -111,7 +111,8 @@ struct ContainedPlaybackTests {
         let byName = try scene.hostilePlaylist(named: "evil.m3u")
         let byContent = try scene.hostilePlaylist(named: "song.flac")
         let tone = scene.media.tones[0].path
-        let f = try await PlayerFixture(items: [byName, byContent], media: scene.media)
+        // On the command line, beside the two playlists, every hostile URI as an argument of its own.
+        let f = try await PlayerFixture(items: [byName, byContent] + scene.hostile, media: scene.media)
         defer { f.stop() }
         #expect(f.player.entries.map(\.url) == [tone, tone])
         try await f.client.openURI("file://" + byName)
