@@ -19,6 +19,13 @@ final class MPVHandle: @unchecked Sendable {
     private let eventHandle: OpaquePointer
     /// The handle while it lives; nil once freed. Held across every call into mpv.
     private let live: Mutex<LiveHandle?>
+    /// Set by the event thread from a file's end at its end until the next file starts or mpv
+    /// goes idle. At the end of the queue mpv plays out the audio it holds meanwhile, under its
+    /// lock, so any call would wait for that (0.6 s measured).
+    private let endedFile = Mutex(false)
+
+    /// Whether mpv may be playing out the end of its last file, when a call would wait for it.
+    var mayBeDraining: Bool { endedFile.withLock { $0 } }
 
     /// Creates and initializes mpv with `options` (applied in order, before initialization).
     init(options: [(String, String)]) throws(MPVError) {
@@ -179,6 +186,7 @@ final class MPVHandle: @unchecked Sendable {
             _ = rb_name_current_thread("mpv events")
             while true {
                 guard let raw = mpv_wait_event(eventHandle, -1) else { continue }
+                noteFileBoundary(raw.pointee)
                 if raw.pointee.event_id == MPV_EVENT_FILE_LOADED {
                     let duration = getDouble("duration")
                     deliver(.fileLoaded(duration: duration, metadata: get("metadata")))
@@ -191,6 +199,24 @@ final class MPVHandle: @unchecked Sendable {
                 live = nil
                 mpv_terminate_destroy(eventHandle)
             }
+        }
+    }
+
+    /// Keeps `mayBeDraining`, on the event thread, before the event reaches anyone.
+    private func noteFileBoundary(_ event: mpv_event) {
+        switch event.event_id {
+        case MPV_EVENT_END_FILE:
+            let reason = event.data?.assumingMemoryBound(to: mpv_event_end_file.self).pointee.reason
+            endedFile.withLock { $0 = reason == MPV_END_FILE_REASON_EOF }
+        case MPV_EVENT_START_FILE, MPV_EVENT_IDLE, MPV_EVENT_SHUTDOWN:
+            endedFile.withLock { $0 = false }
+        case MPV_EVENT_PROPERTY_CHANGE:
+            guard let property = event.data?.assumingMemoryBound(to: mpv_event_property.self).pointee,
+                String(cString: property.name) == "idle-active"
+            else { return }
+            endedFile.withLock { $0 = false }
+        default:
+            return
         }
     }
 

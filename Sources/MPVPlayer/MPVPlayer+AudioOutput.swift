@@ -137,8 +137,7 @@ extension MPVPlayer {
         loadedID = nil
         pendingStart = (id, start)
         if audioOutput.reloadedAfterFailure == id {
-            try? mpv.command(["stop"])
-            window.cleared()
+            stopMPV()
         } else {
             audioOutput.reloadedAfterFailure = id
             playIndex(index)

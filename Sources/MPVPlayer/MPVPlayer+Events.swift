@@ -79,7 +79,8 @@ extension MPVPlayer {
             if transition != nil { _ = checkHeardTransition() }
         case "idle-active":
             // The live value: the event's may be older than a stop or a load since.
-            isIdle = mpv.get("idle-active").flag ?? value.flag ?? false
+            // (While mpv drains the end of the queue, a call would wait for it: take the event's.)
+            isIdle = (isDraining ? nil : mpv.get("idle-active").flag) ?? value.flag ?? false
             // The current entry failed before its successor was handed over, so mpv stopped
             // instead of going on: go on as mpv would have.
             // A looping queue of files that all fail stops after one round.
@@ -98,6 +99,10 @@ extension MPVPlayer {
                 loop = .none
             }
         case "seekable": isSeekable = value.flag ?? false
+        case "eof-reached":
+            // The end of the queue has been heard (keep-open): stop there, as mpv would have.
+            guard value.flag == true, let index = currentIndex, self.index(after: index) == nil else { return }
+            stop()
         case "current-ao": currentAudioOutput = value.string
         case "time-pos":
             onPositionTick?()

@@ -46,14 +46,33 @@ extension MPVPlayer {
     /// The position, as heard: clamped to the entry's length, and the kept seek target while paused.
     var heardPosition: Duration {
         if isPaused, let target = keptSeekTarget { return clamped(target, to: current) }
-        guard let seconds = mpvAudioPosition else { return .zero }
+        if isDraining { return carriedPosition }
+        guard let seconds = mpvAudioPosition else { return carriedPosition }
         if transition != nil {
-            // Still the old entry, its last part playing.
-            guard seconds < 0, let length = current?.length else { return clamped(.zero, to: current) }
-            return clamped(length + .seconds(seconds), to: current)
+            // Still the old entry, its last part playing: its length less what the new file's
+            // negative audio-pts says is left, or, before the new file has one, carried on.
+            guard let pts = heardPTS, pts < 0, let length = current?.length else { return carriedPosition }
+            return clamped(length + .seconds(pts), to: current)
         }
-        return clamped(.milliseconds(rounding: max(0, seconds)) ?? .zero, to: current)
+        // mpv has gone on to the next file and its start is not heard yet, but the main actor
+        // has not taken the start-file event: the current entry is still what plays.
+        if seconds < -Self.heardTolerance, !isPaused { return carriedPosition }
+        let position = clamped(.milliseconds(rounding: max(0, seconds)) ?? .zero, to: current)
+        if !isPaused { lastHeard = (currentID, position, .now) }
+        return position
     }
+
+    /// The position carried on from the last one read, at the playback rate (none while paused),
+    /// up to the entry's length: while mpv plays out the end of the queue, when it blocks every
+    /// call (0.35 player/audio.c drains the audio output under its lock; 0.6 s was measured for
+    /// one read), and whenever mpv has no position to give.
+    private var carriedPosition: Duration {
+        guard let lastHeard, lastHeard.id == currentID else { return .zero }
+        guard !isPaused else { return clamped(lastHeard.position, to: current) }
+        let elapsed = (ContinuousClock.now - lastHeard.at).inSeconds * speed
+        return clamped(lastHeard.position + .seconds(elapsed), to: current)
+    }
+
 
     private func clamped(_ position: Duration, to entry: QueueEntry?) -> Duration {
         let floor = max(.zero, position)

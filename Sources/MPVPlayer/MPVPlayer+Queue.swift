@@ -20,8 +20,7 @@ extension MPVPlayer {
     /// Items that fail `check(_:)` are left out (and reported); `index` still names the same item,
     /// or the next one kept if that item itself was left out.
     public func load(_ items: [QueueItem], currentIndex index: Int = 0, position: Duration = .zero, play: Bool = false) {
-        try? mpv.command(["stop"])
-        window.cleared()
+        stopMPV()
         try? mpv.set("pause", !play)
         entries = []
         entries.reserveCapacity(items.count)
@@ -95,8 +94,7 @@ extension MPVPlayer {
             if index < entries.count {
                 playIndex(index)
             } else {
-                try? mpv.command(["stop"])
-                window.cleared()
+                stopMPV()
                 currentID = nil
                 onChange?(.state)
             }

@@ -29,10 +29,8 @@ extension MPVPlayer {
         endScanning()
         endHeardTransition()
         keptSeekTarget = nil
-        try? mpv.command(["stop"])
-        window.cleared()
+        stopMPV()
         isIdle = true
-        try? mpv.set("pause", true)
     }
 
     /// The next entry; at the end, wraps when looping the playlist, else stops.
@@ -80,6 +78,7 @@ extension MPVPlayer {
             return
         }
         keptSeekTarget = target
+        lastHeard = (currentID, target, .now)
         try? mpv.command(["seek", Self.seconds(target), "absolute+exact"])
     }
 
@@ -126,6 +125,7 @@ extension MPVPlayer {
         } else {
             // Absolute, from the heard position: mpv's relative seek counts from its own, which
             // reads short after a pause.
+            lastHeard = (currentID, target, .now)
             try? mpv.command(["seek", Self.seconds(target), "absolute+exact"])
             onChange?(.state)
         }

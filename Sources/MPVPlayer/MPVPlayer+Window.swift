@@ -20,6 +20,15 @@ extension MPVPlayer {
         handNextToMPV()
     }
 
+    /// Empties mpv's playlist and closes its file. Paused first: stopping while playing would make
+    /// mpv play out the sound it holds before it closes the output, under its lock, so that every
+    /// call waits for it (0.6 s measured); paused, it just closes.
+    func stopMPV() {
+        try? mpv.set("pause", true)
+        try? mpv.command(["stop"])
+        window.cleared()
+    }
+
     /// Unpauses and plays entry `index`.
     func startAt(index: Int) {
         guard entries.indices.contains(index) else { return }
@@ -100,6 +109,8 @@ extension MPVPlayer {
     /// mpv's playlist changed: any entry in it that the player did not hand over (a playlist
     /// that mpv expanded by itself) is removed at once, before it can open, and reported.
     func guardMPVPlaylist() {
+        // Nothing opens while mpv drains the end of the queue, and a call would wait for it.
+        guard !isDraining else { return }
         let list = mpv.get("playlist").array ?? []
         for (index, item) in list.enumerated().reversed() {
             guard let mpvID = item["id"]?.int64, !window.holds(mpvID) else { continue }

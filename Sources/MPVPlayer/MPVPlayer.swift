@@ -29,6 +29,10 @@ public final class MPVPlayer {
     var transition: HeardTransition?
     /// Where the last seek was asked to go: shown while paused (mpv reads short there).
     var keptSeekTarget: Duration?
+    /// The last position read from mpv while playing, in which entry, and when.
+    var lastHeard: (id: Int64?, position: Duration, at: ContinuousClock.Instant)?
+    /// mpv may be playing out the end of the queue, and would answer no call until it has.
+    var isDraining: Bool { mpv.mayBeDraining }
     /// The id the next accepted entry gets.
     var nextEntryID: Int64 = 1
     /// What mpv's playlist holds: each of its entries the player handed over, by mpv's id.
@@ -87,7 +91,7 @@ public final class MPVPlayer {
         options += Self.audioOutputOptions(for: configuration.audioOutput)
         AudioLibraryMessages.silenced
         mpv = try MPVHandle(options: options)
-        for name in ["pause", "idle-active", "duration", "metadata", "playlist", "volume", "speed", "loop-file", "seekable", "current-ao"] {
+        for name in ["pause", "idle-active", "duration", "metadata", "playlist", "volume", "speed", "loop-file", "seekable", "current-ao", "eof-reached"] {
             mpv.observe(name)
         }
         mpv.addHook(ContainedPlayback.loadHook)

@@ -61,7 +61,8 @@ struct FrozenPlayerTests {
             frozen.send(SIGKILL)
             media.remove()
         }
-        f.handler.output.pressTimeout = .milliseconds(500)
+        // Long enough that our own player answers first even on a loaded machine.
+        f.handler.output.pressTimeout = .seconds(2)
         var answers: [(String, RemoteControlSubtype, Bool)] = []
         f.handler.onDelivered = { answers.append(($0, $1.subtype, $2)) }
         // The frozen player is now playing when it freezes.

@@ -64,4 +64,23 @@ struct HeardPositionTests {
         let late = oldPositions.drop { $0 < 1 }
         #expect(zip(late, late.dropFirst()).allSatisfy { $0 <= $1 }, "\(Array(late))")
     }
+
+    @Test("at the end of the queue the position runs to the end, and reading it never waits while mpv plays out its audio (one read took 0.6 s)")
+    func endOfQueue() async throws {
+        let f = try await MPVPlayerTests.Fixture(count: 1, seconds: 1)
+        f.player.play()
+        var slowest: Duration = .zero
+        var positions: [Double] = []
+        await f.until("stopped at the end", limit: .seconds(5)) {
+            let start = ContinuousClock.now
+            let position = f.player.position
+            slowest = max(slowest, ContinuousClock.now - start)
+            if f.player.status == .playing { positions.append(position.inSeconds) }
+            return f.player.status == .stopped && !positions.isEmpty
+        }
+        // A bound far above a read's real cost (microseconds) and far below mpv's drain.
+        #expect(slowest < .milliseconds(200), "a read waited \(slowest)")
+        #expect(positions.allSatisfy { $0 >= 0 && $0 <= 1 })
+        #expect(zip(positions, positions.dropFirst()).allSatisfy { $0 <= $1 }, "\(positions)")
+    }
 }

@@ -184,11 +184,13 @@ struct ContainedPlaybackTests {
         defer { f.stop() }
         var played = false
         f.player.play()
-        await f.until("the stream plays into its last segment", limit: .seconds(15)) {
+        await f.until("the stream plays into its last segment", limit: .seconds(30)) {
             played = played || (f.player.status == .playing && f.player.position > .zero)
             return played && server.standardError.contains("GET /seg2.flac")
         }
-        #expect(f.player.current?.length.map { $0 >= .seconds(6) } == true)
+        #expect(
+            f.player.current?.length.map { $0 >= .seconds(6) } == true,
+            "status \(f.player.status), \(f.player.entries.count) entries; the server's log: \(server.standardError)")
         #expect(f.player.entries.count == 1)
         #expect(scene.touchedCanaries() == [])
     }
