@@ -22,25 +22,15 @@ public final class FileWatch: Sendable {
     /// Waits until a file called `name` appears in the folder, or `limit` passes (a guard against
     /// a hung test). Returns whether it appeared.
     public func waitFor(name: String, limit: Duration = .seconds(10)) async -> Bool {
-        let descriptor = descriptor
-        return await Task.detached {
-            let deadline = ContinuousClock.now + limit
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while ContinuousClock.now < deadline {
-                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                let remaining = deadline - ContinuousClock.now
-                guard poll(&poller, 1, Int32(clamping: max(1, remaining.milliseconds))) > 0 else { continue }
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                var offset = 0
-                while offset + MemoryLayout<inotify_event>.size <= count {
-                    let length = buffer.withUnsafeBytes { $0.load(fromByteOffset: offset, as: inotify_event.self).len }
-                    let start = offset + MemoryLayout<inotify_event>.size
-                    let bytes = buffer[start..<start + Int(length)].prefix { $0 != 0 }
-                    if String(decoding: bytes, as: UTF8.self) == name { return true }
-                    offset = start + Int(length)
-                }
+        await DescriptorWait.until(descriptor, limit: limit) { events in
+            var offset = events.startIndex
+            while offset + MemoryLayout<inotify_event>.size <= events.endIndex {
+                let length = events.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset - events.startIndex, as: inotify_event.self).len }
+                let start = offset + MemoryLayout<inotify_event>.size
+                if String(decoding: events[start..<start + Int(length)].prefix { $0 != 0 }, as: UTF8.self) == name { return true }
+                offset = start + Int(length)
             }
             return false
-        }.value
+        }
     }
 }

@@ -151,19 +151,8 @@ private final class ReadinessSocket {
 
     /// Waits for a datagram holding READY=1; false after `limit` (a guard against a hung test).
     func waitForReady(limit: Duration = .seconds(10)) async -> Bool {
-        let descriptor = descriptor
-        return await Task.detached {
-            let deadline = ContinuousClock.now + limit
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while ContinuousClock.now < deadline {
-                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                let remaining = deadline - ContinuousClock.now
-                guard poll(&poller, 1, Int32(clamping: max(1, remaining.milliseconds))) > 0 else { continue }
-                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-                guard count > 0 else { continue }
-                if String(decoding: buffer.prefix(count), as: UTF8.self).split(separator: "\n").contains("READY=1") { return true }
-            }
-            return false
-        }.value
+        await DescriptorWait.until(descriptor, limit: limit) { datagram in
+            String(decoding: datagram, as: UTF8.self).split(separator: "\n").contains("READY=1")
+        }
     }
 }
