@@ -6,7 +6,8 @@ import Dispatch
 /// shown after `wait`.
 struct TrackAnnouncement {
     /// The longest a new current entry waits for its tags and art before it is shown anyway.
-    static let wait: Duration = .milliseconds(300)
+    /// They take 10–50 ms; a second covers a machine under load, where 300 ms was seen to pass.
+    static let wait: Duration = .seconds(1)
 
     /// Entries whose file mpv has opened, so their tags are read.
     var tagsRead: Set<Int64> = []

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import MPVPlayer
+@testable import MPVPlayer
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteBridgeTesting
@@ -178,11 +178,22 @@ struct ContainedPlaybackTests {
         defer { server.send(SIGKILL) }
         let started = ChangeWaiter()
         server.onStandardError = { started.wake() }
-        _ = await started.until { server.standardError.contains("PORT ") }
-        let port = try #require(server.standardError.split(separator: "\n").first { $0.hasPrefix("PORT ") }?.dropFirst(5))
+        // The whole line: stderr may arrive in pieces, "PORT " first and the number after.
+        func port() -> Int? {
+            server.standardError.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                .first { $0.hasPrefix("PORT ") }.flatMap { Int($0.dropFirst(5)) }
+        }
+        _ = await started.until { port() != nil }
+        let port = try #require(port())
         let f = try await PlayerFixture(items: ["http://127.0.0.1:\(port)/radio.m3u8"], media: scene.media)
         defer { f.stop() }
         var played = false
+        var failures: [String] = []
+        let forward = f.player.onChange
+        f.player.onChange = { change in
+            if case .loadFailed(let url, let reason) = change { failures.append("\(url): \(reason)") }
+            forward?(change)
+        }
         f.player.play()
         await f.until("the stream plays into its last segment", limit: .seconds(30)) {
             played = played || (f.player.status == .playing && f.player.position > .zero)
@@ -190,7 +201,10 @@ struct ContainedPlaybackTests {
         }
         #expect(
             f.player.current?.length.map { $0 >= .seconds(6) } == true,
-            "status \(f.player.status), \(f.player.entries.count) entries; the server's log: \(server.standardError)")
+            """
+            status \(f.player.status), \(f.player.entries.count) entries, mpv idle \(f.player.mpv.get("idle-active")), \
+            playlist \(f.player.mpv.get("playlist")), failures \(failures); the server's log: \(server.standardError)
+            """)
         #expect(f.player.entries.count == 1)
         #expect(scene.touchedCanaries() == [])
     }
