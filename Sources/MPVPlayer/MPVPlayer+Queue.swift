@@ -90,12 +90,17 @@ extension MPVPlayer {
         entries.remove(at: index)
         unshuffledOrder?.removeAll { $0 == id }
         onChange?(.queueChanged)
-        if id == currentID {
+        // mpv already plays the removed entry when it is the one a gapless change is going to:
+        // then the entry that takes its place plays instead, as for the current one.
+        let playsInMPV = id == transition?.id
+        if playsInMPV { endHeardTransition() }
+        if id == currentID || playsInMPV {
             if index < entries.count {
                 playIndex(index)
             } else {
                 stopMPV()
-                currentID = nil
+                isIdle = true
+                if id == currentID { currentID = nil }
                 onChange?(.state)
             }
         } else {

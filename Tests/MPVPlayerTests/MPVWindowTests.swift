@@ -77,4 +77,18 @@ struct MPVWindowTests {
             }
         }
     }
+
+    @Test("removing the entry mpv has gone on to before it is heard plays the one after it, and mpv never holds the removed one")
+    func removeDuringGaplessChange() async throws {
+        let f = try await MPVPlayerTests.Fixture(count: 3, seconds: 1)
+        let ids = f.player.entries.map(\.id)
+        f.player.play()
+        await f.until("mpv has gone on to the second, not heard yet") { f.player.transition?.id == ids[1] }
+        try f.player.remove(id: ids[1])
+        #expect(f.player.transition == nil)
+        #expect(f.player.currentID == ids[2])
+        #expect(!f.player.handedToMPV.contains(ids[1]))
+        await f.until("the third plays") { f.player.status == .playing && f.player.window.awaited == nil }
+        #expect(f.player.handedToMPV == [ids[2]])
+    }
 }
