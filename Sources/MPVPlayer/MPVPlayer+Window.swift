@@ -6,7 +6,8 @@ extension MPVPlayer {
         guard entries.indices.contains(index) else { return }
         let entry = entries[index]
         endHeardTransition()
-        if entry.id != currentID { loadedID = nil }
+        // Always reloaded, the same entry too: a seek before it opens waits for it.
+        loadedID = nil
         currentID = entry.id
         do throws(MPVError) {
             try checkLocation(entry.url)
@@ -14,7 +15,7 @@ extension MPVPlayer {
             window.replaced(with: mpvID, entry: entry.id)
             isIdle = false
         } catch {
-            window.cleared()
+            stopMPV()
             onChange?(.loadFailed(url: QueueLimits.excerpt(entry.url), reason: error.reason))
         }
         handNextToMPV()
@@ -24,6 +25,7 @@ extension MPVPlayer {
     /// mpv play out the sound it holds before it closes the output, under its lock, so that every
     /// call waits for it (0.6 s measured); paused, it just closes.
     func stopMPV() {
+        endHeardTransition()
         try? mpv.set("pause", true)
         try? mpv.command(["stop"])
         window.cleared()
@@ -54,8 +56,15 @@ extension MPVPlayer {
         let next = index(after: currentIndex).map { entries[$0] }
         if let next { lookForArt(next.id) }
         var nextHeld = false
-        for mpvID in window.others(than: window.awaited ?? playing) {
-            if let next, !nextHeld, window.entry(forMPV: mpvID) == next.id {
+        // Only an entry after the playing one in mpv's playlist is held as next: mpv goes on
+        // forwards (with a looping queue of one or two, the next entry's older copy can sit
+        // before the playing one, and would never play).
+        let anchor = window.awaited ?? playing
+        let order = mpvPlaylistIDs()
+        let anchorPosition = anchor.flatMap { order.firstIndex(of: $0) }
+        for mpvID in window.others(than: anchor) {
+            let follows = anchorPosition.map { (order.firstIndex(of: mpvID) ?? -1) > $0 } ?? true
+            if let next, !nextHeld, follows, window.entry(forMPV: mpvID) == next.id {
                 nextHeld = true
             } else {
                 removeFromMPV(mpvID)
@@ -96,6 +105,16 @@ extension MPVPlayer {
     func mpvStarted(_ mpvID: Int64) {
         let asked = window.awaited == mpvID
         guard window.started(mpvID), let id = window.entry(forMPV: mpvID) else { return }
+        // Removed from the queue after mpv had it as next, before it started: play what follows
+        // the current entry instead, or stop.
+        guard entries.contains(where: { $0.id == id }) else {
+            if let index = currentIndex, let following = self.index(after: index) {
+                playIndex(following)
+            } else {
+                stop()
+            }
+            return
+        }
         if asked {
             if id != currentID { loadedID = nil }
             currentID = id

@@ -91,4 +91,43 @@ struct MPVWindowTests {
         await f.until("the third plays") { f.player.status == .playing && f.player.window.awaited == nil }
         #expect(f.player.handedToMPV == [ids[2]])
     }
+
+    @Test("a looping queue of two entries wraps from the second back to the first, by itself")
+    func loopOfTwo() async throws {
+        let f = try await MPVPlayerTests.Fixture(count: 2, seconds: 1)
+        let ids = f.player.entries.map(\.id)
+        f.player.setLoop(.playlist)
+        f.player.play()
+        await f.until("the second is current") { f.player.currentIndex == 1 }
+        await f.until("mpv holds the first after it") { f.player.handedToMPV == [ids[1], ids[0]] }
+        await f.until("back on the first, playing") { f.player.currentIndex == 0 && f.player.status == .playing }
+    }
+
+    @Test("a looping queue of one entry plays it again and again")
+    func loopOfOne() async throws {
+        let f = try await MPVPlayerTests.Fixture(count: 1, seconds: 1)
+        f.player.setLoop(.playlist)
+        f.player.play()
+        await f.until("playing") { f.player.status == .playing }
+        // A wrap is the position going back from near the end to near the start.
+        var wraps = 0
+        var last = 0.0
+        await f.until("started over twice, still playing", limit: .seconds(6)) {
+            let now = f.player.position.inSeconds
+            if now < last - 0.5 { wraps += 1 }
+            last = now
+            return wraps >= 2 && f.player.status == .playing
+        }
+    }
+
+    @Test("Stop, Play and a seek in one turn: the seek waits for the file to open again")
+    func stopPlaySeek() async throws {
+        let f = try await MPVPlayerTests.Fixture(count: 2)
+        f.player.play()
+        await f.until("playing, open") { f.player.status == .playing && f.player.loadedID == f.player.currentID }
+        f.player.stop()
+        f.player.play()
+        f.player.seek(to: .seconds(20))
+        await f.until("at 20 s", limit: .seconds(5)) { f.player.status == .playing && f.player.position >= .seconds(20) }
+    }
 }
