@@ -45,12 +45,17 @@ struct RemoteCtlMonitorTests {
         defer { kill(process.processIdentifier, SIGKILL) }
         let reader = output.fileHandleForReading
         let firstLine = Task { await reader.readText { $0.contains("\n") } }
-        // Send events until the monitor, once subscribed, prints one (a pipe, yet unbuffered).
+        // Send events until the monitor, once subscribed, prints one (a pipe, yet unbuffered):
+        // on a loaded machine 200 sends were once all over before it had subscribed, and the
+        // test waited for ever. A monitor that never prints is killed after 30 s, so the read ends.
         let sender = f.ctl(PlayerSelection(names: ["remotebridge"]))
+        let pid = process.processIdentifier
         let sending = Task { @MainActor in
-            for _ in 0..<200 where !Task.isCancelled {
+            let deadline = ContinuousClock.now + .seconds(30)
+            while !Task.isCancelled, ContinuousClock.now < deadline {
                 _ = await sender.send("skip-forward", interval: .seconds(1), position: nil)
             }
+            if !Task.isCancelled { kill(pid, SIGKILL) }
         }
         let line = await firstLine.value
         sending.cancel()
