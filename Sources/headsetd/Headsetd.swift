@@ -32,7 +32,11 @@ struct Headsetd: AsyncParsableCommand {
 
             With BlueZ on the system bus, headsetd registers one AVRCP player with each adapter \
             that stands for the now-playing player, so headsets and car stereos show its state \
-            and track (bluetooth = true).
+            and track (bluetooth = true). A BlueZ that does not answer (still starting) is asked \
+            again \(RetryBackoff().schedule).
+
+            When the session bus goes away (a logout), headsetd lets go of the devices, logs why, \
+            and exits 0, so the next session's headsetd can grab them.
 
             The settings live in the [headset] section of the config file; see \
             dist/config.example.toml.
