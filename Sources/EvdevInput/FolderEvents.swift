@@ -58,12 +58,9 @@ final class FolderEvents {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
-            var offset = 0
-            while offset + MemoryLayout<inotify_event>.size <= count {
-                let event = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self) }
-                if !changed.contains(event.wd) { changed.append(event.wd) }
-                if event.mask & UInt32(IN_IGNORED) != 0 { gone.insert(event.wd) }
-                offset += MemoryLayout<inotify_event>.size + Int(event.len)
+            for event in InotifyEvent.parse(buffer[..<count]) {
+                if !changed.contains(event.watch) { changed.append(event.watch) }
+                if event.mask & UInt32(IN_IGNORED) != 0 { gone.insert(event.watch) }
             }
         }
         for watch in changed {

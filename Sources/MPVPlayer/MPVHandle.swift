@@ -186,11 +186,11 @@ final class MPVHandle: @unchecked Sendable {
             _ = rb_name_current_thread("mpv events")
             while true {
                 guard let raw = mpv_wait_event(eventHandle, -1) else { continue }
-                noteFileBoundary(raw.pointee)
                 if raw.pointee.event_id == MPV_EVENT_FILE_LOADED {
                     let duration = getDouble("duration")
                     deliver(.fileLoaded(duration: duration, metadata: get("metadata")))
                 } else if let event = Self.convert(raw.pointee) {
+                    noteFileBoundary(event)
                     deliver(event)
                 }
                 if raw.pointee.event_id == MPV_EVENT_SHUTDOWN { break }
@@ -203,17 +203,11 @@ final class MPVHandle: @unchecked Sendable {
     }
 
     /// Keeps `mayBeDraining`, on the event thread, before the event reaches anyone.
-    private func noteFileBoundary(_ event: mpv_event) {
-        switch event.event_id {
-        case MPV_EVENT_END_FILE:
-            let reason = event.data?.assumingMemoryBound(to: mpv_event_end_file.self).pointee.reason
-            endedFile.withLock { $0 = reason == MPV_END_FILE_REASON_EOF }
-        case MPV_EVENT_START_FILE, MPV_EVENT_IDLE, MPV_EVENT_SHUTDOWN:
-            endedFile.withLock { $0 = false }
-        case MPV_EVENT_PROPERTY_CHANGE:
-            guard let property = event.data?.assumingMemoryBound(to: mpv_event_property.self).pointee,
-                String(cString: property.name) == "idle-active"
-            else { return }
+    private func noteFileBoundary(_ event: MPVEvent) {
+        switch event {
+        case .endFile(_, let reason):
+            endedFile.withLock { $0 = reason == .endOfFile }
+        case .startFile, .shutdown, .propertyChange("idle-active", _):
             endedFile.withLock { $0 = false }
         default:
             return

@@ -50,9 +50,10 @@ extension MPVPlayer {
     func handNextToMPV() {
         // The entry mpv plays now: the current one, or the one it went on to that is not heard yet.
         guard let currentIndex = (transition?.id ?? currentID).flatMap({ id in entries.firstIndex { $0.id == id } }) else { return }
-        let playing = mpv.get("playlist-playing-pos").int64.flatMap { position -> Int64? in
-            mpv.get("playlist/\(position)/id").int64
-        }
+        // mpv's playlist, read once: its ids in order, and the one it plays.
+        let list = mpv.get("playlist").array ?? []
+        var order = list.compactMap { $0["id"]?.int64 }
+        let playing = list.first { $0["playing"]?.flag == true }?["id"]?.int64
         let next = index(after: currentIndex).map { entries[$0] }
         if let next { lookForArt(next.id) }
         var nextHeld = false
@@ -60,14 +61,13 @@ extension MPVPlayer {
         // forwards (with a looping queue of one or two, the next entry's older copy can sit
         // before the playing one, and would never play).
         let anchor = window.awaited ?? playing
-        let order = mpvPlaylistIDs()
         let anchorPosition = anchor.flatMap { order.firstIndex(of: $0) }
         for mpvID in window.others(than: anchor) {
             let follows = anchorPosition.map { (order.firstIndex(of: mpvID) ?? -1) > $0 } ?? true
             if let next, !nextHeld, follows, window.entry(forMPV: mpvID) == next.id {
                 nextHeld = true
             } else {
-                removeFromMPV(mpvID)
+                removeFromMPV(mpvID, in: &order)
             }
         }
         guard let next, !nextHeld, playing != nil || window.awaited != nil else { return }
@@ -88,11 +88,22 @@ extension MPVPlayer {
         return mpvID
     }
 
-    /// Removes mpv's entry `mpvID` from its playlist.
-    func removeFromMPV(_ mpvID: Int64) {
+    /// Removes mpv's entry `mpvID` from its playlist; false if it was not there (any more).
+    @discardableResult
+    func removeFromMPV(_ mpvID: Int64) -> Bool {
+        var order = mpvPlaylistIDs()
+        return removeFromMPV(mpvID, in: &order)
+    }
+
+    /// Removes mpv's entry `mpvID`, finding it in `order` (mpv's playlist as last read), which
+    /// is kept in step.
+    @discardableResult
+    private func removeFromMPV(_ mpvID: Int64, in order: inout [Int64]) -> Bool {
         window.removed(mpvID)
-        guard let index = mpvPlaylistIDs().firstIndex(of: mpvID) else { return }
+        guard let index = order.firstIndex(of: mpvID) else { return false }
         try? mpv.command(["playlist-remove", String(index)])
+        order.remove(at: index)
+        return true
     }
 
     /// mpv's playlist, as its entry ids in order.
@@ -159,9 +170,7 @@ extension MPVPlayer {
         // By its id: the playlist guard may have removed it already, and "current" would then
         // name the entry after it.
         if let loading {
-            window.removed(loading)
-            guard let index = mpvPlaylistIDs().firstIndex(of: loading) else { return }  // the guard was first
-            try? mpv.command(["playlist-remove", String(index)])
+            guard removeFromMPV(loading) else { return }  // the guard was first, and said so
         } else {
             try? mpv.command(["playlist-remove", "current"])
         }

@@ -1,3 +1,4 @@
+import EvdevInput
 import Foundation
 import Glibc
 
@@ -35,13 +36,7 @@ public final class CanaryFolder: Sendable {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { return names }
-            var offset = 0
-            while offset + MemoryLayout<inotify_event>.size <= count {
-                let length = buffer.withUnsafeBytes { $0.load(fromByteOffset: offset, as: inotify_event.self).len }
-                let start = offset + MemoryLayout<inotify_event>.size
-                names.append(String(decoding: buffer[start..<start + Int(length)].prefix { $0 != 0 }, as: UTF8.self))
-                offset = start + Int(length)
-            }
+            names += InotifyEvent.parse(buffer[..<count]).map(\.name)
         }
     }
 }

@@ -125,6 +125,17 @@ public final class DaemonProcess {
         return await withCheckedContinuation { exitWaiters.append($0) }
     }
 
+    /// Waits for the exit, killing the process (SIGKILL) if it has not ended after `limit`: a
+    /// guard against a hung test, which then fails on the status instead of hanging.
+    public func waitForExit(limit: Duration) async -> Int32 {
+        let guardTask = Task { @MainActor [weak self] in
+            guard (try? await Task.sleep(for: limit)) != nil else { return }
+            self?.send(SIGKILL)
+        }
+        defer { guardTask.cancel() }
+        return await waitForExit()
+    }
+
     /// Waits until this process owns `name` on `connection`'s bus (by NameOwnerChanged, not by
     /// polling). An owner left over from an earlier process does not count. Returns false if the
     /// process exited first, or after `limit` (a guard against a hung test).

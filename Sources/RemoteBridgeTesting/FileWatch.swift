@@ -1,4 +1,4 @@
-import DurationConversions
+import EvdevInput
 import Foundation
 import Glibc
 
@@ -22,15 +22,8 @@ public final class FileWatch: Sendable {
     /// Waits until a file called `name` appears in the folder, or `limit` passes (a guard against
     /// a hung test). Returns whether it appeared.
     public func waitFor(name: String, limit: Duration = .seconds(10)) async -> Bool {
-        await DescriptorWait.until(descriptor, limit: limit) { events in
-            var offset = events.startIndex
-            while offset + MemoryLayout<inotify_event>.size <= events.endIndex {
-                let length = events.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset - events.startIndex, as: inotify_event.self).len }
-                let start = offset + MemoryLayout<inotify_event>.size
-                if String(decoding: events[start..<start + Int(length)].prefix { $0 != 0 }, as: UTF8.self) == name { return true }
-                offset = start + Int(length)
-            }
-            return false
+        await DescriptorWait.until(descriptor, limit: limit) { bytes in
+            InotifyEvent.parse(bytes).contains { $0.name == name }
         }
     }
 }

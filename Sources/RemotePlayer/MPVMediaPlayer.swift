@@ -104,8 +104,8 @@ final class MPVMediaPlayer: MediaPlayer {
 
     func openURI(_ uri: String) throws(MediaPlayerError) {
         do throws(MPVError) {
-            if QueueSource.isPlaylist(uri) {
-                try player.open(try playlistItems(uri))
+            if let playlist = QueueSource.playlistItems(uri) {
+                try player.open(try usable(playlist, of: uri))
             } else {
                 try player.open(uri: uri)
             }
@@ -116,8 +116,8 @@ final class MPVMediaPlayer: MediaPlayer {
 
     func addTrack(uri: String, after: Int?, makeCurrent: Bool) throws(MediaPlayerError) {
         do throws(MPVError) {
-            if QueueSource.isPlaylist(uri) {
-                try player.insert(try playlistItems(uri), after: after.map(Int64.init), makeCurrent: makeCurrent)
+            if let playlist = QueueSource.playlistItems(uri) {
+                try player.insert(try usable(playlist, of: uri), after: after.map(Int64.init), makeCurrent: makeCurrent)
             } else {
                 try player.insert(uri: uri, after: after.map(Int64.init), makeCurrent: makeCurrent)
             }
@@ -126,15 +126,14 @@ final class MPVMediaPlayer: MediaPlayer {
         }
     }
 
-    /// A playlist's entries, read by the player's own parser (mpv never expands one itself).
-    /// Entries that cannot be used are reported as load failures; a playlist with none is an error.
-    private func playlistItems(_ uri: String) throws(MPVError) -> [QueueItem] {
-        let (items, problems) = QueueSource.expand([uri])
-        for problem in problems { onLoadFailure?(QueueLimits.excerpt(uri), problem) }
-        guard !items.isEmpty else {
-            throw MPVError(operation: "open \(QueueLimits.excerpt(uri))", reason: problems.first ?? "the playlist has no entries")
+    /// A playlist's entries: those that cannot be used are reported as load failures, and a
+    /// playlist with none is an error.
+    private func usable(_ playlist: (items: [QueueItem], problems: [String]), of uri: String) throws(MPVError) -> [QueueItem] {
+        for problem in playlist.problems { onLoadFailure?(QueueLimits.excerpt(uri), problem) }
+        guard !playlist.items.isEmpty else {
+            throw MPVError(operation: "open \(QueueLimits.excerpt(uri))", reason: playlist.problems.first ?? "the playlist has no entries")
         }
-        return items
+        return playlist.items
     }
 
     /// The MPRIS refusal for an mpv error.

@@ -12,14 +12,20 @@ public enum QueueSource {
         "mp3", "flac", "ogg", "oga", "opus", "m4a", "aac", "wav", "wma", "mka", "webm", "aiff", "aif", "ape", "wv", "mpc", "alac",
     ]
 
-    /// Whether `uri` names a local playlist file, by its name or its first bytes: such a URI is
-    /// expanded with `expand(_:)` (its entries checked one by one), never handed to mpv whole.
-    public static func isPlaylist(_ uri: String) -> Bool {
+    /// A local playlist's entries, read by the player's own parser, when `uri` names one by its
+    /// name or its first bytes; nil when it names no playlist (it is queued as it is). A
+    /// playlist is never handed to mpv whole: each of its entries is checked on its own.
+    public static func playlistItems(_ uri: String) -> (items: [QueueItem], problems: [String])? {
         // Past the length limit the queue's check refuses it anyway, and costs nothing to read.
-        guard uri.utf8.count <= QueueLimits.maximumURILength else { return false }
-        if MPVPlayer.scheme(of: uri) != nil, !uri.hasPrefix("file:") { return false }
+        guard uri.utf8.count <= QueueLimits.maximumURILength else { return nil }
+        if MPVPlayer.scheme(of: uri) != nil, !uri.hasPrefix("file:") { return nil }
         let path = uri.hasPrefix("file:") ? (URL(string: uri)?.path ?? uri) : uri
-        return PlaylistFile.Format(fileExtension: FilePath(path).extension ?? "") != nil || PlaylistFile.Format(sniffing: path) != nil
+        guard let format = PlaylistFile.Format(fileExtension: FilePath(path).extension ?? "") ?? PlaylistFile.Format(sniffing: path)
+        else { return nil }
+        var items: [QueueItem] = []
+        var problems: [String] = []
+        expand(uri, relativeTo: FileManager.default.currentDirectoryPath, depth: 0, format: format, into: &items, problems: &problems)
+        return (items, problems)
     }
 
     /// The items, and a description of each argument that could not be used.
@@ -32,7 +38,11 @@ public enum QueueSource {
         return (items, problems)
     }
 
-    private static func expand(_ argument: String, relativeTo base: String, depth: Int, into items: inout [QueueItem], problems: inout [String]) {
+    /// Expands one argument or playlist entry; `format`, when known already, spares a second read.
+    private static func expand(
+        _ argument: String, relativeTo base: String, depth: Int, format known: PlaylistFile.Format? = nil, into items: inout [QueueItem],
+        problems: inout [String]
+    ) {
         guard argument.utf8.count <= QueueLimits.maximumURILength else {
             problems.append("\(OutsideText.bareOrQuoted(argument)): longer than \(QueueLimits.maximumURILength) bytes; skipped")
             return
@@ -60,7 +70,7 @@ public enum QueueSource {
         // A playlist is known by its name, or, for what was named directly (an argument, an
         // OpenUri or AddTrack), by its first bytes too: a song.flac that holds an M3U is a playlist.
         let byName = PlaylistFile.Format(fileExtension: filePath.extension ?? "")
-        switch byName ?? (depth == 0 ? PlaylistFile.Format(sniffing: path) : nil) {
+        switch known ?? byName ?? (depth == 0 ? PlaylistFile.Format(sniffing: path) : nil) {
         case let format?:
             guard depth < 8 else {
                 problems.append("\(OutsideText.bareOrQuoted(argument)): playlists nested too deeply; skipped")

@@ -79,6 +79,14 @@ struct SoundServerRestartTests {
             try await client.metadata()["mpris:trackid"]?.stringValue ?? ""
         }
 
+        /// Stops the player and checks that its log skipped no entry; returns the log.
+        @discardableResult
+        func stopPlayerSkippingNothing(sourceLocation: SourceLocation = #_sourceLocation) async -> String {
+            let log = await stopPlayer()
+            #expect(!log.contains("skipped"), "\(log)", sourceLocation: sourceLocation)
+            return log
+        }
+
         /// Stops the player (SIGTERM) and returns its log.
         func stopPlayer() async -> String {
             guard let daemon else { return "" }
@@ -128,8 +136,7 @@ struct SoundServerRestartTests {
         let position = try await test.client.position()
         #expect(position >= .seconds(2) && position < .seconds(4), "Play went on from \(position)")
         #expect(try await test.pulse.sinkInputs().count == 1, "no stream plays into the server")
-        let log = await test.stopPlayer()
-        #expect(!log.contains("skipped"), "\(log)")
+        await test.stopPlayerSkippingNothing()
         await test.stop()
     }
 
@@ -157,9 +164,8 @@ struct SoundServerRestartTests {
         // Played on into nothing, it would be a whole `away` further (less one decoded block).
         #expect(position >= frozen && position < frozen + away, "paused at \(frozen), \(away) away, now at \(position)")
         #expect(try await test.pulse.sinkInputs().count == 1, "no stream plays into the server")
-        let log = await test.stopPlayer()
+        let log = await test.stopPlayerSkippingNothing()
         #expect(log.contains("the audio output pulse went away"), "\(log)")
-        #expect(!log.contains("skipped"), "\(log)")
         await test.stop()
     }
 
@@ -177,8 +183,7 @@ struct SoundServerRestartTests {
         await test.waitFor(status: "Playing")
         #expect(try await test.currentURL() == first)
         #expect(try await test.pulse.sinkInputs().count == 1, "no stream plays into the server")
-        let log = await test.stopPlayer()
-        #expect(!log.contains("skipped"), "\(log)")
+        await test.stopPlayerSkippingNothing()
         await test.stop()
     }
 
