@@ -6,9 +6,10 @@ extension MPVPlayer {
     /// Appends items to the queue. With `play`, the first of them starts playing. Items that
     /// fail `check(_:)` are left out and reported as load failures.
     public func append(_ items: [QueueItem], play: Bool = false) {
-        let accepted = accept(items, at: entries.count)
+        let index = entries.count
+        let accepted = accept(items, at: index)
         guard accepted > 0 else { return }
-        onChange?(.queueChanged)
+        onChange?(.entriesInserted(at: index, count: accepted))
         if play {
             startAt(index: entries.count - accepted)
         } else {
@@ -73,7 +74,7 @@ extension MPVPlayer {
         guard accepted > 0 else {
             throw MPVError(operation: "open \(QueueLimits.excerpt(first.url))", reason: "none of its \(items.count) entries may be played")
         }
-        onChange?(.queueChanged)
+        onChange?(.entriesInserted(at: index, count: accepted))
         if makeCurrent {
             if play { try? mpv.set("pause", false) }
             playIndex(index)
@@ -89,7 +90,7 @@ extension MPVPlayer {
         }
         entries.remove(at: index)
         unshuffledOrder?.removeAll { $0 == id }
-        onChange?(.queueChanged)
+        onChange?(.entryRemoved(at: index, id: id))
         // mpv already plays the removed entry when it is the one a gapless change is going to:
         // then the entry that takes its place plays instead, as for the current one.
         let playsInMPV = id == transition?.id

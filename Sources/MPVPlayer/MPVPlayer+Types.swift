@@ -42,8 +42,12 @@ extension MPVPlayer {
         case state
         /// The position jumped.
         case seeked(Duration)
-        /// The queue changed shape (entries added, removed or reordered).
+        /// The queue was replaced or reordered as a whole (a load, shuffle turned on or off).
         case queueChanged
+        /// Entries were inserted: `entries[index ..< index + count]` are the new ones.
+        case entriesInserted(at: Int, count: Int)
+        /// The entry `id` was removed from `index` (the entries after it moved up by one).
+        case entryRemoved(at: Int, id: Int64)
         /// An entry's tags, length or art changed.
         case entryChanged(QueueEntry)
         /// An entry could not be played; playback went on with the next one.

@@ -11,6 +11,9 @@ final class MPVMediaPlayer: MediaPlayer {
     var onChange: (@MainActor (MediaPlayerChange) -> Void)?
     /// Told of entries that failed to load.
     var onLoadFailure: (@MainActor (String, String) -> Void)?
+    /// Told of each of the player's own changes, before they are presented to MPRIS: the daemon
+    /// saves its state from them (a queue edit, with its index, is saved as that edit alone).
+    var onPlayerChange: (@MainActor (MPVPlayer.Change) -> Void)?
     private var lastQueueIDs: [Int64] = []
 
     init(player: MPVPlayer) {
@@ -19,12 +22,13 @@ final class MPVMediaPlayer: MediaPlayer {
     }
 
     private func forward(_ change: MPVPlayer.Change) {
+        onPlayerChange?(change)
         switch change {
         case .state:
             onChange?(.state)
         case .seeked(let position):
             onChange?(.seeked(position))
-        case .queueChanged:
+        case .queueChanged, .entriesInserted, .entryRemoved:
             let ids = player.entries.map(\.id)
             if ids != lastQueueIDs {
                 lastQueueIDs = ids
