@@ -20,7 +20,7 @@ extension MPVPlayer {
             let owner = window.entry(forMPV: mpvID)
             if let pending = transition, owner == pending.id { endHeardTransition() }
             loadedFile.endFile(mpvID)
-            if case .error(let reason) = reason, let owner, let entry = entries.first(where: { $0.id == owner }) {
+            if case .error(let reason) = reason, let owner, let entry = entries.entry(id: owner) {
                 onChange?(.loadFailed(url: QueueLimits.excerpt(entry.url), reason: reason))
                 if owner == currentID { failedCurrent = true }
                 failedInARow += 1
@@ -156,7 +156,7 @@ extension MPVPlayer {
 
     /// Looks for cover art off the main actor (reading a file may block), then sets it on the entry.
     func findArt(for id: Int64) {
-        guard let entry = entries.first(where: { $0.id == id }) else { return }
+        guard let entry = entries.entry(id: id) else { return }
         guard entry.artURL == nil else { return artLookedUp(id) }
         announcement.artAsked.insert(id)
         let url = entry.url
@@ -177,10 +177,8 @@ extension MPVPlayer {
 
     /// Changes the entry with `id`, if it is still in the queue, and announces the change.
     func update(_ id: Int64?, _ body: (inout QueueEntry) -> Void) {
-        guard let id, let index = entries.firstIndex(where: { $0.id == id }) else { return }
-        let before = entries[index]
-        body(&entries[index])
-        if entries[index] != before { onChange?(.entryChanged(entries[index])) }
+        guard let id, let index = entries.index(of: id, hint: currentIndexHint) else { return }
+        if entries.update(at: index, body) { onChange?(.entryChanged(entries[index])) }
     }
 
     /// Seconds with three decimals, as mpv's time arguments take them ("-12.345").

@@ -111,7 +111,7 @@ extension MPVPlayer {
     private func commitHeardTransition() {
         guard let pending = transition else { return }
         transition = nil
-        guard entries.contains(where: { $0.id == pending.id }) else { return }
+        guard entries.contains(id: pending.id) else { return }
         currentID = pending.id
         loadedID = pending.id
         onChange?(.state)

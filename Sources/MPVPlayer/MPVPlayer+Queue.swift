@@ -23,22 +23,24 @@ extension MPVPlayer {
     public func load(_ items: [QueueItem], currentIndex index: Int = 0, position: Duration = .zero, play: Bool = false) {
         stopMPV()
         try? mpv.set("pause", !play)
-        entries = []
-        entries.reserveCapacity(items.count)
+        entries.removeAll()
+        entries.reserveCapacity(items.count, textBytes: items.reduce(0) { $0 + $1.url.utf8.count + ($1.tags.title?.utf8.count ?? 0) })
         unshuffledOrder = nil
         currentID = nil
+        // Accepted one by one, so that `index` is followed to the same item, or the next kept.
         var startIndex = 0
         var startKept = false
         for (offset, item) in items.enumerated() {
-            let kept = accept(item, at: entries.count) != nil
-            if offset < index, kept { startIndex += 1 }
-            if offset == index { startKept = kept }
+            let entry = admit(item, queued: 0)
+            if let entry { entries.insert(entry, at: entries.endIndex) }
+            if offset < index, entry != nil { startIndex += 1 }
+            if offset == index { startKept = entry != nil }
         }
         onChange?(.queueChanged)
         guard !entries.isEmpty else { return }
         startIndex = min(startIndex, entries.count - 1)
         if startKept, position > .zero {
-            pendingStart = (entries[startIndex].id, position)
+            pendingStart = (entries.ids[startIndex], position)
         }
         playIndex(startIndex)
     }
@@ -57,7 +59,7 @@ extension MPVPlayer {
     /// asked. Items that fail `check(_:)` are left out and reported; when none is left, it throws
     /// (with the check's own error for a single item).
     public func insert(_ items: [QueueItem], after: Int64?, makeCurrent: Bool) throws(MPVError) {
-        let index = after.flatMap { id in entries.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
+        let index = after.flatMap { entries.index(of: $0) }.map { $0 + 1 } ?? 0
         try insert(items, at: index, makeCurrent: makeCurrent, play: false)
     }
 
@@ -85,7 +87,7 @@ extension MPVPlayer {
 
     /// Removes an entry. The current entry's place goes to the one after it, as if it had ended.
     public func remove(id: Int64) throws(MPVError) {
-        guard let index = entries.firstIndex(where: { $0.id == id }) else {
+        guard let index = entries.index(of: id) else {
             throw MPVError(operation: "remove", reason: "no entry \(id) in the queue")
         }
         entries.remove(at: index)
@@ -111,48 +113,54 @@ extension MPVPlayer {
 
     /// Plays the entry with `id`.
     public func goTo(id: Int64) throws(MPVError) {
-        guard let index = entries.firstIndex(where: { $0.id == id }) else {
+        guard let index = entries.index(of: id) else {
             throw MPVError(operation: "go to", reason: "no entry \(id) in the queue")
         }
         try mpv.set("pause", false)
         playIndex(index)
     }
 
-    /// Accepts items into the queue at `index`, in order; returns how many passed `check(_:)`.
+    /// Accepts items into the queue at `index`, in order, in one insertion; returns how many
+    /// passed `check(_:)`.
     private func accept(_ items: [QueueItem], at index: Int) -> Int {
-        var position = index
-        for item in items where accept(item, at: position) != nil { position += 1 }
-        return position - index
+        var accepted: [QueueEntry] = []
+        for item in items {
+            if let entry = admit(item, queued: accepted.count) { accepted.append(entry) }
+        }
+        entries.insert(contentsOf: accepted, at: index)
+        unshuffledOrder?.append(contentsOf: accepted.lazy.map(\.id))
+        return accepted.count
     }
 
-    /// Accepts one item into the queue at `index`, giving it an id. An item that fails
-    /// `check(_:)` is reported as a load failure and left out.
-    @discardableResult
-    func accept(_ item: QueueItem, at index: Int) -> QueueEntry? {
+    /// Makes an entry of an item, giving it an id, when it passes `check(_:)` with `queued` more
+    /// entries about to join the queue; an item that fails is reported as a load failure.
+    private func admit(_ item: QueueItem, queued: Int) -> QueueEntry? {
         do throws(MPVError) {
-            try check(item.url)
+            try check(item.url, queued: queued)
         } catch {
             onChange?(.loadFailed(url: QueueLimits.excerpt(item.url), reason: error.reason))
             return nil
         }
-        let entry = QueueEntry(id: nextEntryID, url: item.url, tags: item.tags.limited(), length: item.length)
-        nextEntryID += 1
-        entries.insert(entry, at: min(index, entries.count))
-        unshuffledOrder?.append(entry.id)
-        return entry
+        defer { nextEntryID += 1 }
+        return QueueEntry(id: nextEntryID, url: item.url, tags: item.tags.limited(), length: item.length)
     }
 
     /// Checks a URI or path before it may enter the queue, whatever its source (a client, the
     /// command line, a playlist, a folder, saved state): its length, the queue's length, and its
     /// scheme against the configuration. A plain path counts as `file`.
     public func check(_ uri: String) throws(MPVError) {
+        try check(uri, queued: 0)
+    }
+
+    /// `check(_:)`, with `queued` entries about to join the queue ahead of this one.
+    private func check(_ uri: String, queued: Int) throws(MPVError) {
         // Quoted only for an error: a queue of 100 000 entries passes here 100 000 times.
         var operation: String { "open \(QueueLimits.excerpt(uri))" }
         guard uri.utf8.count <= QueueLimits.maximumURILength else {
             throw MPVError(
                 operation: operation, reason: "the URI is longer than \(QueueLimits.maximumURILength) bytes", kind: .limitExceeded)
         }
-        guard entries.count < configuration.maximumEntries else {
+        guard entries.count + queued < configuration.maximumEntries else {
             throw MPVError(
                 operation: operation, reason: "the queue is full (\(configuration.maximumEntries) entries); remove some first",
                 kind: .limitExceeded)

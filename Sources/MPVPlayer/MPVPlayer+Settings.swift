@@ -36,15 +36,15 @@ extension MPVPlayer {
         guard shuffle != self.shuffle else { return }
         self.shuffle = shuffle
         if shuffle {
-            unshuffledOrder = entries.map(\.id)
-            entries.shuffle()
+            unshuffledOrder = entries.ids
+            entries.reorder(Array(entries.indices).shuffled())
         } else if let order = unshuffledOrder {
             var rank: [Int64: Int] = [:]
+            rank.reserveCapacity(order.count)
             for (index, id) in order.enumerated() { rank[id] = index }
             let later = order.count
-            entries = entries.enumerated()
-                .sorted { (rank[$0.element.id] ?? later + $0.offset, $0.offset) < (rank[$1.element.id] ?? later + $1.offset, $1.offset) }
-                .map(\.element)
+            let ids = entries.ids
+            entries.reorder(ids.indices.sorted { (rank[ids[$0]] ?? later + $0, $0) < (rank[ids[$1]] ?? later + $1, $1) })
             unshuffledOrder = nil
         }
         handNextToMPV()

@@ -49,7 +49,7 @@ extension MPVPlayer {
     /// gapless playback and prefetching need, and no more.
     func handNextToMPV() {
         // The entry mpv plays now: the current one, or the one it went on to that is not heard yet.
-        guard let currentIndex = (transition?.id ?? currentID).flatMap({ id in entries.firstIndex { $0.id == id } }) else { return }
+        guard let currentIndex = (transition?.id ?? currentID).flatMap({ entries.index(of: $0, hint: currentIndexHint) }) else { return }
         // mpv's playlist, read once: its ids in order, and the one it plays.
         let list = mpv.get("playlist").array ?? []
         var order = list.compactMap { $0["id"]?.int64 }
@@ -118,7 +118,7 @@ extension MPVPlayer {
         guard window.started(mpvID), let id = window.entry(forMPV: mpvID) else { return }
         // Removed from the queue after mpv had it as next, before it started: play what follows
         // the current entry instead, or stop.
-        guard entries.contains(where: { $0.id == id }) else {
+        guard entries.contains(id: id) else {
             if let index = currentIndex, let following = self.index(after: index) {
                 playIndex(following)
             } else {

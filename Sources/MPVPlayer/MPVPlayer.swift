@@ -16,7 +16,7 @@ public final class MPVPlayer {
     /// The queue, in play order (the shuffled order while `shuffle` is on). The player owns it:
     /// mpv only ever holds the current entry and the next (`MPVWindow`), each checked before it
     /// was handed over.
-    public internal(set) var entries: [QueueEntry] = []
+    public internal(set) var entries = PlayQueue()
     /// The current entry's id; kept when stopped, so play resumes there.
     public internal(set) var currentID: Int64? {
         didSet { if currentID != oldValue { currentChanged() } }
@@ -33,6 +33,8 @@ public final class MPVPlayer {
     var lastHeard: (id: Int64?, position: Duration, at: ContinuousClock.Instant)?
     /// mpv may be playing out the end of the queue, and would answer no call until it has.
     var isDraining: Bool { mpv.mayBeDraining }
+    /// Where the current entry was last found in `entries`.
+    var currentIndexHint = 0
     /// The id the next accepted entry gets.
     var nextEntryID: Int64 = 1
     /// What mpv's playlist holds: each of its entries the player handed over, by mpv's id.
@@ -122,10 +124,18 @@ public final class MPVPlayer {
     public var current: QueueEntry? { currentIndex.map { entries[$0] } }
 
     /// The entry clients are shown as current (see `shownID`).
-    public var shown: QueueEntry? { shownID.flatMap { id in entries.first { $0.id == id } } }
+    public var shown: QueueEntry? {
+        guard let id = shownID else { return nil }
+        return entries.index(of: id, hint: currentIndexHint).map { entries[$0] }
+    }
 
-    /// The index of the current entry in `entries`.
-    public var currentIndex: Int? { currentID.flatMap { id in entries.firstIndex { $0.id == id } } }
+    /// The index of the current entry in `entries`. Asked for on every change and property read:
+    /// where it was last found is tried first, so that a large queue is not searched each time.
+    public var currentIndex: Int? {
+        guard let id = currentID, let index = entries.index(of: id, hint: currentIndexHint) else { return nil }
+        currentIndexHint = index
+        return index
+    }
 
     /// The position in the current entry as heard, read from mpv now; within the entry's length.
     public var position: Duration {

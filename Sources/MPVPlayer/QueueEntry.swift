@@ -3,7 +3,7 @@ import Glibc
 
 /// One entry of the player's queue: where it is, and what is known about it.
 public struct QueueEntry: Sendable, Equatable {
-    /// mpv's playlist entry id: stable while the entry is in the queue.
+    /// The player's own id for the entry: unique for the player's lifetime.
     public var id: Int64
     /// The URL or path given to mpv.
     public var url: String

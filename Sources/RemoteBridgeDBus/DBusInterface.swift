@@ -100,13 +100,20 @@ public struct DBusProperty: Sendable {
     public var get: @MainActor @Sendable () -> DBusValue
     /// Writes a new value (already checked to have the declared type); nil for read-only properties.
     public var set: (@MainActor @Sendable (DBusValue) throws(DBusError) -> Void)?
+    /// A number that changes whenever the value does, for a property too large to read and
+    /// compare on every change (a track list of 100 000 paths): the exported object compares
+    /// this instead of the value. Nil: the value itself is compared.
+    public var changeToken: (@MainActor @Sendable () -> Int)?
 
-    /// Serves a declared property; `set` only for a read-write one.
+    /// Serves a declared property; `set` only for a read-write one; `changeToken` for one whose
+    /// changes are told by a counter (see `changeToken`).
     public init(
-        _ declaration: DBusPropertyDeclaration, get: @escaping @MainActor @Sendable () -> DBusValue,
+        _ declaration: DBusPropertyDeclaration, changeToken: (@MainActor @Sendable () -> Int)? = nil,
+        get: @escaping @MainActor @Sendable () -> DBusValue,
         set: (@MainActor @Sendable (DBusValue) throws(DBusError) -> Void)? = nil
     ) {
         self.declaration = declaration
+        self.changeToken = changeToken
         self.get = get
         self.set = set
     }

@@ -82,7 +82,8 @@ public final class ExportedObject {
                 if property.changeSignal == .invalidates {
                     invalidated.append(property.name)
                 } else {
-                    changed.append((property.name, value))
+                    // A property compared by its token is read only now that it has changed.
+                    changed.append((property.name, property.changeToken == nil ? value : property.get()))
                 }
             }
             guard !changed.isEmpty || !invalidated.isEmpty else { continue }
@@ -120,10 +121,11 @@ public final class ExportedObject {
         }
     }
 
+    /// What is compared to tell a change: each emitting property's value, or its change token.
     private func currentEmittingValues(of interface: DBusInterface) -> [String: DBusValue] {
         var values: [String: DBusValue] = [:]
         for property in interface.properties where property.changeSignal == .emitsValue || property.changeSignal == .invalidates {
-            values[property.name] = property.get()
+            values[property.name] = property.changeToken.map { .int64(Int64($0())) } ?? property.get()
         }
         return values
     }

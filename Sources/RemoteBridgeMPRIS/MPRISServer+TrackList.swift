@@ -9,9 +9,9 @@ extension MPRISServer {
             methods: [
                 DBusMethod(TrackListInterface.getTracksMetadata) { [player] call throws(DBusError) in
                     let wanted = try call.argument("TrackIds").stringArrayValue ?? []
-                    let byPath = Dictionary(player.queue.map { ($0.objectPath, $0) }, uniquingKeysWith: { first, _ in first })
                     // Unknown ids are left out, as the spec allows.
-                    return [.array(elementSignature: "a{sv}", wanted.compactMap { byPath[$0]?.metadata })]
+                    let tracks = player.tracks(withIDs: wanted.compactMap(Track.id(fromObjectPath:)))
+                    return [.array(elementSignature: "a{sv}", tracks.map(\.metadata))]
                 },
                 DBusMethod(TrackListInterface.addTrack) { [weak self] call throws(DBusError) in
                     guard let self else { return [] }
@@ -19,7 +19,7 @@ extension MPRISServer {
                     let afterID: Int?
                     if after == TrackListInterface.noTrack {
                         afterID = nil
-                    } else if let id = Track.id(fromObjectPath: after), self.player.queue.contains(where: { $0.id == id }) {
+                    } else if let id = Track.id(fromObjectPath: after), self.player.containsTrack(id: id) {
                         afterID = id
                     } else {
                         throw DBusError(name: MPRISNames.errorPrefix + "NoSuchTrack", message: "no track \(OutsideText.bareOrQuoted(after)) in the queue")
@@ -46,13 +46,15 @@ extension MPRISServer {
                 },
             ],
             properties: [
-                DBusProperty(TrackListInterface.tracks) { [player] in .objectPaths(player.queue.map(\.objectPath)) },
+                DBusProperty(TrackListInterface.tracks, changeToken: { [weak self] in self?.trackListGeneration ?? 0 }) { [player] in
+                    .objectPaths(player.trackIDs.map(Track.objectPath(id:)))
+                },
                 DBusProperty(TrackListInterface.canEditTracks) { .bool(true) },
             ])
     }
 
     private func trackID(_ path: String) throws(DBusError) -> Int {
-        guard let id = Track.id(fromObjectPath: path), player.queue.contains(where: { $0.id == id }) else {
+        guard let id = Track.id(fromObjectPath: path), player.containsTrack(id: id) else {
             throw DBusError(name: MPRISNames.errorPrefix + "NoSuchTrack", message: "no track \(OutsideText.bareOrQuoted(path)) in the queue")
         }
         return id

@@ -45,6 +45,9 @@ public final class MPRISServer {
     /// The exported object; nil until `start()`.
     public private(set) var object: ExportedObject?
     private var observerTokens: [EventMonitorToken] = []
+    /// Counts the changes of the track list, so that `Tracks` is announced without being read
+    /// and compared whole on every change.
+    private(set) var trackListGeneration = 0
 
     /// Makes a server; `start()` exports it.
     public init(connection: DBusConnection, application: RemoteApplication, player: any MediaPlayer, identity: Identity) {
@@ -89,19 +92,23 @@ public final class MPRISServer {
         case .seeked(let position):
             object.send(PlayerInterface.seeked, [.int64(position.microseconds)])
         case .trackListReplaced:
+            trackListGeneration += 1
             object.invalidateProperties(of: MPRISNames.player)
             object.invalidateProperties(of: MPRISNames.trackList)
             object.send(
                 TrackListInterface.trackListReplaced,
-                [.objectPaths(player.queue.map(\.objectPath)), .objectPath(currentTrackPath)])
+                [.objectPaths(player.trackIDs.map(Track.objectPath(id:))), .objectPath(currentTrackPath)])
         case .trackAdded(let track, let after):
-            object.invalidateProperties(of: MPRISNames.trackList)
-            let afterPath = after.map { Track(id: $0, url: "").objectPath } ?? TrackListInterface.noTrack
-            object.send(TrackListInterface.trackAdded, [track.metadata, .objectPath(afterPath)])
-        case .trackRemoved(let id):
+            trackListGeneration += 1
             object.invalidateProperties(of: MPRISNames.trackList)
             object.invalidateProperties(of: MPRISNames.player)
-            object.send(TrackListInterface.trackRemoved, [.objectPath(Track(id: id, url: "").objectPath)])
+            let afterPath = after.map(Track.objectPath(id:)) ?? TrackListInterface.noTrack
+            object.send(TrackListInterface.trackAdded, [track.metadata, .objectPath(afterPath)])
+        case .trackRemoved(let id):
+            trackListGeneration += 1
+            object.invalidateProperties(of: MPRISNames.trackList)
+            object.invalidateProperties(of: MPRISNames.player)
+            object.send(TrackListInterface.trackRemoved, [.objectPath(Track.objectPath(id: id))])
         case .trackMetadataChanged(let track):
             object.invalidateProperties(of: MPRISNames.player)
             object.send(
@@ -140,7 +147,7 @@ extension MediaPlayerError {
             .notSupported("cannot open \(OutsideText.quoted(uri)): \(reason) (see supported-uri-schemes in the config)")
         case .limitsExceeded(let message): .limitsExceeded(message)
         case .invalidArgument(let message): .invalidArgs(message)
-        case .noSuchTrack(let id): DBusError(name: MPRISNames.errorPrefix + "NoSuchTrack", message: "no track \(Track(id: id, url: "").objectPath) in the queue")
+        case .noSuchTrack(let id): DBusError(name: MPRISNames.errorPrefix + "NoSuchTrack", message: "no track \(Track.objectPath(id: id)) in the queue")
         case .failed(let message): .failed(message)
         }
     }

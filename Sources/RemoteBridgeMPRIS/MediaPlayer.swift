@@ -74,8 +74,12 @@ public protocol MediaPlayer: ControllablePlayer {
     var position: Duration { get }
     /// The current track, if any.
     var currentTrack: Track? { get }
-    /// The queue, in play order.
-    var queue: [Track] { get }
+    /// The queue's track ids, in play order.
+    var trackIDs: [Int] { get }
+    /// The tracks with these ids, in the order asked; ids not in the queue are left out.
+    func tracks(withIDs ids: [Int]) -> [Track]
+    /// Whether the track with this id is in the queue.
+    func containsTrack(id: Int) -> Bool
     /// Whether `next()` would do something.
     var canGoNext: Bool { get }
     /// Whether `previous()` would do something.

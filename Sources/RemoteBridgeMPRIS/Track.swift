@@ -53,7 +53,10 @@ public struct Track: Sendable, Equatable, Identifiable {
     public static let objectPathPrefix = "/io/github/remotebridge/track/"
 
     /// The MPRIS track id: `/io/github/remotebridge/track/<id>`.
-    public var objectPath: String { Self.objectPathPrefix + String(id) }
+    public var objectPath: String { Self.objectPath(id: id) }
+
+    /// The MPRIS track id of the track with `id`.
+    public static func objectPath(id: Int) -> String { objectPathPrefix + String(id) }
 
     /// The id in a track object path, if it is one of ours.
     public static func id(fromObjectPath path: String) -> Int? {

@@ -54,6 +54,12 @@ public final class InMemoryPlayer: MediaPlayer {
     public var canGoNext: Bool { currentIndex.map { $0 + 1 < queue.count || loopStatus == .playlist } ?? false }
     /// Whether previous() would do something.
     public var canGoPrevious: Bool { currentIndex != nil }
+    /// The queue's track ids, in order.
+    public var trackIDs: [Int] { queue.map(\.id) }
+    /// The tracks with these ids, in the order asked.
+    public func tracks(withIDs ids: [Int]) -> [Track] { ids.compactMap { id in queue.first { $0.id == id } } }
+    /// Whether the track with this id is in the queue.
+    public func containsTrack(id: Int) -> Bool { queue.contains { $0.id == id } }
     /// Whether there is anything to play.
     public var canPlay: Bool { !queue.isEmpty }
     /// Whether there is anything to pause.

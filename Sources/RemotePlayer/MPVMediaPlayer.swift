@@ -14,7 +14,8 @@ final class MPVMediaPlayer: MediaPlayer {
     /// Told of each of the player's own changes, before they are presented to MPRIS: the daemon
     /// saves its state from them (a queue edit, with its index, is saved as that edit alone).
     var onPlayerChange: (@MainActor (MPVPlayer.Change) -> Void)?
-    private var lastQueueIDs: [Int64] = []
+    /// The most entries added at once that are announced one TrackAdded each.
+    static let mostTrackAddedSignals = 32
 
     init(player: MPVPlayer) {
         self.player = player
@@ -28,12 +29,23 @@ final class MPVMediaPlayer: MediaPlayer {
             onChange?(.state)
         case .seeked(let position):
             onChange?(.seeked(position))
-        case .queueChanged, .entriesInserted, .entryRemoved:
-            let ids = player.entries.map(\.id)
-            if ids != lastQueueIDs {
-                lastQueueIDs = ids
+        case .queueChanged:
+            onChange?(.trackListReplaced)
+            onChange?(.state)
+        case .entriesInserted(let index, let count):
+            // One TrackAdded per entry for a few; past that, clients are better served by one
+            // TrackListReplaced than by a flood of signals.
+            if count <= Self.mostTrackAddedSignals {
+                for offset in index..<index + count {
+                    let after = offset > 0 ? Int(player.entries.ids[offset - 1]) : nil
+                    onChange?(.trackAdded(Self.track(player.entries[offset]), after: after))
+                }
+            } else {
                 onChange?(.trackListReplaced)
             }
+            onChange?(.state)
+        case .entryRemoved(_, let id):
+            onChange?(.trackRemoved(Int(id)))
             onChange?(.state)
         case .entryChanged(let entry):
             onChange?(.trackMetadataChanged(Self.track(entry)))
@@ -73,7 +85,12 @@ final class MPVMediaPlayer: MediaPlayer {
     var maximumRate: Double { 4 }
     var position: Duration { player.position }
     var currentTrack: Track? { player.shown.map(Self.track) }
-    var queue: [Track] { player.entries.map(Self.track) }
+    var trackIDs: [Int] { player.entries.ids.map { Int($0) } }
+    func tracks(withIDs ids: [Int]) -> [Track] {
+        let found = player.entries.indices(of: ids.lazy.map { Int64($0) })
+        return ids.compactMap { id in found[Int64(id)].map { Self.track(player.entries[$0]) } }
+    }
+    func containsTrack(id: Int) -> Bool { player.entries.contains(id: Int64(id)) }
     var canGoNext: Bool {
         guard let index = player.currentIndex else { return false }
         return index + 1 < player.entries.count || player.loop == .playlist
