@@ -89,12 +89,15 @@ let package = Package(
         .target(name: "CQuietExecutor"),
         .testTarget(name: "QuietExecutorTests", dependencies: ["CQuietExecutor"]),
 
+        // glibc's malloc_trim, to hand a large load's free pages back to the kernel. Nothing else lives here.
+        .target(name: "CHeap"),
+
         // remote-playerd, as a library (and its Service) so tests run it in-process.
         .target(
             name: "RemotePlayer",
             dependencies: [
                 "RemoteControl", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "MPVPlayer", "RemoteBridgeConfiguration",
-                "EvdevInput", "DesktopKeys", "PrivateBusLauncher", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle, systemPackage,
+                "EvdevInput", "DesktopKeys", "PrivateBusLauncher", "CHeap", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle, systemPackage,
             ]),
         .testTarget(
             name: "RemotePlayerTests",

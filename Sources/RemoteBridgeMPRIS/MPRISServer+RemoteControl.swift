@@ -20,6 +20,7 @@ extension MPRISServer {
                 DBusProperty(RemoteControl1Interface.nowPlaying) { [application] in .bool(application.isNowPlaying) },
                 DBusProperty(RemoteControl1Interface.firstResponder) { [application] in .string(application.firstResponder?.responderName.dbusSafe ?? "") },
                 DBusProperty(RemoteControl1Interface.responderChain) { [application] in .strings(application.responderChainNames.map(\.dbusSafe)) },
+                DBusProperty(RemoteControl1Interface.queueLoading) { [weak self] in .string(self?.queueLoading.dbusSafe ?? "") },
             ])
     }
 

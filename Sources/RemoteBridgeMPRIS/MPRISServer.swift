@@ -45,6 +45,11 @@ public final class MPRISServer {
     /// The exported object; nil until `start()`.
     public private(set) var object: ExportedObject?
     private var observerTokens: [EventMonitorToken] = []
+    /// How far a queue still being read has come, in words (RemoteControl1's `QueueLoading`);
+    /// empty when the queue is complete.
+    public var queueLoading = "" {
+        didSet { if queueLoading != oldValue { object?.invalidateProperties(of: MPRISNames.remoteControl) } }
+    }
     /// Counts the changes of the track list, so that `Tracks` is announced without being read
     /// and compared whole on every change.
     private(set) var trackListGeneration = 0
@@ -98,6 +103,10 @@ public final class MPRISServer {
             object.send(
                 TrackListInterface.trackListReplaced,
                 [.objectPaths(player.trackIDs.map(Track.objectPath(id:))), .objectPath(currentTrackPath)])
+        case .trackListChanged:
+            trackListGeneration += 1
+            object.invalidateProperties(of: MPRISNames.trackList)
+            object.invalidateProperties(of: MPRISNames.player)
         case .trackAdded(let track, let after):
             trackListGeneration += 1
             object.invalidateProperties(of: MPRISNames.trackList)

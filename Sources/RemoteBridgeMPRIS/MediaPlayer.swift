@@ -42,6 +42,9 @@ public enum MediaPlayerChange: Sendable, Equatable {
     case seeked(Duration)
     /// The whole queue was replaced.
     case trackListReplaced
+    /// The queue changed while it is still being filled: `Tracks` is invalidated, and a
+    /// `trackListReplaced` follows once it is complete (no signal for each part).
+    case trackListChanged
     /// A track was added after the track with the given id (nil: at the start).
     case trackAdded(Track, after: Int?)
     /// The track with this id was removed.

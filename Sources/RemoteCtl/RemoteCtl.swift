@@ -119,9 +119,13 @@ public struct RemoteCtl {
     public func status(json: Bool) async -> Int32 {
         guard let players = await players() else { return 1 }
         let reads = players.map { player in
-            Task { () -> Result<DBusValue, DBusError> in
+            Task { () -> Result<(status: DBusValue, loading: String), DBusError> in
+                let client = MPRISClient(connection: connection, busName: player)
                 do throws(DBusError) {
-                    return .success(try await MPRISClient(connection: connection, busName: player).property(PlayerInterface.playbackStatus))
+                    let status = try await client.property(PlayerInterface.playbackStatus)
+                    // RemoteBridge's players say how far a large queue has been read; others have no such property.
+                    let loading = (try? await client.property(RemoteControl1Interface.queueLoading))?.stringValue ?? ""
+                    return .success((status, loading))
                 } catch {
                     return .failure(error)
                 }
@@ -130,8 +134,11 @@ public struct RemoteCtl {
         var result: Int32 = 0
         for (player, read) in zip(players, reads) {
             let status: String
+            let loading: String
             switch await read.value {
-            case .success(let value): status = value.stringValue ?? "Unknown"
+            case .success(let value):
+                status = value.status.stringValue ?? "Unknown"
+                loading = value.loading
             case .failure(let error):
                 errors(failure(error, of: player, doing: "status"))
                 result = 1
@@ -139,9 +146,12 @@ public struct RemoteCtl {
             }
             let name = PlayerSelection.short(player)
             if json {
-                output(#"{"player":"\#(name.jsonEscaped)","status":"\#(status.jsonEscaped)"}"#)
+                let progress = loading.isEmpty ? "" : #","loading":"\#(loading.jsonEscaped)""#
+                output(#"{"player":"\#(name.jsonEscaped)","status":"\#(status.jsonEscaped)"\#(progress)}"#)
             } else {
                 output(players.count > 1 ? "\(name): \(status)" : status)
+                // On stderr, so that a script reading the status line (as from playerctl) reads it alone.
+                if !loading.isEmpty { errors("\(name): the queue is still loading (\(TerminalText.safe(loading)))") }
             }
         }
         return result

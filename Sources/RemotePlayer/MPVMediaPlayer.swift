@@ -14,6 +14,21 @@ final class MPVMediaPlayer: MediaPlayer {
     /// Told of each of the player's own changes, before they are presented to MPRIS: the daemon
     /// saves its state from them (a queue edit, with its index, is saved as that edit alone).
     var onPlayerChange: (@MainActor (MPVPlayer.Change) -> Void)?
+    /// Whether the queue is being filled from a large source: its parts are announced as one
+    /// TrackListReplaced at the end (`fillFinished()`), not each on its own.
+    private(set) var isFilling = false
+
+    /// The queue starts being filled in parts.
+    func fillStarted() { isFilling = true }
+
+    /// The queue is complete: clients are told of it as a whole.
+    func fillFinished() {
+        guard isFilling else { return }
+        isFilling = false
+        onChange?(.trackListReplaced)
+        onChange?(.state)
+    }
+
     /// The most entries added at once that are announced one TrackAdded each.
     static let mostTrackAddedSignals = 32
 
@@ -29,6 +44,9 @@ final class MPVMediaPlayer: MediaPlayer {
             onChange?(.state)
         case .seeked(let position):
             onChange?(.seeked(position))
+        case .queueChanged where isFilling, .entriesInserted where isFilling, .entryRemoved where isFilling:
+            onChange?(.trackListChanged)
+            onChange?(.state)
         case .queueChanged:
             onChange?(.trackListReplaced)
             onChange?(.state)

@@ -32,6 +32,10 @@ enum NaturalOrder {
 
     /// The scalar's lowercase form where it has a single-scalar one.
     private static func folded(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        // ASCII, by far the most common, without a look-up of Unicode's tables.
+        if scalar.isASCII {
+            return ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
+        }
         let lower = scalar.properties.lowercaseMapping.unicodeScalars
         return lower.count == 1 ? lower.first! : scalar
     }

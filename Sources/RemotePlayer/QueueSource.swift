@@ -22,77 +22,81 @@ public enum QueueSource {
         let path = uri.hasPrefix("file:") ? (URL(string: uri)?.path ?? uri) : uri
         guard let format = PlaylistFile.Format(fileExtension: FilePath(path).extension ?? "") ?? PlaylistFile.Format(sniffing: path)
         else { return nil }
-        var items: [QueueItem] = []
-        var problems: [String] = []
-        expand(uri, relativeTo: FileManager.default.currentDirectoryPath, depth: 0, format: format, into: &items, problems: &problems)
-        return (items, problems)
+        let sink = QueueSink()
+        expand(uri, relativeTo: FileManager.default.currentDirectoryPath, depth: 0, format: format, into: sink)
+        return (sink.collected, sink.problems)
     }
 
     /// The items, and a description of each argument that could not be used.
     public static func expand(_ arguments: [String]) -> (items: [QueueItem], problems: [String]) {
-        var items: [QueueItem] = []
-        var problems: [String] = []
-        for argument in arguments {
-            expand(argument, relativeTo: FileManager.default.currentDirectoryPath, depth: 0, into: &items, problems: &problems)
-        }
-        return (items, problems)
+        let sink = QueueSink()
+        expand(arguments, into: sink)
+        return (sink.collected, sink.problems)
     }
 
-    /// Expands one argument or playlist entry; `format`, when known already, spares a second read.
+    /// Expands the arguments into `sink`, in order, until it is full or stopped.
+    static func expand(_ arguments: [String], into sink: QueueSink) {
+        let base = FileManager.default.currentDirectoryPath
+        for argument in arguments where !sink.isStopped {
+            sink.source = argument
+            expand(argument, relativeTo: base, depth: 0, into: sink)
+        }
+        sink.flush()
+    }
+
+    /// Expands one argument or playlist entry; `format`, when known already, spares a second
+    /// read; `title` is a playlist's title for the entry, given to it when it is a single file.
     private static func expand(
-        _ argument: String, relativeTo base: String, depth: Int, format known: PlaylistFile.Format? = nil, into items: inout [QueueItem],
-        problems: inout [String]
+        _ argument: String, relativeTo base: String, depth: Int, format known: PlaylistFile.Format? = nil, title: String? = nil,
+        into sink: QueueSink
     ) {
         guard argument.utf8.count <= QueueLimits.maximumURILength else {
-            problems.append("\(OutsideText.bareOrQuoted(argument)): longer than \(QueueLimits.maximumURILength) bytes; skipped")
+            sink.problem("\(OutsideText.bareOrQuoted(argument)): longer than \(QueueLimits.maximumURILength) bytes; skipped")
             return
         }
         if MPVPlayer.scheme(of: argument) != nil, !argument.hasPrefix("file:") {
-            items.append(QueueItem(url: argument))
+            sink.add(QueueItem(url: argument, tags: QueueEntry.Tags(title: title)))
             return
         }
-        let given = FilePath(argument.hasPrefix("file:") ? (URL(string: argument)?.path ?? argument) : argument)
-        let filePath = (given.isAbsolute ? given : FilePath(base).pushing(given)).lexicallyNormalized()
-        let path = filePath.string
+        let path = LocalPath.resolve(argument.hasPrefix("file:") ? (URL(string: argument)?.path ?? argument) : argument, from: base)
         var info = stat()
         guard stat(path, &info) == 0 else {
-            problems.append("\(OutsideText.bareOrQuoted(argument)): no such file or folder; skipped")
+            sink.problem("\(OutsideText.bareOrQuoted(argument)): no such file or folder; skipped")
             return
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
-            let files = ((try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? [])
-                .filter { audioExtensions.contains((FilePath($0).extension ?? "").lowercased()) }
-                .sorted(by: NaturalOrder.isBefore)
-            if files.isEmpty { problems.append("\(OutsideText.bareOrQuoted(argument)): no audio files in this folder") }
-            items += files.map { QueueItem(url: filePath.pushing(FilePath($0)).string) }
+            let before = sink.count
+            FolderWalk.audioFiles(in: path, extensions: audioExtensions) { file in
+                sink.add(QueueItem(url: file))
+                return !sink.isStopped
+            }
+            if sink.count == before, !sink.isStopped { sink.problem("\(OutsideText.bareOrQuoted(argument)): no audio files in this folder") }
             return
         }
         // A playlist is known by its name, or, for what was named directly (an argument, an
         // OpenUri or AddTrack), by its first bytes too: a song.flac that holds an M3U is a playlist.
-        let byName = PlaylistFile.Format(fileExtension: filePath.extension ?? "")
+        let byName = PlaylistFile.Format(fileExtension: LocalPath.fileExtension(path))
         switch known ?? byName ?? (depth == 0 ? PlaylistFile.Format(sniffing: path) : nil) {
         case let format?:
             guard depth < 8 else {
-                problems.append("\(OutsideText.bareOrQuoted(argument)): playlists nested too deeply; skipped")
+                sink.problem("\(OutsideText.bareOrQuoted(argument)): playlists nested too deeply; skipped")
                 return
             }
             guard let data = FileManager.default.contents(atPath: path) else {
-                problems.append("\(OutsideText.bareOrQuoted(argument)): cannot be read; skipped")
+                sink.problem("\(OutsideText.bareOrQuoted(argument)): cannot be read; skipped")
                 return
             }
-            let text = String(decoding: data, as: UTF8.self)
-            let entries = format == .pls ? PlaylistFile.pls(text) : PlaylistFile.m3u(text)
-            if entries.isEmpty { problems.append("\(OutsideText.bareOrQuoted(argument)): an empty playlist") }
-            let folder = filePath.removingLastComponent().string
-            for entry in entries {
-                let before = items.count
-                expand(entry.location, relativeTo: folder, depth: depth + 1, into: &items, problems: &problems)
-                if let title = entry.title, items.count == before + 1, items[before].tags.title == nil {
-                    items[before].tags.title = title
-                }
+            let folder = LocalPath.folder(of: path)
+            var isEmpty = true
+            let each = { (entry: PlaylistFile.Entry) in
+                isEmpty = false
+                guard !sink.isStopped else { return }
+                expand(entry.location, relativeTo: folder, depth: depth + 1, title: entry.title, into: sink)
             }
+            if format == .pls { PlaylistFile.pls(data).forEach(each) } else { PlaylistFile.m3u(data, each) }
+            if isEmpty { sink.problem("\(OutsideText.bareOrQuoted(argument)): an empty playlist") }
         case nil:
-            items.append(QueueItem(url: path))
+            sink.add(QueueItem(url: path, tags: QueueEntry.Tags(title: title)))
         }
     }
 }
@@ -105,31 +109,58 @@ enum PlaylistFile {
     }
 
     /// M3U and extended M3U: one location per line; `#EXTINF:<len>,<title>` names the next one.
-    static func m3u(_ text: String) -> [Entry] {
-        var entries: [Entry] = []
+    /// Each entry is handed to `body` as it is read: a playlist of 100 000 lines is never held
+    /// as 100 000 strings at once.
+    static func m3u(_ data: some Collection<UInt8>, _ body: (Entry) -> Void) {
         var title: String?
-        for rawLine in lines(text) {
-            let line = String(String.UnicodeScalarView(rawLine.unicodeScalars.filter { $0 != "\u{FEFF}" })).trimmingWhitespace
-            if line.hasPrefix("#EXTINF:") {
-                title = line.split(separator: ",", maxSplits: 1).dropFirst().first?.trimmingWhitespace
-            } else if !line.isEmpty, !line.hasPrefix("#") {
-                entries.append(Entry(location: line, title: title))
+        forEachLine(data) { line in
+            let text = line.trimmingWhitespace
+            if text.hasPrefix("#EXTINF:") {
+                title = text.split(separator: ",", maxSplits: 1).dropFirst().first?.trimmingWhitespace
+            } else if !text.isEmpty, !text.hasPrefix("#") {
+                body(Entry(location: text, title: title))
                 title = nil
             }
         }
+    }
+
+    /// M3U entries as a list (tests, and callers that want them all).
+    static func m3u(_ text: String) -> [Entry] {
+        var entries: [Entry] = []
+        m3u(Array(text.utf8)) { entries.append($0) }
         return entries
     }
 
-    /// The lines of a playlist, split by scalars (a line may be one huge grapheme cluster).
-    private static func lines(_ text: String) -> [String] {
-        text.unicodeScalars.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { String(String.UnicodeScalarView($0)) }
+    /// Calls `body` with each line of a playlist's bytes, decoded (invalid UTF-8 repaired), with
+    /// byte-order marks removed. Lines end at LF or CR; the bytes are split, not the text, so a
+    /// line that is one huge grapheme cluster costs no more than its bytes.
+    static func forEachLine(_ data: some Collection<UInt8>, _ body: (String) -> Void) {
+        var line: [UInt8] = []
+        func finish() {
+            guard !line.isEmpty else { return }
+            var text = String(decoding: line, as: UTF8.self)
+            if text.unicodeScalars.contains("\u{FEFF}") { text = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{FEFF}" })) }
+            body(text)
+            line.removeAll(keepingCapacity: true)
+        }
+        for byte in data {
+            if byte == 0x0A || byte == 0x0D { finish() } else { line.append(byte) }
+        }
+        finish()
+    }
+
+    /// The lines of a playlist, as strings.
+    private static func lines(_ data: some Collection<UInt8>) -> [String] {
+        var lines: [String] = []
+        forEachLine(data) { lines.append($0) }
+        return lines
     }
 
     /// PLS: `FileN=` and `TitleN=` keys, in N order.
-    static func pls(_ text: String) -> [Entry] {
+    static func pls(_ data: some Collection<UInt8>) -> [Entry] {
         var files: [Int: String] = [:]
         var titles: [Int: String] = [:]
-        for rawLine in lines(text) {
+        for rawLine in lines(data) {
             let parts = rawLine.split(separator: "=", maxSplits: 1).map(\.trimmingWhitespace)
             guard parts.count == 2 else { continue }
             let key = parts[0].lowercased()
@@ -138,4 +169,7 @@ enum PlaylistFile {
         }
         return files.sorted { $0.key < $1.key }.map { Entry(location: $0.value, title: titles[$0.key]) }
     }
+
+    /// PLS entries of a text (tests).
+    static func pls(_ text: String) -> [Entry] { pls(Array(text.utf8)) }
 }

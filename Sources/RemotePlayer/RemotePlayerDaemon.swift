@@ -11,6 +11,7 @@ import RemoteBridgeMPRIS
 import MPVPlayer
 import RemoteControl
 import RemoteBridgeText
+import CHeap
 
 /// `remote-playerd` put together: the application, the player and its controller, the MPRIS
 /// server, the now-playing tracker, and state persistence. `main` only parses arguments.
@@ -70,6 +71,8 @@ public final class RemotePlayerDaemon {
     public private(set) var inputReaders: [InputDeviceReader] = []
     private var wasPlaying = false
     private var persistence: StatePersistence?
+    /// The queue given on the command line, while it is still being read.
+    private var fill: QueueFill?
     private let logger: Logger
     private var finished = false
     private let stateSaveInterval: Duration
@@ -144,14 +147,19 @@ public final class RemotePlayerDaemon {
         player.onAudioOutputReport = { [logger] report in
             if case .reopened = report { logger.notice("\(report)") } else { logger.warning("\(report)") }
         }
-        // The queue is in place before the name appears, so the first client finds a ready player.
+        // The queue is in place before the name appears, so the first client finds a ready
+        // player; only a queue that takes longer to read than `fillWait` fills in behind it.
         queueMedia(options: options, saved: saved)
+        if let fill, await fill.waitUntilFinished(atMost: Self.fillWait) { self.fill = nil }
+        // What reading the queue needed and no longer holds goes back to the kernel.
+        cheap_return_free_pages()
         if let stateStore {
             persistence = StatePersistence(
                 store: stateStore, periodicInterval: stateSaveInterval, snapshot: { [weak self] in self?.currentState },
                 report: { [logger] failure in logger.error("\(failure.description)") })
-            // A queue given on the command line is on disk before the name appears on the bus.
-            if !options.items.isEmpty { persistence?.saveNow() }
+            // A queue given on the command line is on disk before the name appears on the bus
+            // (one still filling is saved once complete; until then the old state stays).
+            if !options.items.isEmpty, fill == nil { persistence?.saveNow() }
         }
         busName = try await MPRISBusName.claim(configuration.name, on: connection, replace: options.replace)
         logger.info("on the bus as \(busName)", metadata: ["bus": "\(connection.address)"])
@@ -226,13 +234,20 @@ public final class RemotePlayerDaemon {
         }
     }
 
+    /// How long start-up waits for the queue given on the command line before the name is
+    /// claimed and the rest fills in behind it: a small queue is complete well within it.
+    static let fillWait: Duration = .milliseconds(50)
+
     private func queueMedia(options: Options, saved: PlayerState?) {
         if options.demo {
             player.load(DemoContent.queue, play: configuration.autoplay)
         } else if !options.items.isEmpty {
-            let (items, problems) = QueueSource.expand(options.items)
-            for problem in problems { logger.warning("\(OutsideText.escaped(problem, maximumBytes: OutsideText.messageBytes))") }
-            player.load(items, play: configuration.autoplay)
+            let fill = QueueFill(arguments: options.items, player: player, autoplay: configuration.autoplay, logger: logger)
+            fill.onProgress = { [weak self] progress in self?.server.queueLoading = progress }
+            fill.onFinish = { [weak self] in self?.fillFinished() }
+            mediaPlayer.fillStarted()
+            self.fill = fill
+            fill.start()
         } else if let saved {
             player.setVolume(saved.volume)
             player.setLoop(saved.loop)
@@ -242,6 +257,15 @@ public final class RemotePlayerDaemon {
             if saved.shuffle { player.setShuffle(true) }
             logger.info("restored \(saved.queue.count) entries, paused")
         }
+    }
+
+    /// The queue given on the command line is complete: clients are told of it whole, and it is
+    /// saved.
+    private func fillFinished() {
+        fill = nil
+        mediaPlayer.fillFinished()
+        cheap_return_free_pages()
+        persistence?.changed()
     }
 
     // MARK: Running
@@ -271,7 +295,13 @@ public final class RemotePlayerDaemon {
         guard !isShutDown else { return }
         isShutDown = true
         finish(reason: "shutting down")
-        saveNow()
+        if let fill {
+            // Half a queue is neither the old state nor the new one: the old one stays.
+            fill.stop()
+            logger.notice("the queue was still being read; the saved state is left as it was")
+        } else {
+            saveNow()
+        }
         server.stop()
         for reader in inputReaders { reader.stop() }
         player.shutdown()
@@ -285,9 +315,12 @@ public final class RemotePlayerDaemon {
     }
 
     private func playerChanged(_ change: MediaPlayerChange) {
-        switch change {
-        case .seeked: persistence?.positionChanged()
-        default: persistence?.changed()
+        // A queue still filling is not saved: half of it is neither the old state nor the new.
+        if fill == nil {
+            switch change {
+            case .seeked: persistence?.positionChanged()
+            default: persistence?.changed()
+            }
         }
         let playing = player.status == .playing
         if playing, !wasPlaying {
@@ -295,7 +328,7 @@ public final class RemotePlayerDaemon {
             Task { await mediaKeys.grab() }
         }
         wasPlaying = playing
-        persistence?.setPlaying(playing)
+        if fill == nil { persistence?.setPlaying(playing) }
         if playing, tracker.nowPlaying != busName, !application.isNowPlaying { application.isNowPlaying = true }
         onPlayerChange?()
     }
