@@ -58,7 +58,7 @@ final class QueueFill {
         let stopped = stopped
         let room = room
         DispatchQueue(label: "remote-playerd.queue-fill", qos: .userInitiated).async { [weak self] in
-            let sink = QueueSink(chunkSize: Self.chunkSize, limit: limit) { chunk in
+            let sink = QueueSink(chunkSize: Self.chunkSize, limit: limit, readsPipes: true) { chunk in
                 guard !stopped.isSet else { return false }
                 room.wait()
                 guard !stopped.isSet else { return false }

@@ -27,6 +27,8 @@ final class QueueSink {
     private(set) var count = 0
     /// The argument being read, for progress reports.
     var source = ""
+    /// Whether a FIFO named as a playlist is read (as a stream): only the command line's.
+    let readsPipes: Bool
     /// Whether reading should stop: the limit was reached, or the receiver said so.
     private(set) var isStopped = false
     private var reachedLimit = false
@@ -38,14 +40,16 @@ final class QueueSink {
 
     /// A sink that keeps everything (`collected`, `problems`).
     init() {
+        readsPipes = false
         chunkSize = .max
         limit = .max
         deliver = nil
     }
 
     /// A sink that hands on chunks of `chunkSize` items, and stops after `limit` items; `deliver`
-    /// returns false to stop reading.
-    init(chunkSize: Int, limit: Int, deliver: @escaping (Chunk) -> Bool) {
+    /// returns false to stop reading. `readsPipes`: see the property.
+    init(chunkSize: Int, limit: Int, readsPipes: Bool, deliver: @escaping (Chunk) -> Bool) {
+        self.readsPipes = readsPipes
         self.chunkSize = chunkSize
         self.limit = limit
         self.deliver = deliver

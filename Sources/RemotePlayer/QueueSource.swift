@@ -82,94 +82,25 @@ public enum QueueSource {
                 sink.problem("\(OutsideText.bareOrQuoted(argument)): playlists nested too deeply; skipped")
                 return
             }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                sink.problem("\(OutsideText.bareOrQuoted(argument)): cannot be read; skipped")
-                return
-            }
             let folder = LocalPath.folder(of: path)
             var isEmpty = true
-            let each = { (entry: PlaylistFile.Entry) in
+            let each = { (entry: PlaylistFile.Entry) -> Bool in
                 isEmpty = false
-                guard !sink.isStopped else { return }
                 expand(entry.location, relativeTo: folder, depth: depth + 1, title: entry.title, into: sink)
+                return !sink.isStopped
             }
-            if format == .pls { PlaylistFile.pls(data).forEach(each) } else { PlaylistFile.m3u(data, each) }
-            if isEmpty { sink.problem("\(OutsideText.bareOrQuoted(argument)): an empty playlist") }
+            // A pipe is read only where the command line names it; a client's playlist must be a
+            // regular file, or a FIFO would hold the player until someone writes to it.
+            let read = format == .pls
+                ? PlaylistFile.readPLS(path, allowingPipes: sink.readsPipes, each)
+                : PlaylistFile.readM3U(path, allowingPipes: sink.readsPipes, each)
+            if let failure = read {
+                sink.problem("\(OutsideText.bareOrQuoted(argument)): \(failure)")
+            } else if isEmpty {
+                sink.problem("\(OutsideText.bareOrQuoted(argument)): an empty playlist")
+            }
         case nil:
             sink.add(QueueItem(url: path, tags: QueueEntry.Tags(title: title)))
         }
     }
-}
-
-/// M3U and PLS playlist parsing.
-enum PlaylistFile {
-    struct Entry: Equatable {
-        var location: String
-        var title: String?
-    }
-
-    /// M3U and extended M3U: one location per line; `#EXTINF:<len>,<title>` names the next one.
-    /// Each entry is handed to `body` as it is read: a playlist of 100 000 lines is never held
-    /// as 100 000 strings at once.
-    static func m3u(_ data: some Collection<UInt8>, _ body: (Entry) -> Void) {
-        var title: String?
-        forEachLine(data) { line in
-            let text = line.trimmingWhitespace
-            if text.hasPrefix("#EXTINF:") {
-                title = text.split(separator: ",", maxSplits: 1).dropFirst().first?.trimmingWhitespace
-            } else if !text.isEmpty, !text.hasPrefix("#") {
-                body(Entry(location: text, title: title))
-                title = nil
-            }
-        }
-    }
-
-    /// M3U entries as a list (tests, and callers that want them all).
-    static func m3u(_ text: String) -> [Entry] {
-        var entries: [Entry] = []
-        m3u(Array(text.utf8)) { entries.append($0) }
-        return entries
-    }
-
-    /// Calls `body` with each line of a playlist's bytes, decoded (invalid UTF-8 repaired), with
-    /// byte-order marks removed. Lines end at LF or CR; the bytes are split, not the text, so a
-    /// line that is one huge grapheme cluster costs no more than its bytes.
-    static func forEachLine(_ data: some Collection<UInt8>, _ body: (String) -> Void) {
-        var line: [UInt8] = []
-        func finish() {
-            guard !line.isEmpty else { return }
-            var text = String(decoding: line, as: UTF8.self)
-            if text.unicodeScalars.contains("\u{FEFF}") { text = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{FEFF}" })) }
-            body(text)
-            line.removeAll(keepingCapacity: true)
-        }
-        for byte in data {
-            if byte == 0x0A || byte == 0x0D { finish() } else { line.append(byte) }
-        }
-        finish()
-    }
-
-    /// The lines of a playlist, as strings.
-    private static func lines(_ data: some Collection<UInt8>) -> [String] {
-        var lines: [String] = []
-        forEachLine(data) { lines.append($0) }
-        return lines
-    }
-
-    /// PLS: `FileN=` and `TitleN=` keys, in N order.
-    static func pls(_ data: some Collection<UInt8>) -> [Entry] {
-        var files: [Int: String] = [:]
-        var titles: [Int: String] = [:]
-        for rawLine in lines(data) {
-            let parts = rawLine.split(separator: "=", maxSplits: 1).map(\.trimmingWhitespace)
-            guard parts.count == 2 else { continue }
-            let key = parts[0].lowercased()
-            if key.hasPrefix("file"), let number = Int(key.dropFirst(4)) { files[number] = parts[1] }
-            if key.hasPrefix("title"), let number = Int(key.dropFirst(5)) { titles[number] = parts[1] }
-        }
-        return files.sorted { $0.key < $1.key }.map { Entry(location: $0.value, title: titles[$0.key]) }
-    }
-
-    /// PLS entries of a text (tests).
-    static func pls(_ text: String) -> [Entry] { pls(Array(text.utf8)) }
 }
