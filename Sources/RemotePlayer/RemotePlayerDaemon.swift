@@ -163,6 +163,7 @@ public final class RemotePlayerDaemon {
         }
         busName = try await MPRISBusName.claim(configuration.name, on: connection, replace: options.replace)
         logger.info("on the bus as \(busName)", metadata: ["bus": "\(connection.address)"])
+        if let fill { logger.info("the queue fills in behind the name: \(OutsideText.escaped(fill.progress, maximumBytes: OutsideText.messageBytes))") }
         wireUp()
         try await tracker.start()
     }

@@ -13,6 +13,11 @@ final class DBusFixture {
     var volume = 0.5
     var tracks: [String] = ["/t/1"]
     var hidden: Int64 = 0
+    /// A large property, compared by `libraryGeneration` instead of its value.
+    var library: [String] = ["/l/1"]
+    var libraryGeneration = 0
+    /// How often `Library`'s value was read.
+    var libraryReads = 0
     static let interfaceName = "io.github.remotebridge.Test1"
     static let path = "/io/github/remotebridge/Test"
 
@@ -61,6 +66,13 @@ final class DBusFixture {
                 },
                 DBusProperty("Tracks", "ao", changeSignal: .invalidates) { [unowned self] in .objectPaths(tracks) },
                 DBusProperty("Hidden", "x", changeSignal: .none) { [unowned self] in .int64(hidden) },
+                DBusProperty(
+                    DBusPropertyDeclaration(Self.interfaceName, "Library", "ao", changeSignal: .invalidates),
+                    changeToken: { [unowned self] in libraryGeneration },
+                    get: { [unowned self] in
+                        libraryReads += 1
+                        return .objectPaths(library)
+                    }),
                 DBusProperty("Constant", "b", changeSignal: .constant) { .bool(true) },
             ],
             signals: [Self.happened])

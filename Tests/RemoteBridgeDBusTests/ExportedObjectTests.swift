@@ -81,7 +81,7 @@ struct ExportedObjectPropertyTests {
         let name = f.server.uniqueName
         #expect(try await f.client.getProperty(name, DBusFixture.path, DBusFixture.interfaceName, "Title") == .string("first"))
         let all = try await f.client.getAllProperties(name, DBusFixture.path, DBusFixture.interfaceName)
-        #expect(all.keys.sorted() == ["Constant", "Hidden", "Title", "Tracks", "Volume"])
+        #expect(all.keys.sorted() == ["Constant", "Hidden", "Library", "Title", "Tracks", "Volume"])
         #expect(all["Tracks"] == .objectPaths(["/t/1"]))
         try await f.client.setProperty(name, DBusFixture.path, DBusFixture.interfaceName, "Volume", .double(-3))
         #expect(f.volume == 0)
@@ -163,5 +163,25 @@ struct ExportedObjectPropertyTests {
         try await f.client.setProperty(f.server.uniqueName, DBusFixture.path, DBusFixture.interfaceName, "Volume", .double(1))
         #expect(await recorder.waitFor(count: 1))
         #expect(recorder.messages.first?.body[1].stringDictionaryValue == ["Volume": .double(1)])
+    }
+
+    @Test("a property with a change token is announced when the token changes, and its value is never read to find out")
+    func changeToken() async throws {
+        let f = try await DBusFixture()
+        let recorder = try await SignalRecorder.start(
+            on: f.client, MatchRule(path: DBusFixture.path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"))
+        f.library = ["/l/1", "/l/2"]
+        f.object.invalidateProperties(of: DBusFixture.interfaceName)  // the token says nothing changed
+        try await f.client.barrier(with: f.server.uniqueName)
+        try await f.client.barrier(with: f.server.uniqueName)
+        #expect(recorder.messages.isEmpty)
+        f.libraryGeneration += 1
+        f.object.invalidateProperties(of: DBusFixture.interfaceName)
+        #expect(await recorder.waitFor(count: 1))
+        #expect(recorder.messages.first?.body[2] == .strings(["Library"]))
+        #expect(f.libraryReads == 0)
+        let value = try await f.client.getProperty(f.server.uniqueName, DBusFixture.path, DBusFixture.interfaceName, "Library")
+        #expect(value == .objectPaths(["/l/1", "/l/2"]))
+        #expect(f.libraryReads == 1)
     }
 }

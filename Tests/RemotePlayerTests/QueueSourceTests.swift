@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import RemoteBridgeTesting
 import RemotePlayer
 import Testing
@@ -81,5 +82,36 @@ struct QueueSourceTests {
             #expect(problem.utf8.count < 400, "\(problem.utf8.count) bytes")
         }
         #expect(problems.filter { $0.contains("(1048578 bytes)") }.count == 3)
+    }
+
+    @Test("a client's playlist that is a FIFO is refused at once as not a regular file (it would hold the player until written)")
+    func fifoPlaylistRefused() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let fifo = root.appendingPathComponent("evil.m3u").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let result = QueueSource.playlistItems(fifo)
+        #expect(result?.items.isEmpty == true)
+        #expect(result?.problems.first?.contains("not a regular file") == true, "\(String(describing: result?.problems))")
+    }
+
+    @Test("a folder tree is walked in natural order, sub-folders where their names fall; links to files are followed, links to folders are not")
+    func folderTree() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-tree-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for folder in ["Disc 10", "Disc 2", "Disc 2/Bonus", "a"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        for name in ["Disc 10/1.flac", "Disc 2/2.flac", "Disc 2/10.flac", "Disc 2/Bonus/1.mp3", "a/x.FLAC", "b.ogg", "cover.jpg"] {
+            _ = FileManager.default.createFile(atPath: root.appendingPathComponent(name).path, contents: Data())
+        }
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("link.flac").path, withDestinationPath: root.appendingPathComponent("b.ogg").path)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("loop").path, withDestinationPath: root.path)
+        let (items, problems) = QueueSource.expand([root.path])
+        #expect(problems.isEmpty)
+        #expect(items.map { String($0.url.dropFirst(root.path.count + 1)) } == [
+            "a/x.FLAC", "b.ogg", "Disc 2/2.flac", "Disc 2/10.flac", "Disc 2/Bonus/1.mp3", "Disc 10/1.flac", "link.flac",
+        ])
     }
 }
