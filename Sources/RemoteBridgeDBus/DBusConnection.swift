@@ -112,6 +112,12 @@ public final class DBusConnection {
         return try await call(destination, path, method.interface, method.name, arguments, timeout: timeout)
     }
 
+    /// Waits until every message handed over so far (signals, replies, calls) has been written to
+    /// the bus, so that what built a large one can be let go of for good.
+    public func flush() async {
+        await io.flush()
+    }
+
     /// Sends a signal.
     public func emit(_ signal: DBusMessage) throws(DBusError) {
         guard !isClosed else { throw .disconnected("the D-Bus connection is closed") }

@@ -265,8 +265,12 @@ public final class RemotePlayerDaemon {
     private func fillFinished() {
         fill = nil
         mediaPlayer.fillFinished()
-        cheap_return_free_pages()
         persistence?.changed()
+        // Once the whole list has left in TrackListReplaced, what was built for it goes back too.
+        Task { [connection] in
+            await connection.flush()
+            cheap_return_free_pages()
+        }
     }
 
     // MARK: Running
