@@ -55,7 +55,10 @@ extension MPVPlayer {
         var order = list.compactMap { $0["id"]?.int64 }
         let playing = list.first { $0["playing"]?.flag == true }?["id"]?.int64
         let next = index(after: currentIndex).map { entries[$0] }
-        if let next { lookForArt(next.id) }
+        if let next {
+            lookForArt(next.id)
+            readTags(of: [next.id])
+        }
         var nextHeld = false
         // Only an entry after the playing one in mpv's playlist is held as next: mpv goes on
         // forwards (with a looping queue of one or two, the next entry's older copy can sit

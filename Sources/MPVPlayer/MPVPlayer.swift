@@ -81,6 +81,10 @@ public final class MPVPlayer {
     var scanTimer: (any DispatchSourceTimer)?
     var scanDirection = 0
     var isShutDown = false
+    /// Entries whose tags have been read from their files, or are being read (MPVPlayer+FileTags.swift).
+    var tagsLookedUp: Set<Int64> = []
+    /// Where files' tags are read, one at a time, off the main actor.
+    let tagReader = DispatchQueue(label: "remote-playerd.tag-reader", qos: .utility)
     /// The audio output going and coming back (MPVPlayer+AudioOutput.swift).
     var audioOutput = AudioOutputState()
 

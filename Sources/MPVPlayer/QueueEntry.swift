@@ -117,15 +117,24 @@ public struct QueueItem: Sendable, Equatable, Codable {
 extension QueueEntry.Tags {
     /// Reads mpv's `metadata` map. Keys are matched without regard to case, as tag formats differ.
     init(mpvMetadata node: MPVNode) {
+        self.init(fields: (node.entries ?? []).compactMap { key, value in value.string.map { (key, $0) } })
+    }
+
+    /// Reads tags from key–value pairs, as mpv or a file's own tags (`FileTags`) name them. Keys
+    /// are matched without regard to case; a single value is the first given, a list (artists,
+    /// genres) takes every value given, each split at `;`.
+    init(fields: some Sequence<(key: String, value: String)>) {
         var byKey: [String: String] = [:]
-        for (key, value) in node.entries ?? [] {
-            if let text = value.string { byKey[key.lowercased()] = text }
+        var allByKey: [String: [String]] = [:]
+        for (key, text) in fields {
+            let key = key.lowercased()
+            if byKey[key] == nil { byKey[key] = text }
+            allByKey[key, default: []].append(text)
         }
         func list(_ keys: String...) -> [String] {
             for key in keys {
-                if let value = byKey[key], !value.isEmpty {
-                    return value.split(separator: ";").map(\.trimmingWhitespace).filter { !$0.isEmpty }
-                }
+                let values = (allByKey[key] ?? []).flatMap { $0.split(separator: ";").map(\.trimmingWhitespace) }.filter { !$0.isEmpty }
+                if !values.isEmpty { return values }
             }
             return []
         }

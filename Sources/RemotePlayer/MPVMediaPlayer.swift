@@ -106,6 +106,9 @@ final class MPVMediaPlayer: MediaPlayer {
     var trackIDs: [Int] { player.entries.ids.map { Int($0) } }
     func tracks(withIDs ids: [Int]) -> [Track] {
         let found = player.entries.indices(of: ids.lazy.map { Int64($0) })
+        // What the client asks about has its tags read, if they are not known yet: they follow
+        // as TrackMetadataChanged.
+        player.readTags(of: ids.lazy.map { Int64($0) }.filter { found[$0] != nil })
         return ids.compactMap { id in found[Int64(id)].map { Self.track(player.entries[$0]) } }
     }
     func containsTrack(id: Int) -> Bool { player.entries.contains(id: Int64(id)) }

@@ -55,3 +55,35 @@ struct TrackListSignalTests {
         #expect(shapeSignals()[0].body.first?.stringArrayValue?.count == before.count + 40)
     }
 }
+
+/// Tags are read when they are needed: the current entry (mpv), the next one, and what a client
+/// asks about; never the whole queue at load.
+@Suite("remote-playerd: tags read when asked for", .serialized)
+@MainActor
+struct LazyTagTests {
+    @Test("the next entry's tags are read ahead; a never-played entry's tags follow a GetTracksMetadata as TrackMetadataChanged")
+    func tagsOnRequest() async throws {
+        let f = try await PlayerFixture()
+        let tracks = try await f.client.property(TrackListInterface.tracks).stringArrayValue ?? []
+        try #require(tracks.count == 3)
+        func title(_ path: String) async throws -> String? {
+            let reply = try await f.client.call(TrackListInterface.getTracksMetadata, [.objectPaths([path])])
+            return reply.first?.arrayValue?.first?.stringDictionaryValue?["xesam:title"]?.stringValue
+        }
+        // The next entry (the second): read ahead, without being asked.
+        await f.until("the second entry's tags are read") { f.player.entries[1].tags.artists == ["Test Artist"] }
+        #expect(f.player.entries[1].tags.title == "Tone 2")
+        // The third: nothing read until a client asks.
+        #expect(f.player.entries[2].tags.artists.isEmpty)
+        let changed = try await SignalRecorder.start(
+            on: f.clientConnection, MatchRule(signal: TrackListInterface.trackMetadataChanged, path: MPRISNames.objectPath))
+        _ = try await title(tracks[2])
+        while !changed.messages.contains(where: { $0.body.first == .objectPath(tracks[2]) }) {
+            guard await changed.waitFor(count: changed.messages.count + 1) else { break }
+        }
+        let announced = changed.messages.first { $0.body.first == .objectPath(tracks[2]) }?.body[1].stringDictionaryValue ?? [:]
+        #expect(announced["xesam:title"]?.stringValue == "Tone 3")
+        #expect(announced["xesam:artist"]?.stringArrayValue == ["Test Artist"])
+        #expect(try await title(tracks[2]) == "Tone 3")
+    }
+}

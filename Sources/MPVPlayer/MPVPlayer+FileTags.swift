@@ -1,0 +1,40 @@
+import Dispatch
+
+/// Tags read from the files themselves (`FileTags`), for entries mpv has not opened: the next
+/// one, and those a client asks about. Never for the whole queue at once.
+extension MPVPlayer {
+    /// The most entries one request reads the tags of; a client asking for more gets the first.
+    static let mostTagReadsAtOnce = 1000
+
+    /// Reads the tags (and, where the format states it, the length) of the entries with `ids`,
+    /// each once, in order, on a queue of its own; each entry found changes as its tags arrive
+    /// (`Change.entryChanged`). Tags from the file replace given ones, as mpv's do.
+    public func readTags(of ids: some Sequence<Int64>) {
+        var wanted: [(id: Int64, url: String)] = []
+        for id in ids where !tagsLookedUp.contains(id) {
+            guard wanted.count < Self.mostTagReadsAtOnce else { break }
+            guard let entry = entries.entry(id: id), FolderArt.localPath(entry.url) != nil else { continue }
+            tagsLookedUp.insert(id)
+            wanted.append((id, entry.url))
+        }
+        guard !wanted.isEmpty else { return }
+        tagReader.async { [weak self, wanted] in
+            for (id, url) in wanted {
+                guard let found = FileTags.read(from: url) else { continue }
+                let tags = QueueEntry.Tags(fields: found.fields).limited()
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated { self?.tagsFound(tags, length: found.length, for: id, url: url) }
+                }
+            }
+        }
+    }
+
+    /// Sets tags read from entry `id`'s file, if it is still the same file.
+    private func tagsFound(_ tags: QueueEntry.Tags, length: Duration?, for id: Int64, url: String) {
+        update(id) { entry in
+            guard entry.url == url else { return }
+            entry.tags = tags.filled(from: entry.tags)
+            if !entry.hasGivenLength, entry.length == nil { entry.length = length }
+        }
+    }
+}
