@@ -8,9 +8,9 @@ import Synchronization
 /// its own, handed to the player in chunks on the main actor.
 ///
 /// A library of 100 000 files takes longer to read than a client should wait for the player's
-/// name. The daemon waits for the first chunk and then a short while more
-/// (`waitUntilFinished(atMost:)`); a small queue is complete by then, and is in place before the
-/// name appears, as always. A large one
+/// name. The daemon waits a short while, and at least for the first chunk
+/// (`waitUntilFinished`); a small queue is complete by then, and is in place before the name
+/// appears, as always. A large one
 /// goes on behind the name: the first chunk is playable at once, `progress` says how far it has
 /// come (RemoteControl1's `QueueLoading`, `remotectl status`, the log), and clients are told of
 /// the whole queue once it is complete.
@@ -39,6 +39,8 @@ final class QueueFill {
     private let stopped = StopFlag()
     private let room = DispatchSemaphore(value: chunksAhead)
     private var receivedChunks = 0
+    /// Whether the wait's limit has passed (`waitUntilFinished`).
+    private var limitPassed = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
     private let started = ContinuousClock.now
     private var lastLog = ContinuousClock.now
@@ -53,6 +55,8 @@ final class QueueFill {
 
     /// Starts reading.
     func start() {
+        progress = "reading \(arguments.first ?? ""): 0 entries so far"
+        onProgress?(progress)
         let arguments = arguments
         let limit = player.configuration.maximumEntries
         let stopped = stopped
@@ -79,18 +83,23 @@ final class QueueFill {
         finish()
     }
 
-    /// Waits for the first chunk (a queue smaller than a chunk is then complete, however busy
-    /// the machine), then until the queue is complete or `limit` has passed; returns whether it
-    /// is complete.
-    func waitUntilFinished(atMost limit: Duration) async -> Bool {
-        if receivedChunks == 0, !isFinished { await withCheckedContinuation { waiters.append($0) } }
+    /// Waits until the queue is complete, or `limit` has passed and some of it is in. A queue
+    /// smaller than a chunk is thus complete, however busy the machine. A source that gives
+    /// nothing at all (a FIFO no one writes to) is waited for no longer than `cap`. Returns
+    /// whether the queue is complete.
+    func waitUntilFinished(atMost limit: Duration, withNothingReadAtMost cap: Duration) async -> Bool {
         guard !isFinished else { return true }
-        let timeout = Task { @MainActor [weak self] in
+        let timers = Task { @MainActor [weak self] in
             try? await Task.sleep(for: limit)
-            self?.resumeWaiters()
+            guard let self, !Task.isCancelled else { return }
+            self.limitPassed = true
+            if self.receivedChunks > 0 { self.resumeWaiters() }
+            try? await Task.sleep(for: cap - limit)
+            guard !Task.isCancelled else { return }
+            self.resumeWaiters()
         }
         await withCheckedContinuation { waiters.append($0) }
-        timeout.cancel()
+        timers.cancel()
         return isFinished
     }
 
@@ -110,7 +119,7 @@ final class QueueFill {
             player.append(chunk.items)
         }
         receivedChunks += 1
-        if receivedChunks == 1 { resumeWaiters() }
+        if limitPassed { resumeWaiters() }
         if chunk.reachedLimit {
             logger.warning(
                 "the queue holds at most \(player.configuration.maximumEntries) entries: the rest of \(OutsideText.bareOrQuoted(chunk.source)) was not queued")

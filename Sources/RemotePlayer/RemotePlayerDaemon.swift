@@ -150,7 +150,7 @@ public final class RemotePlayerDaemon {
         // The queue is in place before the name appears, so the first client finds a ready
         // player; only a queue that takes longer to read than `fillWait` fills in behind it.
         queueMedia(options: options, saved: saved)
-        if let fill, await fill.waitUntilFinished(atMost: Self.fillWait) { self.fill = nil }
+        if let fill, await fill.waitUntilFinished(atMost: Self.fillWait, withNothingReadAtMost: Self.emptyFillWait) { self.fill = nil }
         // What reading the queue needed and no longer holds goes back to the kernel.
         cheap_return_free_pages()
         if let stateStore {
@@ -238,6 +238,9 @@ public final class RemotePlayerDaemon {
     /// How long start-up waits for the queue given on the command line before the name is
     /// claimed and the rest fills in behind it: a small queue is complete well within it.
     static let fillWait: Duration = .milliseconds(50)
+    /// How long start-up waits for a queue of which nothing could be read yet (a FIFO with no
+    /// writer, a stalled network mount) before the name is claimed anyway.
+    static let emptyFillWait: Duration = .seconds(2)
 
     private func queueMedia(options: Options, saved: PlayerState?) {
         if options.demo {

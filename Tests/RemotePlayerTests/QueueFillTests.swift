@@ -42,7 +42,7 @@ struct QueueFillTests {
                         bytes = bytes.dropFirst(count)
                     }
                 }
-                write("#EXTM3U\n" + lines[..<first].joined(separator: "\n") + "\n")
+                write("#EXTM3U\n" + lines[..<first].map { $0 + "\n" }.joined())
                 gate.wait()
                 write(lines[first...].joined(separator: "\n") + "\n")
                 close(descriptor)
@@ -156,5 +156,24 @@ struct QueueFillTests {
         #expect(await restarted.waitForExit() == 0)
         await writer.release()
         await writer2.release()
+    }
+
+    @Test("a playlist FIFO that no one writes to yet: the name still appears, saying nothing is read yet; the queue fills once it is written")
+    func stalledSource() async throws {
+        let bed = try await DaemonTestBed(tones: 1, seconds: 30)
+        defer { bed.stop() }
+        let writer = try PlaylistWriter(path: bed.path("stalled.m3u"), lines: Array(repeating: bed.media.tones[0].path, count: 10), first: 0)
+        let daemon = try await bed.startPlayer(["--no-state", "--log-level", "warning", writer.path])
+        let client = MPRISClient(connection: bed.connection, busName: Self.name)
+        #expect(try await client.property(RemoteControl1Interface.queueLoading).stringValue == "reading \(writer.path): 0 entries so far")
+        #expect(try await Self.tracks(client).isEmpty)
+        let replaced = try await SignalRecorder.start(
+            on: bed.connection, MatchRule(signal: TrackListInterface.trackListReplaced, path: MPRISNames.objectPath))
+        await writer.release()
+        #expect(await replaced.waitFor(count: 1))
+        #expect(try await Self.tracks(client).count == 10)
+        #expect(try await client.property(RemoteControl1Interface.queueLoading).stringValue == "")
+        daemon.send(SIGTERM)
+        #expect(await daemon.waitForExit() == 0)
     }
 }
