@@ -70,7 +70,9 @@ final class ScaleRunner {
                     }
                 progress("\(entries) entries: \(contender.rawValue), \(source.rawValue)")
                 let state = source == .playlistWithState || source == .savedState ? stateFile : nil
-                let (process, figures) = try await launches(contender, item: item, stateFile: state, entries: entries)
+                // Each playlist start with --state begins without a state file, as a first start does.
+                let fresh = source == .playlistWithState ? stateFile : nil
+                let (process, figures) = try await launches(contender, item: item, stateFile: state, removing: fresh, entries: entries)
                 results.launches[contender, default: [:]][source] = figures
                 if let failure = figures.failure { results.notes.append("\(contender.rawValue), \(source.rawValue): \(failure)") }
                 if operations, figures.failure == nil, source == .playlist {
@@ -121,11 +123,15 @@ final class ScaleRunner {
         return figures
     }
 
-    /// `settings.starts` starts of `contender` (all but the last stopped again): the medians,
-    /// and the last one still running, settled, with its RSS.
-    private func launches(_ contender: Contender, item: String?, stateFile: String?, entries: Int) async throws -> (DaemonProcess, LaunchFigures) {
+    /// `settings.starts` starts of `contender` (all but the last stopped again), each after
+    /// removing the file `removing` if given: the medians, and the last one still running,
+    /// settled, with its RSS.
+    private func launches(_ contender: Contender, item: String?, stateFile: String?, removing: String?, entries: Int) async throws -> (
+        DaemonProcess, LaunchFigures
+    ) {
         var all: [LaunchFigures] = []
         while true {
+            if let removing { try? FileManager.default.removeItem(atPath: removing) }
             let (process, figures) = try await start(contender, item: item, stateFile: stateFile, entries: entries)
             all.append(figures)
             if figures.failure != nil || all.count == settings.starts {
