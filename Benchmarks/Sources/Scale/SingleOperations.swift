@@ -24,8 +24,9 @@ enum Operation: String, CaseIterable {
 }
 
 /// Times each operation `runs` times against a paused player holding a whole queue, and keeps
-/// the medians. remote-playerd's queue stays at its size: each AddTrack follows a RemoveTrack
-/// (the queue limit is 100 000 entries), and each OpenUri, which appends, one more.
+/// the medians. remote-playerd's queue stays at its size, so that 100 000 (the queue limit) can
+/// be measured: each AddTrack follows a timed RemoveTrack, and each OpenUri (which appends and
+/// plays) an untimed one, and is followed by a Pause.
 @MainActor
 final class SingleOperations {
     private let connection: DBusConnection
