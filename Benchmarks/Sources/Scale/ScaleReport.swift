@@ -39,20 +39,22 @@ enum ScaleReport {
 
     /// Each figure across the sizes, and how it grows: k in entries^k from the smallest size to
     /// the largest (0: flat, O(1); 1: in proportion to the queue, O(n)). Where the figure has a
-    /// 1-entry value (start-up, RSS), k is of the part above it, so a fixed cost does not hide
-    /// the growth.
+    /// 1-entry value (start-up, RSS) and is more than 1.5 times it at the largest size, k is of
+    /// the part above it, so a fixed cost does not hide the growth.
     static func printCurve(_ all: [SizeResults], baseline: SizeResults) {
         guard let first = all.first, let last = all.last else { return }
         print("\n### The curve: each figure by queue size; k in entries^k from \(grouped(first.entries)) to \(grouped(last.entries))\n")
         print("k is 0 for a figure that stays flat and 1 for one that grows in proportion to the queue; where the figure has a")
-        print("1-entry value (start-up, RSS) k is of the part above it.\n")
+        print("1-entry value (start-up, RSS) and is more than 1.5 times it at the largest size, k is of the part above it.\n")
         print("| program | figure | " + all.map { grouped($0.entries) }.joined(separator: " | ") + " | k |")
         print("|---|---|" + String(repeating: "---|", count: all.count + 1))
         for contender in Contender.allCases {
             for row in ScaleRow.all where contender == .remotePlayerd || row.servesMPV {
                 let values = all.map { row.value(contender, $0, baseline: baseline) }
+                // The part above the 1-entry value, where that part is more than noise.
                 let fixed = row.value(contender, baseline, baseline: baseline) ?? 0
-                let k = exponent(values.map { $0.map { $0 - fixed } }, all).map { String(format: "%.2f", $0) } ?? "–"
+                let grows = fixed > 0 && (values.last ?? nil).map { $0 > 1.5 * fixed } ?? false
+                let k = exponent(grows ? values.map { $0.map { $0 - fixed } } : values, all).map { String(format: "%.2f", $0) } ?? "–"
                 print("| \(contender.rawValue) | \(row.label) | " + values.map { show($0, row.unit) }.joined(separator: " | ") + " | \(k) |")
             }
         }
