@@ -25,16 +25,17 @@ RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib \
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: help deps build test examples demo benchmark bench footprint hot-functions docs man install clean
+.PHONY: help deps build test examples demo benchmark bench footprint scale hot-functions docs man install clean
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
 	@echo "make test       install missing Debian packages, build with zero warnings, run every test, build the examples, run the demo"
 	@echo "make build      build the package"
 	@echo "make examples   build the example programs (a separate package that uses this one by path)"
-	@echo "make bench      run every benchmark: latency (make benchmark) and footprint (make footprint)"
+	@echo "make bench      run every benchmark: latency (make benchmark), footprint (make footprint) and scale (make scale)"
 	@echo "make benchmark  run the latency benchmarks (release build; see Benchmarks/)"
 	@echo "make footprint  RSS and idle wakeups of both daemons beside their C floors and mpv + mpv-mpris"
+	@echo "make scale      remote-playerd beside mpv + mpv-mpris with 1 000 to 100 000 queue entries (SCALE_SIZES=1000,10000 for a quick run)"
 	@echo "make hot-functions  profile both daemons with valgrind and rewrite scripts/hot-functions.order (the release link order)"
 	@echo "make install    install remote-playerd, headsetd, remotectl (with man pages and bash/zsh/fish completions), the user units, D-Bus and udev files under PREFIX (default /usr/local)"
 	@echo "make docs       build the DocC documentation of the libraries into .build/docs (open .build/docs/<Module>/index.html)"
@@ -91,7 +92,7 @@ man: deps
 	cp .build/plugins/GenerateManual/outputs/remotectl/remotectl.1 .build/plugins/GenerateManual/outputs/remote-playerd/remote-playerd.1 \
 		.build/plugins/GenerateManual/outputs/headsetd/headsetd.1 .build/man/
 
-bench: benchmark footprint
+bench: benchmark footprint scale
 
 footprint: deps
 	scripts/install-debian-packages mpv mpv-mpris gcc
@@ -101,6 +102,13 @@ footprint: deps
 	gcc -O2 -Wall -Wextra -o Benchmarks/.build/floor Benchmarks/Floor/floor.c $$(pkg-config --cflags --libs dbus-1 mpv)
 	gcc -O2 -Wall -Wextra -DHEADSET_ONLY -o Benchmarks/.build/floor-headset Benchmarks/Floor/floor.c $$(pkg-config --cflags --libs dbus-1)
 	cd Benchmarks && $(SWIFT) run -c release Footprint
+
+# remote-playerd with large queues (a playlist, a folder tree, its saved state) beside mpv +
+# mpv-mpris, in one run; Benchmarks/Sources/Scale/main.swift lists the SCALE_* settings.
+scale: deps
+	scripts/install-debian-packages mpv mpv-mpris sox
+	$(RELEASE_BUILD) --product remote-playerd
+	cd Benchmarks && $(SWIFT) run -c release Scale
 
 hot-functions: deps
 	scripts/install-debian-packages valgrind sox binutils

@@ -31,6 +31,15 @@ let package = Package(
                 .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
             ]
         ),
+        // remote-playerd beside mpv + mpv-mpris with 1 000 to 100 000 queue entries (make scale).
+        .executableTarget(
+            name: "Scale",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "RemoteBridgeDBus", package: "RemoteBridge"), .product(name: "RemoteBridgeMPRIS", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
+            ]
+        ),
         // in-process delivery through a 4-deep responder chain with one monitor.
         .executableTarget(
             name: "RemoteControlBenchmarks",

@@ -67,4 +67,14 @@ public enum ProcessStats {
         }
         return total
     }
+
+    /// The bytes the process has passed to write(2) and its kin so far (`wchar` in
+    /// /proc/PID/io): files and pipes, not sockets written with send(2), as libdbus does.
+    public static func writtenBytes(of pid: Int32) -> Int {
+        guard let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return 0 }
+        for line in io.split(separator: "\n") where line.hasPrefix("wchar:") {
+            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        }
+        return 0
+    }
 }

@@ -13,7 +13,8 @@ import RemoteBridgeTesting
 //
 // Run with `make bench` or `make footprint` (release builds; the floors are built with gcc from
 // Benchmarks/Floor). Start-up is exec to the name on the bus, each program started alone, the
-// median of FOOTPRINT_STARTS runs (7).
+// median of FOOTPRINT_STARTS runs (7). Last, remote-playerd's memory per queue entry (1 entry
+// against 10 000, MemoryPerEntry), with a WARNING line past its limit.
 
 struct Measured {
     var name: String
@@ -46,10 +47,10 @@ func run() async throws {
         bus.stop()
     }
     let file = media.tones[0].path
+    let playerdArguments = ["--bus", bus.address, "--audio-output", "null", "--no-state", "--config", config, "--log-level", "error"]
     let programs = [
         Program(
-            name: "remote-playerd", executable: BuiltProduct.release("remote-playerd"),
-            arguments: ["--bus", bus.address, "--audio-output", "null", "--no-state", "--config", config, "--log-level", "error", file],
+            name: "remote-playerd", executable: BuiltProduct.release("remote-playerd"), arguments: playerdArguments + [file],
             busName: "org.mpris.MediaPlayer2.remotebridge"),
         Program(name: "C floor (libmpv + libdbus)", executable: floor, arguments: [bus.address, file], busName: "org.mpris.MediaPlayer2.floor"),
         Program(
@@ -102,6 +103,15 @@ func run() async throws {
         let wakeups = String(format: "%.2f", row.wakeupsPerSecond)
         let startUp = String(format: "%.1f", StartUp.milliseconds(startUps[index]))
         print("| \(row.name) | \(mebibytes) | \(ratio) | \(executable) | \(wakeups) | \(row.threads) | \(startUp) |")
+    }
+
+    let perEntry = try await MemoryPerEntry.measure(
+        tone: media.tones[0], work: media.directory, arguments: playerdArguments, environment: environment, settle: .seconds(3), connection: connection)
+    print(
+        "\nremote-playerd, memory per queue entry: \(String(format: "%.0f", perEntry)) bytes "
+            + "((RSS with \(MemoryPerEntry.entries) entries − RSS with 1) / \(MemoryPerEntry.entries); limit \(MemoryPerEntry.limitBytes))")
+    if perEntry > Double(MemoryPerEntry.limitBytes) {
+        print("WARNING: remote-playerd's memory per queue entry, \(String(format: "%.0f", perEntry)) bytes, is over the limit of \(MemoryPerEntry.limitBytes)")
     }
 }
 

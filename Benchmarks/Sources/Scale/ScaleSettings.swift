@@ -1,0 +1,56 @@
+import BenchmarkSupport
+import Foundation
+
+/// What one run of the Scale benchmark measures, read from the environment so that a quick run
+/// can ask for less (`SCALE_SIZES=1000,10000`).
+struct ScaleSettings {
+    /// Queue sizes measured whole (sources, start-up, memory, single operations, state saving):
+    /// `SCALE_SIZES`, default 1 000, 10 000 and 100 000.
+    var sizes: [Int]
+    /// Queue sizes of the concurrent-load figure: `SCALE_LOAD_SIZES`, default 10 and `sizes`.
+    var loadSizes: [Int]
+    /// Seconds of concurrent load at each size: `SCALE_LOAD_SECONDS`, default 10.
+    var loadSeconds: Int
+    /// Clients calling at once under load (the probe comes on top).
+    var loadClients = 8
+    /// Samples behind each median of a single operation: `SCALE_RUNS`, default 11 (at least 9).
+    var runs: Int
+    /// Start-ups behind each start-up median: `SCALE_STARTS`, default 3.
+    var starts: Int
+    /// How long a started program is left alone before its RSS is read: `SCALE_SETTLE_SECONDS`, default 2.
+    var settle: Duration
+    /// How long a program may take to be on the bus with its whole queue: `SCALE_START_LIMIT`
+    /// seconds, default 120. Past it the figure reads "> limit" and the run goes on.
+    var startLimit: Duration
+
+    /// The settings from the environment; a value that is not a number (or too small) is an
+    /// error naming the variable and what it takes.
+    static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ScaleSettings {
+        let sizes = try list("SCALE_SIZES", in: environment, default: [1_000, 10_000, 100_000], minimum: 100)
+        return ScaleSettings(
+            sizes: sizes,
+            loadSizes: try list("SCALE_LOAD_SIZES", in: environment, default: [10] + sizes, minimum: 2),
+            loadSeconds: try number("SCALE_LOAD_SECONDS", in: environment, default: 10, minimum: 1),
+            runs: try number("SCALE_RUNS", in: environment, default: 11, minimum: 9),
+            starts: try number("SCALE_STARTS", in: environment, default: 3, minimum: 1),
+            settle: .seconds(try number("SCALE_SETTLE_SECONDS", in: environment, default: 2, minimum: 0)),
+            startLimit: .seconds(try number("SCALE_START_LIMIT", in: environment, default: 120, minimum: 1)))
+    }
+
+    private static func number(_ name: String, in environment: [String: String], default fallback: Int, minimum: Int) throws -> Int {
+        guard let text = environment[name], !text.isEmpty else { return fallback }
+        guard let value = Int(text), value >= minimum else {
+            throw ProcessTimer.Failure(description: "\(name)=\(text): give a whole number of at least \(minimum)")
+        }
+        return value
+    }
+
+    private static func list(_ name: String, in environment: [String: String], default fallback: [Int], minimum: Int) throws -> [Int] {
+        guard let text = environment[name], !text.isEmpty else { return fallback }
+        let values = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")) }
+        guard !values.isEmpty, values.allSatisfy({ ($0 ?? 0) >= minimum && ($0 ?? 0) <= 100_000 }) else {
+            throw ProcessTimer.Failure(description: "\(name)=\(text): give queue sizes from \(minimum) to 100000, separated by commas (such as 1000,10000)")
+        }
+        return values.compactMap { $0 }.sorted()
+    }
+}

@@ -1,0 +1,31 @@
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
+
+/// Track ids for the load clients to remove, each handed out once: taken from `Tracks`, read
+/// again whenever the pool runs dry (so the ids of entries added since are used too), leaving
+/// out ids being removed or removed already.
+@MainActor
+final class TrackPool {
+    private let busName: String
+    private var ids: [String] = []
+    private var taken: Set<String> = []
+    private var refilling = false
+
+    /// Ids of the player at `busName`.
+    init(busName: String) {
+        self.busName = busName
+    }
+
+    /// An id no client has had before, or nil when the queue has none left to give.
+    func take(on connection: DBusConnection) async -> String? {
+        if ids.isEmpty, !refilling {
+            refilling = true
+            let tracks = try? await connection.getProperty(busName, MPRISNames.objectPath, TrackListInterface.tracks)
+            refilling = false
+            ids = (tracks?.stringArrayValue ?? []).filter { !taken.contains($0) }.shuffled()
+        }
+        guard let id = ids.popLast() else { return nil }
+        taken.insert(id)
+        return id
+    }
+}
