@@ -155,6 +155,13 @@ extension StringProtocol {
     /// The text without white space (spaces, tabs, line ends) at either end. By scalars, not
     /// Characters: walking back through one huge grapheme cluster costs time in its square.
     package var trimmingWhitespace: String {
+        // Most text has none: printable ASCII at both ends is kept as it is, without a walk.
+        let bytes = utf8
+        if let first = bytes.first, (0x21...0x7E).contains(first), !bytes.isEmpty,
+            (0x21...0x7E).contains(bytes[bytes.index(bytes.endIndex, offsetBy: -1)])
+        {
+            return String(self)
+        }
         let scalars = unicodeScalars
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })

@@ -171,7 +171,8 @@ struct LineSplitter {
         if isOverlong { overlongLines += 1 }
         guard !line.isEmpty, !isOverlong else { return true }
         var text = String(decoding: line, as: UTF8.self)
-        if text.unicodeScalars.contains("\u{FEFF}") {
+        // A byte-order mark is EF BB BF; a line with no 0xEF byte has none.
+        if line.contains(0xEF), text.unicodeScalars.contains("\u{FEFF}") {
             text = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{FEFF}" }))
         }
         return body(text)

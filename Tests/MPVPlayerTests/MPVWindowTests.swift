@@ -30,7 +30,9 @@ struct MPVWindowTests {
 
     @Test("the next entry is in mpv before the current one ends, and mpv goes on to it by itself (gapless)")
     func nextBeforeTheEnd() async throws {
-        let f = try await MPVPlayerTests.Fixture(count: 3, seconds: 1)
+        // Two seconds each: the check after the change has a whole track's time, even when other
+        // suites hold the main actor a while.
+        let f = try await MPVPlayerTests.Fixture(count: 3, seconds: 2)
         let ids = f.player.entries.map(\.id)
         var heldWhilePlayingFirst: [[Int64?]] = []
         f.player.play()
