@@ -229,7 +229,11 @@ public final class RemotePlayerDaemon {
         let paths = XDGPaths()
         let store = given.path == paths.stateFile ? StateStore(path: given.path, migratingFrom: paths.legacyStateFile) : given
         do throws(StateStore.Failure) {
+            let started = ContinuousClock.now
             let saved = try store.load()
+            if let saved {
+                logger.debug("read \(saved.queue.count) entries from \(store.path) in \(ContinuousClock.now - started)")
+            }
             if let saved, store.layout == nil {
                 logger.notice("read \(saved.queue.count) entries from a version-1 state file; the next save writes version 2 to \(store.path)")
             } else if let torn = store.layout?.tornSize, torn > 0 {
