@@ -22,6 +22,7 @@ final class StateFileTail: Sendable {
         var retire: String?
     }
 
+    /// What is known, behind a lock: the writer queue and the main actor both read it.
     private let known = Mutex(Known())
 
     /// A snapshot of what is known.

@@ -22,13 +22,17 @@ final class StatePersistence {
     var debounce: Duration = .milliseconds(250)
     /// How often the position is written while playing.
     let periodicInterval: Duration
+    /// Runs the writes, in order, off the main actor.
     private let writer: StateWriter
     /// The whole state, for a full save; nil once there is nothing to save (the daemon has gone).
     private let snapshot: @MainActor () -> PlayerState?
     /// The current entry, position and settings, as `PlayerState.marks`; nil as for `snapshot`.
     private let marks: @MainActor () -> (current: StateEdit, settings: StateEdit)?
+    /// Told of each write that failed.
     private let report: @MainActor (StateStore.Failure) -> Void
+    /// The debounced write, while one is due.
     private var scheduled: Task<Void, Never>?
+    /// The periodic position write, while playing.
     private var periodic: Task<Void, Never>?
     /// Queue edits not yet written, in the order they happened.
     private var pending: [StateEdit] = []

@@ -24,6 +24,7 @@ public struct StateStore: Sendable {
     /// The journal may grow to the snapshot's size, or to this when the snapshot is smaller,
     /// before the next write is a full save (compaction).
     public static let minimumJournalBound = 1 << 20
+    /// What this store knows of its file, shared by its copies.
     private let tail = StateFileTail()
 
     /// A store at `path`; a relative path is taken from the working directory. With

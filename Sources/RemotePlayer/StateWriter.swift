@@ -15,6 +15,7 @@ final class StateWriter: Sendable {
 
     /// The file.
     let store: StateStore
+    /// The serial queue the writes run on.
     private let queue = DispatchQueue(label: "remotebridge.state-writer")
     /// Set when a write failed, until a full save succeeds: the appends meanwhile are dropped,
     /// as they edit a state that the file does not hold.
