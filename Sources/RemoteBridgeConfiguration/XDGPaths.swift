@@ -18,8 +18,11 @@ public struct XDGPaths: Sendable {
 
     /// `$XDG_CONFIG_HOME/remotebridge/config.toml`: the file both daemons read.
     public var configFile: String { base("XDG_CONFIG_HOME", default: ".config") + "/remotebridge/config.toml" }
-    /// `$XDG_STATE_HOME/remotebridge/state.json`: remote-playerd's queue, position and settings.
-    public var stateFile: String { base("XDG_STATE_HOME", default: ".local/state") + "/remotebridge/state.json" }
+    /// `$XDG_STATE_HOME/remotebridge/player.state`: remote-playerd's queue, position and settings.
+    public var stateFile: String { base("XDG_STATE_HOME", default: ".local/state") + "/remotebridge/player.state" }
+    /// `$XDG_STATE_HOME/remotebridge/state.json`: where earlier releases kept the state, as JSON
+    /// (version 1); read once, when `stateFile` does not exist yet, and then kept as `state.json.v1`.
+    public var legacyStateFile: String { base("XDG_STATE_HOME", default: ".local/state") + "/remotebridge/state.json" }
     /// `$XDG_CACHE_HOME/remotebridge/art`: cover art taken out of audio files.
     public var artCache: String { base("XDG_CACHE_HOME", default: ".cache") + "/remotebridge/art" }
 

@@ -154,8 +154,15 @@ public final class RemotePlayerDaemon {
         // What reading the queue needed and no longer holds goes back to the kernel.
         cheap_return_free_pages()
         if let stateStore {
+            // The file holds the player's queue only if the queue came from it, whole and in order.
+            let entries = player.entries
+            let restored = saved.flatMap { saved in
+                options.items.isEmpty && saved.queue.count == entries.count && zip(saved.queue, entries).allSatisfy { $0.url == $1.url }
+                    ? saved : nil
+            }
             persistence = StatePersistence(
-                store: stateStore, periodicInterval: stateSaveInterval, snapshot: { [weak self] in self?.currentState },
+                store: stateStore, periodicInterval: stateSaveInterval, written: restored,
+                snapshot: { [weak self] in self?.currentState }, marks: { [weak self] in self?.player.savedMarks },
                 report: { [logger] failure in logger.error("\(failure.description)") })
             // A queue given on the command line is on disk before the name appears on the bus
             // (one still filling is saved once complete; until then the old state stays).
@@ -174,6 +181,10 @@ public final class RemotePlayerDaemon {
             Task { @MainActor in self.finish(reason: "\(name) was taken over by \(await self.describeOwner(of: name)); exiting so it can run") }
         }
         connection.onDisconnect = { [weak self] in self?.finish(reason: "the bus went away") }
+        mediaPlayer.onPlayerChange = { [weak self] change in
+            guard let self else { return }
+            self.persistence?.record(change, of: self.player)
+        }
         let forward = mediaPlayer.onChange
         mediaPlayer.onChange = { [weak self] change in
             forward?(change)
@@ -220,9 +231,24 @@ public final class RemotePlayerDaemon {
     /// The saved state; an unreadable file is moved aside (never overwritten) and the daemon
     /// starts fresh, so a bad file can neither stop it nor lose the user's only copy. If it cannot
     /// even be moved, the store comes back nil: this run then saves nothing rather than overwrite it.
-    private static func loadState(from store: StateStore, logger: Logger) -> (PlayerState?, StateStore?) {
+    ///
+    /// The default file's predecessor, version 1's `state.json`, is read when the default file
+    /// does not exist yet; the first save writes the new one and keeps the old as `state.json.v1`.
+    private static func loadState(from given: StateStore, logger: Logger) -> (PlayerState?, StateStore?) {
+        let paths = XDGPaths()
+        let store = given.path == paths.stateFile ? StateStore(path: given.path, migratingFrom: paths.legacyStateFile) : given
         do throws(StateStore.Failure) {
-            return (try store.load(), store)
+            let started = ContinuousClock.now
+            let saved = try store.load()
+            if let saved {
+                logger.debug("read \(saved.queue.count) entries from \(store.path) in \(ContinuousClock.now - started)")
+            }
+            if let saved, store.layout == nil {
+                logger.notice("read \(saved.queue.count) entries from a version-1 state file; the next save writes version 2 to \(store.path)")
+            } else if let torn = store.layout?.tornSize, torn > 0 {
+                logger.notice("\(store.path): ignored the last \(torn) bytes, a write that a crash cut short")
+            }
+            return (saved, store)
         } catch {
             do throws(StateStore.Failure) {
                 let aside = try store.moveAside()
@@ -343,10 +369,7 @@ public final class RemotePlayerDaemon {
 
     /// The state as it is now.
     public var currentState: PlayerState {
-        PlayerState(
-            queue: player.entries.map { QueueItem(url: $0.url, tags: $0.tags, length: $0.hasGivenLength ? $0.length : nil) }, currentIndex: player.currentIndex,
-            position: player.resumePosition.inSeconds,
-            volume: player.volume, loop: player.loop, shuffle: player.shuffle)
+        player.savedState
     }
 
     /// Writes the state file now.

@@ -17,7 +17,8 @@ struct RemotePlayerd: AsyncParsableCommand {
 
             With no FILE arguments, the queue saved at the last exit is restored, paused. \
             The configuration is read from $XDG_CONFIG_HOME/remotebridge/config.toml if it exists; \
-            state lives in $XDG_STATE_HOME/remotebridge/state.json.
+            state lives in $XDG_STATE_HOME/remotebridge/player.state (the state.json of \
+            earlier releases is read once, and kept as state.json.v1).
 
             Examples:
               remote-playerd ~/Music/Album

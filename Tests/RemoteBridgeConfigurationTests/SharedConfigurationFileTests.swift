@@ -57,12 +57,13 @@ struct SharedConfigurationFileTests {
     func xdgPaths() {
         let set = XDGPaths(environment: ["XDG_CONFIG_HOME": "/c", "XDG_STATE_HOME": "/s", "XDG_CACHE_HOME": "/k"], home: "/home/u")
         #expect(set.configFile == "/c/remotebridge/config.toml")
-        #expect(set.stateFile == "/s/remotebridge/state.json")
+        #expect(set.stateFile == "/s/remotebridge/player.state")
+        #expect(set.legacyStateFile == "/s/remotebridge/state.json")
         #expect(set.artCache == "/k/remotebridge/art")
         for environment in [[:], ["XDG_CONFIG_HOME": "", "XDG_STATE_HOME": "", "XDG_CACHE_HOME": ""], ["XDG_CONFIG_HOME": "rel", "XDG_STATE_HOME": "./s", "XDG_CACHE_HOME": "k"]] {
             let paths = XDGPaths(environment: environment, home: "/home/u")
             #expect(paths.configFile == "/home/u/.config/remotebridge/config.toml")
-            #expect(paths.stateFile == "/home/u/.local/state/remotebridge/state.json")
+            #expect(paths.stateFile == "/home/u/.local/state/remotebridge/player.state")
             #expect(paths.artCache == "/home/u/.cache/remotebridge/art")
         }
         // The home folder: $HOME, else the password database's entry for this user.

@@ -54,9 +54,9 @@ struct ServiceLifecycleTests {
         #expect(await appeared.waitFor(count: 2))
         #expect(await client.nameOwner(player.busName) == nil)
         #expect(!service.startFailure.value)
-        let state = try String(contentsOfFile: options.statePath!, encoding: .utf8)
-        #expect(state.contains(media.tones[1].lastPathComponent))
-        #expect(state.contains("\"currentIndex\":1") || state.contains("\"currentIndex\" : 1"), "\(state)")
+        let state = try #require(try StateStore(path: options.statePath!).load())
+        #expect(state.queue.map(\.url) == media.tones.map(\.path))
+        #expect(state.currentIndex == 1)
     }
 
     @Test("remote-playerd: a daemon that cannot start ends the group and says so")

@@ -1,0 +1,88 @@
+import MPVPlayer
+
+/// The state file's layout, version 2: a snapshot of the whole state, then a journal of edits.
+///
+///     file     = magic "RBSTATE\n", version (UInt32), record, record…
+///     record   = payload length (UInt32), CRC-32C of length and payload (UInt32), payload
+///     payload  = kind (1 snapshot, 2 edits), then its fields
+///     snapshot = current, settings, entry count, entries
+///     edits    = edit count, edits (each a tag byte, then the fields of its `StateEdit` case)
+///
+/// Integers are little-endian; counts, lengths and indices inside a payload are LEB128 varints,
+/// signed numbers zigzag varints, numbers with a fraction IEEE 754 doubles, text a byte count and
+/// UTF-8. The first record is always the snapshot; each write of edits is one record, so a kill
+/// leaves all of a write or none of it. A record that is cut short or fails its checksum ends the
+/// file: what follows it is the torn tail of an interrupted write, ignored and cut off before the
+/// next append. Every length read is checked against the bytes left and against `QueueLimits`
+/// before anything is allocated for it.
+enum StateFileFormat {
+    /// The version written.
+    static let version = 2
+    /// The first bytes of every version-2-or-later file.
+    static let magic: [UInt8] = Array("RBSTATE\n".utf8)
+    /// The magic and the version.
+    static let headerSize = magic.count + 4
+    /// A record's length and checksum.
+    static let recordHeaderSize = 8
+
+    /// What a record holds.
+    enum Kind: UInt8 {
+        /// The whole state; always the first record.
+        case snapshot = 1
+        /// Edits written together, applied in order.
+        case edits = 2
+    }
+
+    /// Which `StateEdit` an edit in a record is.
+    enum EditTag: UInt8 {
+        /// `.inserted`: index, item count, items.
+        case inserted = 1
+        /// `.removed`: index.
+        case removed = 2
+        /// `.updated`: index, item.
+        case updated = 3
+        /// `.current`: index plus one (0 for none), position.
+        case current = 4
+        /// `.settings`: volume, loop (0 none, 1 track, 2 playlist), shuffle (0 or 1).
+        case settings = 5
+    }
+
+    /// Which optional fields of an entry follow its URL: one bit each, in this order.
+    enum ItemField {
+        /// The title.
+        static let title: UInt8 = 0x01
+        /// The album.
+        static let album: UInt8 = 0x02
+        /// The date, as tagged.
+        static let date: UInt8 = 0x04
+        /// The track number.
+        static let trackNumber: UInt8 = 0x08
+        /// The disc number.
+        static let discNumber: UInt8 = 0x10
+        /// The given length: seconds, then attoseconds.
+        static let length: UInt8 = 0x20
+        /// The artists, album artists and genres, as three lists.
+        static let lists: UInt8 = 0x40
+        /// Every bit that has a meaning.
+        static let all: UInt8 = 0x7F
+    }
+
+    /// The loop mode's byte.
+    static func byte(for loop: MPVPlayer.Loop) -> UInt8 {
+        switch loop {
+        case .none: 0
+        case .track: 1
+        case .playlist: 2
+        }
+    }
+
+    /// The loop mode of a byte, or nil for a byte that names none.
+    static func loop(for byte: UInt8) -> MPVPlayer.Loop? {
+        switch byte {
+        case 0: MPVPlayer.Loop.none
+        case 1: .track
+        case 2: .playlist
+        default: nil
+        }
+    }
+}
