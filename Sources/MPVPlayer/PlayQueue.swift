@@ -49,8 +49,7 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
     public subscript(position: Int) -> QueueEntry {
         let id = ids[position]
         let slot = slots[position]
-        let url = string(at: slot.start, count: Int(slot.urlLength))
-        var entry = QueueEntry(id: id, url: url, tags: QueueEntry.Tags())
+        var entry = QueueEntry(id: id, url: url(at: position), tags: QueueEntry.Tags())
         if let more = details[id] {
             entry.tags = more.tags
             entry.length = more.length
@@ -61,6 +60,12 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
             entry.tags.title = string(at: slot.start + Int(slot.urlLength), count: Int(slot.titleLength))
         }
         return entry
+    }
+
+    /// The URL of the entry at `position`, without the rest of it.
+    public func url(at position: Int) -> String {
+        let slot = slots[position]
+        return string(at: slot.start, count: Int(slot.urlLength))
     }
 
     /// The index of the entry with `id`; `hint` is where it was last seen, checked first.

@@ -151,13 +151,11 @@ public final class RemotePlayerDaemon {
         // player; only a queue that takes longer to read than `fillWait` fills in behind it.
         queueMedia(options: options, saved: saved)
         if let fill, await fill.waitUntilFinished(atMost: Self.fillWait, withNothingReadAtMost: Self.emptyFillWait) { self.fill = nil }
-        // What reading the queue needed and no longer holds goes back to the kernel.
-        cheap_return_free_pages()
         if let stateStore {
             // The file holds the player's queue only if the queue came from it, whole and in order.
             let entries = player.entries
             let restored = saved.flatMap { saved in
-                options.items.isEmpty && saved.queue.count == entries.count && zip(saved.queue, entries).allSatisfy { $0.url == $1.url }
+                options.items.isEmpty && saved.queue.count == entries.count && saved.queue.indices.allSatisfy { saved.queue[$0].url == entries.url(at: $0) }
                     ? saved : nil
             }
             persistence = StatePersistence(
@@ -168,6 +166,8 @@ public final class RemotePlayerDaemon {
             // (one still filling is saved once complete; until then the old state stays).
             if !options.items.isEmpty, fill == nil { persistence?.saveNow() }
         }
+        saved = nil
+        returnFreeMemory()
         busName = try await MPRISBusName.claim(configuration.name, on: connection, replace: options.replace)
         logger.info("on the bus as \(busName)", metadata: ["bus": "\(connection.address)"])
         if let fill { logger.info("the queue fills in behind the name: \(OutsideText.escaped(fill.progress, maximumBytes: OutsideText.messageBytes))") }
@@ -182,7 +182,8 @@ public final class RemotePlayerDaemon {
         }
         connection.onDisconnect = { [weak self] in self?.finish(reason: "the bus went away") }
         mediaPlayer.onPlayerChange = { [weak self] change in
-            guard let self else { return }
+            // A queue still filling is saved whole once complete (`fillFinished()`), not edit by edit.
+            guard let self, self.fill == nil else { return }
             self.persistence?.record(change, of: self.player)
         }
         let forward = mediaPlayer.onChange
@@ -294,8 +295,15 @@ public final class RemotePlayerDaemon {
     private func fillFinished() {
         fill = nil
         mediaPlayer.fillFinished()
-        persistence?.changed()
-        // Once the whole list has left in TrackListReplaced, what was built for it goes back too.
+        persistence?.queueReplaced()
+        persistence?.setPlaying(player.status == .playing)
+        returnFreeMemory()
+    }
+
+    /// Hands the heap's free pages back to the kernel once every message sent so far has been
+    /// written: after a large queue was read, announced (a TrackListReplaced of 100 000 paths)
+    /// and let go of, the daemon's RSS is what it holds, not what loading it once needed.
+    private func returnFreeMemory() {
         Task { [connection] in
             await connection.flush()
             cheap_return_free_pages()

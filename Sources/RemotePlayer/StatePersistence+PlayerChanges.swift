@@ -13,7 +13,7 @@ extension StatePersistence {
         case .entryRemoved(let index, _):
             record(.removed(at: index))
         case .entryChanged(let entry):
-            guard let index = player.entries.firstIndex(where: { $0.id == entry.id }) else { return }
+            guard let index = player.entries.index(of: entry.id, hint: player.currentIndex) else { return }
             record(.updated(QueueItem(saving: entry), at: index))
         case .queueChanged:
             queueReplaced()

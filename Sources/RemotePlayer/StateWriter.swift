@@ -1,3 +1,4 @@
+import CHeap
 import Dispatch
 import Synchronization
 
@@ -31,9 +32,13 @@ final class StateWriter: Sendable {
 
     /// Queues `write`; `failed` is called (on the writer's queue) if it fails.
     func submit(_ write: Write, failed: @escaping @Sendable (StateStore.Failure) -> Void) {
+        let isFull = if case .save = write { true } else { false }
         queue.async { [self] in
             if let failure = run(write) { failed(failure) }
         }
+        // A full save built the whole state and its bytes: once they are let go (after the
+        // block above), their pages go back to the kernel.
+        if isFull { queue.async { _ = cheap_return_free_pages() } }
     }
 
     /// Runs `write` after every write queued before it, and returns when it is done: its
