@@ -10,12 +10,17 @@ extension MPVPlayer {
     /// each once, in order, on a queue of its own; each entry found changes as its tags arrive
     /// (`Change.entryChanged`). Tags from the file replace given ones, as mpv's do.
     public func readTags(of ids: some Sequence<Int64>) {
+        let asked = Array(ids.lazy.filter { !self.tagsLookedUp.contains($0) }.prefix(Self.mostTagReadsAtOnce))
+        guard !asked.isEmpty else { return }
+        // Found in one pass over the queue, however many are asked for.
+        let found = asked.count == 1 ? [asked[0]: entries.index(of: asked[0], hint: currentIndexHint)].compactMapValues { $0 } : entries.indices(of: asked)
         var wanted: [(id: Int64, url: String)] = []
-        for id in ids where !tagsLookedUp.contains(id) {
-            guard wanted.count < Self.mostTagReadsAtOnce else { break }
-            guard let entry = entries.entry(id: id), FolderArt.localPath(entry.url) != nil else { continue }
+        for id in asked {
+            guard let index = found[id] else { continue }
+            let url = entries.url(at: index)
+            guard FolderArt.localPath(url) != nil else { continue }
             tagsLookedUp.insert(id)
-            wanted.append((id, entry.url))
+            wanted.append((id, url))
         }
         guard !wanted.isEmpty else { return }
         tagReader.async { [weak self, wanted] in
