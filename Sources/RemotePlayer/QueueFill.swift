@@ -89,17 +89,15 @@ final class QueueFill {
     /// whether the queue is complete.
     func waitUntilFinished(atMost limit: Duration, withNothingReadAtMost cap: Duration) async -> Bool {
         guard !isFinished else { return true }
-        let timers = Task { @MainActor [weak self] in
-            try? await Task.sleep(for: limit)
-            guard let self, !Task.isCancelled else { return }
+        let atLimit = MainQueueTimer(after: limit) { [weak self] in
+            guard let self else { return }
             self.limitPassed = true
             if self.receivedChunks > 0 { self.resumeWaiters() }
-            try? await Task.sleep(for: cap - limit)
-            guard !Task.isCancelled else { return }
-            self.resumeWaiters()
         }
+        let atCap = MainQueueTimer(after: cap) { [weak self] in self?.resumeWaiters() }
         await withCheckedContinuation { waiters.append($0) }
-        timers.cancel()
+        atLimit.cancel()
+        atCap.cancel()
         return isFinished
     }
 

@@ -31,9 +31,9 @@ final class StatePersistence {
     /// Told of each write that failed.
     private let report: @MainActor (StateStore.Failure) -> Void
     /// The debounced write, while one is due.
-    private var scheduled: Task<Void, Never>?
+    private var scheduled: MainQueueTimer?
     /// The periodic position write, while playing.
-    private var periodic: Task<Void, Never>?
+    private var periodic: MainQueueTimer?
     /// Queue edits not yet written, in the order they happened.
     private var pending: [StateEdit] = []
     /// The current entry, position and settings as last written.
@@ -75,9 +75,8 @@ final class StatePersistence {
     /// Something that is saved may have changed: write within `debounce` if it did.
     func changed() {
         guard scheduled == nil else { return }
-        scheduled = Task { @MainActor [weak self, debounce] in
-            try? await Task.sleep(for: debounce)
-            guard let self, !Task.isCancelled else { return }
+        scheduled = MainQueueTimer(after: debounce) { [weak self] in
+            guard let self else { return }
             self.scheduled = nil
             self.write(waiting: false)
         }
@@ -91,15 +90,11 @@ final class StatePersistence {
     /// Playback started or stopped: the periodic position write runs only while playing.
     func setPlaying(_ playing: Bool) {
         if playing, periodic == nil {
-            periodic = Task { @MainActor [weak self, periodicInterval] in
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: periodicInterval)
-                    guard let self, !Task.isCancelled else { return }
-                    self.write(waiting: false)
-                }
+            periodic = MainQueueTimer(after: periodicInterval, repeating: periodicInterval) { [weak self] in
+                self?.write(waiting: false)
             }
-        } else if !playing, let task = periodic {
-            task.cancel()
+        } else if !playing, let timer = periodic {
+            timer.cancel()
             periodic = nil
             positionChanged()
         }

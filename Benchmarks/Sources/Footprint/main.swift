@@ -47,7 +47,9 @@ func run() async throws {
         bus.stop()
     }
     let file = media.tones[0].path
-    let playerdArguments = ["--bus", bus.address, "--audio-output", "null", "--no-state", "--config", config, "--log-level", "error"]
+    // With a state file, as users run it: its saves are timers too, and must not wake an idle daemon.
+    let state = media.directory.appendingPathComponent("player.state").path
+    let playerdArguments = ["--bus", bus.address, "--audio-output", "null", "--state", state, "--config", config, "--log-level", "error"]
     let programs = [
         Program(
             name: "remote-playerd", executable: BuiltProduct.release("remote-playerd"), arguments: playerdArguments + [file],
