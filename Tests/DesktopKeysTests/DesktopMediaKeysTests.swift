@@ -27,9 +27,7 @@ struct DesktopMediaKeysTests {
         // Round trips until the handlers have seen all ten keys (a loaded machine can answer a
         // round trip before the main actor has handled every signal), then one more for the
         // other application's key.
-        for _ in 0..<50 where events.count + settings.count < 9 {
-            try await connection.barrier(with: gnome.connection.uniqueName)
-        }
+        try await connection.settle(with: gnome.connection.uniqueName) { events.count + settings.count >= 9 }
         try await connection.barrier(with: gnome.connection.uniqueName)
         #expect(events.map(\.subtype) == [.togglePlayPause, .pause, .stop, .nextTrack, .previousTrack, .skipBackward, .skipForward])
         #expect(events.allSatisfy { $0.source == .mediaKeys })

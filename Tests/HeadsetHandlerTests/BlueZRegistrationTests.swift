@@ -23,7 +23,7 @@ struct BlueZRegistrationTests {
 
     /// Round trips to the bridge until no call to BlueZ or wait to retry one is under way.
     func settle(_ f: HeadsetFixture, _ bridge: BluetoothBridge, on system: DBusConnection) async throws {
-        for _ in 0..<200 where bridge.isBusy { try await system.barrier(with: bridge.system.uniqueName) }
+        try await system.settle(with: bridge.system.uniqueName) { !bridge.isBusy }
     }
 
     @Test("dbusmock: an adapter announced (InterfacesAdded) while GetManagedObjects is answered, which names it too, gets one RegisterPlayer")

@@ -77,10 +77,7 @@ struct HeadsetScanTests {
         plain.player.play()
         try await f.settle { f.handler.tracker.target == "org.mpris.MediaPlayer2.plain" }
         func settle(until condition: () -> Bool) async throws {
-            for _ in 0..<200 where !condition() {
-                try await f.client.barrier(with: f.handler.connection.uniqueName)
-                try await f.client.barrier(with: plain.connection.uniqueName)
-            }
+            try await f.client.settle(with: f.handler.connection.uniqueName, plain.connection.uniqueName) { condition() }
         }
         let idle = f.clock.pendingDeadlineCount
         // A click, then a press held: double-click-and-hold, begin-seeking-forward.
@@ -211,9 +208,7 @@ struct HeadsetEndToEndTests {
         }
         let recognized = try await SignalRecorder.start(
             on: headset.connection, MatchRule(interface: HeadsetHandler.interfaceName, member: "GestureRecognized"))
-        for _ in 0..<100 where headset.tracker.target == nil {
-            try await headset.connection.barrier(with: daemon.connection.uniqueName)
-        }
+        try await headset.connection.settle(with: daemon.connection.uniqueName) { headset.tracker.target != nil }
         daemon.player.play()
         // Double-click: two 60 ms presses 120 ms apart, then the 300 ms click window runs out.
         try await edge(true, then: .milliseconds(60))
@@ -222,9 +217,7 @@ struct HeadsetEndToEndTests {
         try await edge(false, then: .milliseconds(400))
         #expect(await recognized.waitFor(count: 1))
         #expect(recognized.messages.first?.body.prefix(2) == [.string("double-click"), .string("next-track")])
-        for _ in 0..<200 where daemon.player.currentIndex != 1 {
-            try await headset.connection.barrier(with: daemon.connection.uniqueName)
-        }
+        try await headset.connection.settle(with: daemon.connection.uniqueName) { daemon.player.currentIndex == 1 }
         #expect(daemon.player.currentIndex == 1)
     }
 }

@@ -60,10 +60,7 @@ struct IdlePlayerTests {
         try #require(claimedPlaying())
         #expect(try await mpvClient.metadata()["mpris:trackid"]?.stringValue == "/noplaylist")
         // headsetd got the same signal; round trips until it has handled it.
-        for _ in 0..<100 where f.handler.tracker.players[mpvName]?.status != .playing {
-            try await f.client.barrier(with: mpvName)
-            try await f.client.barrier(with: f.handler.connection.uniqueName)
-        }
+        try await f.client.settle(with: mpvName, f.handler.connection.uniqueName) { f.handler.tracker.players[mpvName]?.status == .playing }
         #expect(f.handler.tracker.players[mpvName]?.status == .playing)
         #expect(f.handler.tracker.target == f.served.busName)
         try await click(f)
@@ -85,10 +82,7 @@ struct IdlePlayerTests {
         let mpv = try await startMPV(f, name: "mpv", arguments: [media.tones[0].path])
         defer { mpv.send(SIGKILL) }
         let mpvName = "org.mpris.MediaPlayer2.mpv"
-        for _ in 0..<500 where f.handler.tracker.nowPlaying != mpvName {
-            try await f.client.barrier(with: mpvName)
-            try await f.client.barrier(with: f.handler.connection.uniqueName)
-        }
+        try await f.client.settle(with: mpvName, f.handler.connection.uniqueName) { f.handler.tracker.nowPlaying == mpvName }
         try #require(f.handler.tracker.nowPlaying == mpvName, "mpv playing a file did not become now playing")
         mpv.send(SIGKILL)
         _ = await mpv.waitForExit()

@@ -82,11 +82,9 @@ struct RealPlayersTests {
         monitor.output = { lines.append($0) }
         var release: CheckedContinuation<Void, Never>?
         let running = Task { @MainActor in await monitor.monitor(json: true) { await withCheckedContinuation { release = $0 } } }
-        for _ in 0..<100 where release == nil { try await connection.barrier(with: daemon.connection.uniqueName) }
+        try await connection.settle(with: daemon.connection.uniqueName) { release != nil }
         #expect(await ctl(PlayerSelection(names: ["remotebridge"])).send("toggle-play-pause", interval: nil, position: nil) == 0)
-        for _ in 0..<200 where !lines.contains(where: { $0.contains("EventDelivered") }) {
-            try await connection.barrier(with: daemon.connection.uniqueName)
-        }
+        try await connection.settle(with: daemon.connection.uniqueName) { lines.contains { $0.contains("EventDelivered") } }
         #expect(lines.contains { $0.contains(#""signal":"EventDelivered","subtype":"toggle-play-pause","source":"test","outcome":"handled""#) })
         release?.resume()
         _ = await running.value

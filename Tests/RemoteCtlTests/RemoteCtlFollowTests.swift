@@ -30,7 +30,7 @@ struct RemoteCtlFollowTests {
         // A stop that never comes while the player is there: only its leaving ends this.
         let (never, keepOpen) = AsyncStream<Void>.makeStream()
         let running = Task { @MainActor in await ctl.follow(tty: false) { for await _ in never {} } }
-        for _ in 0..<100 where lines.isEmpty { try await f.connection.barrier(with: f.other.connection.uniqueName) }
+        try await f.connection.settle(with: f.other.connection.uniqueName) { !lines.isEmpty }
         #expect(lines.count == 1)
         f.other.connection.close()
         #expect(await running.value == 1)
@@ -51,13 +51,11 @@ struct RemoteCtlFollowTests {
             }
         }
         // The first line is printed once the signals are subscribed.
-        for _ in 0..<100 where lines.isEmpty { try await f.connection.barrier(with: f.other.connection.uniqueName) }
+        try await f.connection.settle(with: f.other.connection.uniqueName) { !lines.isEmpty }
         #expect(lines.first == "Stopped: Test Artist — Tone 1 [0:00/3:00]")
         f.other.player.setPosition(.seconds(65))
         f.other.player.play()
-        for _ in 0..<100 where !lines.contains(where: { $0.hasPrefix("Playing") }) {
-            try await f.connection.barrier(with: f.other.connection.uniqueName)
-        }
+        try await f.connection.settle(with: f.other.connection.uniqueName) { lines.contains { $0.hasPrefix("Playing") } }
         #expect(lines.contains { $0.hasPrefix("Playing: Test Artist — Tone 1 [1:05/3:00]") })
         stop.yield()
         #expect(await running.value == 0)

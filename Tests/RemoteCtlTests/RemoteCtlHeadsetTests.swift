@@ -27,18 +27,12 @@ struct RemoteCtlHeadsetTests {
         logger.logLevel = .critical
         let headset = try await HeadsetHandler(options: options, logger: logger, clock: clock)
         defer { headset.shutdown() }
-        for _ in 0..<100 where headset.tracker.target == nil {
-            try await f.connection.barrier(with: headset.connection.uniqueName)
-        }
+        try await f.connection.settle(with: headset.connection.uniqueName) { headset.tracker.target != nil }
         #expect(await ctl.click(count: 2, hold: 0) == 0)
         clock.advance(by: .seconds(2))
         let target = headset.tracker.target
         let player = target == f.ours.busName ? f.ours.player : f.other.player
-        for _ in 0..<100 where player.currentIndex != 1 {
-            try await f.connection.barrier(with: headset.connection.uniqueName)
-            try await f.connection.barrier(with: f.ours.connection.uniqueName)
-            try await f.connection.barrier(with: f.other.connection.uniqueName)
-        }
+        try await f.connection.settle(with: headset.connection.uniqueName, f.ours.connection.uniqueName, f.other.connection.uniqueName) { player.currentIndex == 1 }
         #expect(player.currentIndex == 1)
     }
 
@@ -71,7 +65,7 @@ struct RemoteCtlHeadsetTests {
         // 1.1 s, so the hold does not end on the same instant as a Seek falls due.
         let scan = Task { await ctl.scan(forward: false, hold: .milliseconds(1100)) }
         func settle(until condition: () -> Bool) async throws {
-            for _ in 0..<200 where !condition() { try await f.connection.barrier(with: plain.connection.uniqueName) }
+            try await f.connection.settle(with: plain.connection.uniqueName) { condition() }
         }
         // The hold's sleep and the scan's sleep after each landed Seek are both on the clock.
         for step in 1...5 {

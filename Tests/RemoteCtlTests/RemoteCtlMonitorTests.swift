@@ -16,12 +16,10 @@ struct RemoteCtlMonitorTests {
         let running = Task { @MainActor in
             await monitor.monitor(json: false) { await withCheckedContinuation { release = $0 } }
         }
-        for _ in 0..<100 where release == nil { try await f.connection.barrier(with: f.ours.connection.uniqueName) }
+        try await f.connection.settle(with: f.ours.connection.uniqueName) { release != nil }
         #expect(await f.ctl(PlayerSelection(names: ["remotebridge"])).send("skip-forward", interval: .seconds(5), position: nil) == 0)
         #expect(await f.ctl(PlayerSelection(names: ["remotebridge"])).transport(.play) == 0)
-        for _ in 0..<100 where !lines.contains(where: { $0.contains("PlaybackStatus=Playing") }) {
-            try await f.connection.barrier(with: f.ours.connection.uniqueName)
-        }
+        try await f.connection.settle(with: f.ours.connection.uniqueName) { lines.contains { $0.contains("PlaybackStatus=Playing") } }
         #expect(lines.contains("remotebridge event skip-forward from test: handled by PlayerController"))
         #expect(lines.contains("remotebridge seeked to 5.000 s"))
         #expect(lines.contains { $0.hasPrefix("remotebridge changed") && $0.contains("PlaybackStatus=Playing") })

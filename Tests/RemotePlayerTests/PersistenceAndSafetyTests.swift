@@ -280,9 +280,7 @@ struct PlayerInputTests {
         // Playing makes it the now-playing app, and grabs the desktop's media keys.
         daemon.player.play()
         let connection = try await DBusConnection.connect(to: bus.address)
-        for _ in 0..<200 where !(daemon.application.isNowPlaying && gnome.grabs.count == 1) {
-            try await connection.barrier(with: daemon.connection.uniqueName)
-        }
+        try await connection.settle(with: daemon.connection.uniqueName) { daemon.application.isNowPlaying && gnome.grabs.count == 1 }
         #expect(daemon.application.isNowPlaying)
         #expect(gnome.grabs.map(\.0) == ["remotebridge"])
         try fifo.key(163, pressed: true)
@@ -293,14 +291,9 @@ struct PlayerInputTests {
         #expect(outcomes.last == "media-keys next-track handled")
         // Pausing and playing again grabs again, so the player that last started owns the keys.
         daemon.player.pause()
-        for _ in 0..<200 where daemon.player.status != .paused {
-            try await connection.barrier(with: daemon.connection.uniqueName)
-        }
+        try await connection.settle(with: daemon.connection.uniqueName) { daemon.player.status == .paused }
         daemon.player.play()
-        for _ in 0..<200 where gnome.grabs.count < 2 {
-            try await connection.barrier(with: daemon.connection.uniqueName)
-            try await connection.barrier(with: gnome.connection.uniqueName)
-        }
+        try await connection.settle(with: daemon.connection.uniqueName, gnome.connection.uniqueName) { gnome.grabs.count >= 2 }
         #expect(gnome.grabs.count == 2)
         await daemon.releaseMediaKeys()
         #expect(gnome.releases == ["remotebridge"])
