@@ -1,5 +1,11 @@
-/// The real clock: `ContinuousClock`, with each deadline a sleeping task. Nothing polls; an idle
-/// clock has no timers at all.
+import Dispatch
+
+/// The real clock: `ContinuousClock`, with each deadline a timer on the main queue. Nothing
+/// polls; an idle clock has no timers at all.
+///
+/// Not a sleeping task: with Swift 6.3 `Task.sleep` is scheduled on dispatch's default-QoS
+/// global queue, whose first worker starts dispatch's once-a-second pool monitor for good, so
+/// that headsetd would wake every second after its first timed gesture.
 @MainActor
 public final class ContinuousGestureClock: GestureClock {
     /// Makes the clock.
@@ -8,20 +14,24 @@ public final class ContinuousGestureClock: GestureClock {
     /// The current instant of `ContinuousClock`.
     public var now: ContinuousClock.Instant { .now }
 
-    /// Sleeps a task until `deadline`, then runs `body` on the main actor.
+    /// Runs `body` on the main actor at `deadline`.
     public func schedule(at deadline: ContinuousClock.Instant, _ body: @escaping @MainActor () -> Void) -> ScheduledDeadline {
-        var task: Task<Void, Never>?
-        let scheduled = ScheduledDeadline(instant: deadline) { task?.cancel() }
-        // The task holds the deadline until it fires or is cancelled, so callers may drop it.
-        task = Task { @MainActor in
-            do {
-                try await Task.sleep(until: deadline, clock: .continuous)
-            } catch {
-                return  // cancelled
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        let scheduled = ScheduledDeadline(instant: deadline) { timer.cancel() }
+        let delay = max(.zero, deadline - .now)
+        // Whole microseconds, clamped far beyond any gesture, so the conversion cannot trap.
+        let microseconds = min(delay.components.seconds, 1 << 30) * 1_000_000 + delay.components.attoseconds / 1_000_000_000_000
+        timer.schedule(deadline: .now() + .microseconds(Int(microseconds)))
+        // The timer holds the deadline (its handler refers to it) until it fires or is
+        // cancelled, so callers may drop it.
+        timer.setEventHandler {
+            MainActor.assumeIsolated {
+                timer.cancel()
+                guard scheduled.fire() else { return }
+                body()
             }
-            guard scheduled.fire() else { return }
-            body()
         }
+        timer.resume()
         return scheduled
     }
 }
