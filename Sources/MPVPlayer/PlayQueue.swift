@@ -1,8 +1,9 @@
 /// The player's queue, in play order, kept compact: a library of 100 000 entries costs little
 /// more than its paths.
 ///
-/// Each entry is an id, a range of `text` holding its URL and its given title, and, only for the
-/// entries that have more (tags read from the file, a length, cover art), a `Details` record.
+/// Each entry is an id, a folder number (`FolderTable`: a library's folders are held once), a
+/// range of `text` holding the rest of its URL and its given title, and, only for the entries
+/// that have more (tags read from the file, a length, cover art), a `Details` record.
 /// Reading an entry builds a `QueueEntry`. Ids are looked up by a scan of one array of integers:
 /// 100 000 of them take some tens of microseconds, which keeps inserts and removals as cheap as
 /// lookups (an index of ids would have to be renumbered on each of them).
@@ -11,6 +12,8 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
     public private(set) var ids: [Int64] = []
     /// Where each entry's URL and title are in `text`; parallel to `ids`.
     private var slots: [Slot] = []
+    /// The entries' folders, each once.
+    private var folders = FolderTable()
     /// The URL and title bytes of every entry, one after another. A removed entry's bytes stay
     /// until `compactText()` finds more dead bytes than live ones.
     private var text: [UInt8] = []
@@ -19,14 +22,18 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
     /// What is known of an entry beyond its URL and title, by id: only entries that have any.
     private var details: [Int64: Details] = [:]
 
-    /// An entry's place in `text`: its URL, then its title.
+    /// An entry's place: its folder, and in `text` the rest of its URL, then its title.
     private struct Slot: Sendable {
         var start: Int
+        /// The folder's number in `folders`; `noFolder` for a URL without a `/`.
+        var folder: Int32
+        /// The bytes of the URL after its folder.
         var urlLength: UInt32
         /// `UInt32.max` for no title.
         var titleLength: UInt32
 
         static let noTitle = UInt32.max
+        static let noFolder: Int32 = -1
         var titleBytes: Int { titleLength == Self.noTitle ? 0 : Int(titleLength) }
         var byteCount: Int { Int(urlLength) + titleBytes }
     }
@@ -65,7 +72,8 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
     /// The URL of the entry at `position`, without the rest of it.
     public func url(at position: Int) -> String {
         let slot = slots[position]
-        return string(at: slot.start, count: Int(slot.urlLength))
+        let rest = string(at: slot.start, count: Int(slot.urlLength))
+        return slot.folder == Slot.noFolder ? rest : folders[slot.folder] + rest
     }
 
     /// The index of the entry with `id`; `hint` is where it was last seen, checked first.
@@ -127,7 +135,9 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
     @discardableResult
     public mutating func remove(at index: Int) -> Int64 {
         let id = ids.remove(at: index)
-        deadBytes += slots.remove(at: index).byteCount
+        let slot = slots.remove(at: index)
+        deadBytes += slot.byteCount
+        if slot.folder != Slot.noFolder { folders.release(slot.folder) }
         details[id] = nil
         if deadBytes > 1 << 16, deadBytes > text.count / 2 { compactText() }
         return id
@@ -168,7 +178,15 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
     /// Stores an entry's text and details; returns its slot.
     private mutating func store(_ entry: QueueEntry) -> Slot {
         let start = text.count
-        text.append(contentsOf: entry.url.utf8)
+        var folder = Slot.noFolder
+        var urlLength = entry.url.utf8.count
+        if let (path, rest) = FolderTable.split(entry.url) {
+            folder = folders.use(path)
+            text.append(contentsOf: rest.utf8)
+            urlLength = rest.utf8.count
+        } else {
+            text.append(contentsOf: entry.url.utf8)
+        }
         var titleLength = Slot.noTitle
         if let title = entry.tags.title {
             text.append(contentsOf: title.utf8)
@@ -177,7 +195,7 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
         var tags = entry.tags
         tags.title = nil
         setDetails(Details(tags: tags, length: entry.length, artURL: entry.artURL, hasGivenLength: entry.hasGivenLength), for: entry.id)
-        return Slot(start: start, urlLength: UInt32(entry.url.utf8.count), titleLength: titleLength)
+        return Slot(start: start, folder: folder, urlLength: UInt32(urlLength), titleLength: titleLength)
     }
 
     /// Keeps `more` for entry `id`, or nothing when it holds nothing.

@@ -91,6 +91,42 @@ struct PlayQueueTests {
     }
 }
 
+extension PlayQueueTests {
+    @Test("folders are held once and let go with their last entry; URLs without a slash, and folders used again, read right")
+    func folders() {
+        var queue = PlayQueue()
+        var model: [QueueEntry] = []
+        var generator = SplitMix(seed: 7)
+        for id in Int64(1)...2000 {
+            let folder = Int(generator.next() % 30)
+            let url = id % 50 == 0 ? "av://lavfi:sine=\(id)" : id % 41 == 0 ? "plain-\(id).flac" : "/music/artist \(folder % 5)/album \(folder)/\(id).flac"
+            let entry = QueueEntry(id: id, url: url, tags: QueueEntry.Tags(title: id % 3 == 0 ? "T\(id)" : nil))
+            let index = Int(generator.next() % UInt64(model.count + 1))
+            queue.insert(entry, at: index)
+            model.insert(entry, at: index)
+            if model.count > 10, generator.next() % 2 == 0 {
+                // Remove every entry of one folder now and then, so that its number is used again.
+                let gone = "/music/artist \(folder % 5)/album \(folder)/"
+                while let index = model.firstIndex(where: { $0.url.hasPrefix(gone) && generator.next() % 4 != 0 }) {
+                    queue.remove(at: index)
+                    model.remove(at: index)
+                }
+            }
+        }
+        #expect(Array(queue) == model)
+        #expect(model.indices.allSatisfy { queue.url(at: $0) == model[$0].url })
+        // One folder emptied whole, then a new one takes its number.
+        while let index = model.firstIndex(where: { $0.url.hasPrefix("/music/artist 0/album 0/") }) {
+            queue.remove(at: index)
+            model.remove(at: index)
+        }
+        let newcomer = QueueEntry(id: 9999, url: "/elsewhere/new.flac", tags: QueueEntry.Tags())
+        queue.insert(newcomer, at: 0)
+        model.insert(newcomer, at: 0)
+        #expect(Array(queue) == model)
+    }
+}
+
 /// A small seeded generator, so that a failing sequence can be run again.
 struct SplitMix: RandomNumberGenerator {
     var state: UInt64
