@@ -91,6 +91,7 @@ extension MPVPlayer {
             throw MPVError(operation: "remove", reason: "no entry \(id) in the queue")
         }
         entries.remove(at: index)
+        if index < currentIndexHint { currentIndexHint -= 1 }
         unshuffledOrder?.removeAll { $0 == id }
         onChange?(.entryRemoved(at: index, id: id))
         // mpv already plays the removed entry when it is the one a gapless change is going to:
@@ -128,6 +129,8 @@ extension MPVPlayer {
             if let entry = admit(item, queued: accepted.count) { accepted.append(entry) }
         }
         entries.insert(contentsOf: accepted, at: index)
+        // The current entry moved with them: its index is kept in step, not searched for again.
+        if index <= currentIndexHint { currentIndexHint += accepted.count }
         unshuffledOrder?.append(contentsOf: accepted.lazy.map(\.id))
         return accepted.count
     }

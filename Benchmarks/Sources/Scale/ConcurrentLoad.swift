@@ -20,7 +20,8 @@ struct LoadFigures {
 /// Clients on connections of their own, each calling back to back for a fixed time: a mix of
 /// Gets (PlaybackStatus, Metadata, Position), transport calls (Next, Previous, Pause) and, for
 /// remote-playerd, RemoveTrack + AddTrack pairs that keep the queue at its size. A probe on its
-/// own connection reads PlaybackStatus every 10 ms.
+/// own connection reads PlaybackStatus every 10 ms. The queue loops meanwhile (LoopStatus
+/// Playlist).
 @MainActor
 final class ConcurrentLoad {
     private let busName: String
@@ -45,6 +46,10 @@ final class ConcurrentLoad {
         var connections: [DBusConnection] = []
         for _ in 0...clients { connections.append(try await DBusConnection.connect(to: address)) }
         defer { for connection in connections { connection.close() } }
+        // The queue loops, so that Next and Previous change track at every size: without it a
+        // small queue soon reaches its end, where Next does nothing and costs nothing, and the
+        // sizes would not be compared like for like.
+        try? await connections[0].setProperty(busName, MPRISNames.objectPath, PlayerInterface.loopStatus, .string("Playlist"))
         let clock = ContinuousClock()
         let started = clock.now
         let deadline = started + .seconds(seconds)
