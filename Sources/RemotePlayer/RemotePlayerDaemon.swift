@@ -168,7 +168,12 @@ public final class RemotePlayerDaemon {
         }
         saved = nil
         returnFreeMemory()
+        // Before the claim: another client may take the name over before the claim's own
+        // reply has come back to this actor, and its NameLost must not go unheard.
+        connection.onNameLost = { [weak self] name in self?.nameLost(name) }
+        connection.onDisconnect = { [weak self] in self?.finish(reason: "the bus went away") }
         busName = try await MPRISBusName.claim(configuration.name, on: connection, replace: options.replace)
+        if namesLostEarly.contains(busName) { nameLost(busName) }
         logger.info("on the bus as \(busName)", metadata: ["bus": "\(connection.address)"])
         if let fill { logger.info("the queue fills in behind the name: \(OutsideText.escaped(fill.progress, maximumBytes: OutsideText.messageBytes))") }
         wireUp()
@@ -176,11 +181,6 @@ public final class RemotePlayerDaemon {
     }
 
     private func wireUp() {
-        connection.onNameLost = { [weak self] name in
-            guard let self, name == self.busName else { return }
-            Task { @MainActor in self.finish(reason: "\(name) was taken over by \(await self.describeOwner(of: name)); exiting so it can run") }
-        }
-        connection.onDisconnect = { [weak self] in self?.finish(reason: "the bus went away") }
         mediaPlayer.onPlayerChange = { [weak self] change in
             // A queue still filling is saved whole once complete (`fillFinished()`), not edit by edit.
             guard let self, self.fill == nil else { return }
@@ -200,6 +200,20 @@ public final class RemotePlayerDaemon {
             case .toggleShuffle: player.setShuffle(!player.shuffle)
             }
         }
+    }
+
+    /// Names lost before the claim had said which name is ours.
+    private var namesLostEarly: Set<String> = []
+
+    /// The bus took a name from this connection: if it is the player's name, the daemon exits so
+    /// that the new owner can run.
+    private func nameLost(_ name: String) {
+        guard !busName.isEmpty else {
+            namesLostEarly.insert(name)
+            return
+        }
+        guard name == busName else { return }
+        Task { @MainActor in self.finish(reason: "\(name) was taken over by \(await self.describeOwner(of: name)); exiting so it can run") }
     }
 
     /// Who owns `name` now: its unique name, process id and command, as far as the bus says.

@@ -29,7 +29,7 @@ struct LocationURITests {
         let expected = "file://\(media.directory.path)/\(Self.encodedFolderName)/\(Self.encodedFileName)"
         let f = try await PlayerFixture(items: [file.path], media: media)
         defer { f.stop() }
-        await f.until("the tone is loaded with its art") { f.player.current?.tags.title == "Tone 1" && f.player.current?.artURL != nil }
+        await f.until("the tone is loaded with its art") { f.player.shown?.tags.title == "Tone 1" && f.player.shown?.artURL != nil }
         #expect(f.player.entries.map(\.url) == [file.path], "the queue keeps the path as given")
 
         #expect(try await f.playerctl("metadata", "xesam:url").output == expected)
@@ -56,7 +56,7 @@ struct LocationURITests {
         await f.until("three entries") { f.player.entries.count == 3 }
         #expect(f.player.entries.map(\.url) == [uris[2], media.tones[0].path, media.tones[1].path])
         #expect(try await Self.trackListURLs(f.client) == [uris[2], uris[0], uris[1]])
-        await f.until("the opened path is loaded") { f.player.current?.tags.title == "Tone 2" }
+        await f.until("the opened path is loaded") { f.player.shown?.tags.title == "Tone 2" }
         #expect(try await f.playerctl("metadata", "xesam:url").output == uris[1])
     }
 

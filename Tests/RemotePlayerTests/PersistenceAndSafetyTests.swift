@@ -180,7 +180,7 @@ struct PersistenceAndSafetyTests {
         await f.until("loaded") { f.player.current?.length != nil }
         f.player.play()
         f.player.next()  // the broken entry: mpv fails it and moves on
-        await f.until("on the second good tone") { f.player.current?.tags.title == "Tone 2" && f.player.status == .playing }
+        await f.until("on the second good tone") { f.player.shown?.tags.title == "Tone 2" && f.player.status == .playing }
         #expect(f.player.currentIndex == 2)
     }
 

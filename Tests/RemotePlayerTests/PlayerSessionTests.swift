@@ -12,7 +12,7 @@ struct PlayerSessionTests {
     func playerctlSession() async throws {
         let f = try await PlayerFixture()
         defer { f.stop() }
-        await f.until("the first tone is loaded") { f.player.current?.tags.title == "Tone 1" }
+        await f.until("the first tone is loaded") { f.player.shown?.tags.title == "Tone 1" }
         #expect(try await f.playerctl("status").output == "Paused")
         #expect(try await f.playerctl("play").status == 0)
         await f.until("playing") { f.player.status == .playing }
@@ -20,7 +20,7 @@ struct PlayerSessionTests {
         let metadata = try await f.playerctl("metadata", "--format", "{{artist}}|{{title}}|{{album}}|{{mpris:artUrl}}|{{duration(mpris:length)}}")
         #expect(metadata.output == "Test Artist|Tone 1|Test Album|\(f.media.cover.absoluteString)|0:30")
         #expect(try await f.playerctl("next").status == 0)
-        await f.until("on the second tone") { f.player.current?.tags.title == "Tone 2" }
+        await f.until("on the second tone") { f.player.shown?.tags.title == "Tone 2" }
         #expect(try await f.playerctl("position", "12").status == 0)
         await f.until("at 12 s") { f.seconds >= 12 }
         #expect(try await f.playerctl("position", "5+").status == 0)
@@ -109,7 +109,7 @@ struct PlayerSessionTests {
     func seekedAndMetadata() async throws {
         let f = try await PlayerFixture()
         defer { f.stop() }
-        await f.until("tags read") { f.player.current?.tags.title == "Tone 1" && f.player.current?.artURL != nil }
+        await f.until("tags read") { f.player.shown?.tags.title == "Tone 1" && f.player.shown?.artURL != nil }
         let recorder = try await SignalRecorder.start(
             on: f.clientConnection, MatchRule(path: MPRISNames.objectPath, interface: MPRISNames.player, member: "Seeked"))
         let metadata = try await f.client.metadata()
