@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "RemoteControl"),
         .testTarget(name: "RemoteControlTests", dependencies: ["RemoteControl"]),
         // Button gesture recognizers (click patterns) on an injectable clock.
-        .target(name: "ButtonGestures", dependencies: ["RemoteControl"]),
+        .target(name: "ButtonGestures", dependencies: ["RemoteControl", "DurationConversions"]),
         .testTarget(name: "ButtonGesturesTests", dependencies: ["ButtonGestures", "DurationConversions"]),
 
         // libdbus, as a system library. Nothing else lives here.

@@ -1,4 +1,5 @@
 import Dispatch
+import DurationConversions
 
 /// The real clock: `ContinuousClock`, with each deadline a timer on the main queue. Nothing
 /// polls; an idle clock has no timers at all.
@@ -18,10 +19,7 @@ public final class ContinuousGestureClock: GestureClock {
     public func schedule(at deadline: ContinuousClock.Instant, _ body: @escaping @MainActor () -> Void) -> ScheduledDeadline {
         let timer = DispatchSource.makeTimerSource(queue: .main)
         let scheduled = ScheduledDeadline(instant: deadline) { timer.cancel() }
-        let delay = max(.zero, deadline - .now)
-        // Whole microseconds, clamped far beyond any gesture, so the conversion cannot trap.
-        let microseconds = min(delay.components.seconds, 1 << 30) * 1_000_000 + delay.components.attoseconds / 1_000_000_000_000
-        timer.schedule(deadline: .now() + .microseconds(Int(microseconds)))
+        timer.schedule(deadline: .now() + max(.zero, deadline - .now).dispatch)
         // The timer holds the deadline (its handler refers to it) until it fires or is
         // cancelled, so callers may drop it.
         timer.setEventHandler {

@@ -13,7 +13,7 @@ extension MPVPlayer {
         let asked = Array(ids.lazy.filter { !self.tagsLookedUp.contains($0) }.prefix(Self.mostTagReadsAtOnce))
         guard !asked.isEmpty else { return }
         // Found in one pass over the queue, however many are asked for.
-        let found = asked.count == 1 ? [asked[0]: entries.index(of: asked[0], hint: currentIndexHint)].compactMapValues { $0 } : entries.indices(of: asked)
+        let found = entries.indices(of: asked)
         var wanted: [(id: Int64, url: String)] = []
         for id in asked {
             guard let index = found[id] else { continue }

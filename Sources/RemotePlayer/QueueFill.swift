@@ -75,12 +75,15 @@ final class QueueFill {
         }
     }
 
-    /// Stops reading (at shutdown): what is in the queue stays, nothing more is added.
+    /// Stops reading (at shutdown): what is in the queue stays, nothing more is added, and the
+    /// queue is not announced as complete (`onFinish` is not called).
     func stop() {
         stopped.set()
         room.signal()
         room.signal()
-        finish()
+        guard !isFinished else { return }
+        isFinished = true
+        resumeWaiters()
     }
 
     /// Waits until the queue is complete, or `limit` has passed and some of it is in. A queue

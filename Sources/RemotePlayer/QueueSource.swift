@@ -2,7 +2,6 @@ import FoundationEssentials
 import Glibc
 import MPVPlayer
 import RemoteBridgeText
-import SystemPackage
 
 /// Turns command-line arguments into queue items: files; folders, expanded recursively and
 /// sorted; M3U and PLS playlists; and URLs.
@@ -20,7 +19,7 @@ public enum QueueSource {
         guard uri.utf8.count <= QueueLimits.maximumURILength else { return nil }
         if MPVPlayer.scheme(of: uri) != nil, !uri.hasPrefix("file:") { return nil }
         let path = uri.hasPrefix("file:") ? (URL(string: uri)?.path ?? uri) : uri
-        guard let format = PlaylistFile.Format(fileExtension: FilePath(path).extension ?? "") ?? PlaylistFile.Format(sniffing: path)
+        guard let format = PlaylistFile.Format(fileExtension: LocalPath.fileExtension(path)) ?? PlaylistFile.Format(sniffing: path)
         else { return nil }
         let sink = QueueSink()
         expand(uri, relativeTo: FileManager.default.currentDirectoryPath, depth: 0, format: format, into: sink)

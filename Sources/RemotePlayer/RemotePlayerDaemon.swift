@@ -151,20 +151,22 @@ public final class RemotePlayerDaemon {
         // player; only a queue that takes longer to read than `fillWait` fills in behind it.
         queueMedia(options: options, saved: saved)
         if let fill, await fill.waitUntilFinished(atMost: Self.fillWait, withNothingReadAtMost: Self.emptyFillWait) { self.fill = nil }
-        if let stateStore {
-            // The file holds the player's queue only if the queue came from it, whole and in order.
-            let entries = player.entries
-            let restored = saved.flatMap { saved in
-                options.items.isEmpty && saved.queue.count == entries.count && saved.queue.indices.allSatisfy { saved.queue[$0].url == entries.url(at: $0) }
-                    ? saved : nil
+        if let stateStore, let fill {
+            // Nothing is saved while the queue fills: half of it is neither the old state nor
+            // the new. The saving starts, with a full save, once it is complete.
+            fill.onFinish = { [weak self] in
+                self?.persistence = self?.makePersistence(store: stateStore, written: nil)
+                self?.fillFinished()
             }
-            persistence = StatePersistence(
-                store: stateStore, periodicInterval: stateSaveInterval, written: restored,
-                snapshot: { [weak self] in self?.currentState }, marks: { [weak self] in self?.player.savedMarks },
-                report: { [logger] failure in logger.error("\(failure.description)") })
-            // A queue given on the command line is on disk before the name appears on the bus
-            // (one still filling is saved once complete; until then the old state stays).
-            if !options.items.isEmpty, fill == nil { persistence?.saveNow() }
+        } else if let stateStore {
+            // The file holds the player's queue only if the queue came from it, whole (the player
+            // keeps the order of what it accepts) and not shuffled anew.
+            let restored = saved.flatMap { saved in
+                options.items.isEmpty && !saved.shuffle && saved.queue.count == player.entries.count ? saved : nil
+            }
+            persistence = makePersistence(store: stateStore, written: restored)
+            // A queue given on the command line is on disk before the name appears on the bus.
+            if !options.items.isEmpty { persistence?.saveNow() }
         }
         saved = nil
         returnFreeMemory()
@@ -180,10 +182,17 @@ public final class RemotePlayerDaemon {
         try await tracker.start()
     }
 
+    /// Saves the state to `store`, which holds `written` (nil: the first write is a full save).
+    private func makePersistence(store: StateStore, written: PlayerState?) -> StatePersistence {
+        StatePersistence(
+            store: store, periodicInterval: stateSaveInterval, written: written,
+            snapshot: { [weak self] in self?.currentState }, marks: { [weak self] in self?.player.savedMarks },
+            report: { [logger] failure in logger.error("\(failure.description)") })
+    }
+
     private func wireUp() {
         mediaPlayer.onPlayerChange = { [weak self] change in
-            // A queue still filling is saved whole once complete (`fillFinished()`), not edit by edit.
-            guard let self, self.fill == nil else { return }
+            guard let self else { return }
             self.persistence?.record(change, of: self.player)
         }
         let forward = mediaPlayer.onChange
@@ -309,7 +318,7 @@ public final class RemotePlayerDaemon {
     private func fillFinished() {
         fill = nil
         mediaPlayer.fillFinished()
-        persistence?.queueReplaced()
+        persistence?.changed()
         persistence?.setPlaying(player.status == .playing)
         returnFreeMemory()
     }
@@ -371,12 +380,9 @@ public final class RemotePlayerDaemon {
     }
 
     private func playerChanged(_ change: MediaPlayerChange) {
-        // A queue still filling is not saved: half of it is neither the old state nor the new.
-        if fill == nil {
-            switch change {
-            case .seeked: persistence?.positionChanged()
-            default: persistence?.changed()
-            }
+        switch change {
+        case .seeked: persistence?.positionChanged()
+        default: persistence?.changed()
         }
         let playing = player.status == .playing
         if playing, !wasPlaying {
@@ -384,7 +390,7 @@ public final class RemotePlayerDaemon {
             Task { await mediaKeys.grab() }
         }
         wasPlaying = playing
-        if fill == nil { persistence?.setPlaying(playing) }
+        persistence?.setPlaying(playing)
         if playing, tracker.nowPlaying != busName, !application.isNowPlaying { application.isNowPlaying = true }
         onPlayerChange?()
     }

@@ -77,15 +77,10 @@ final class HeadsetFixture {
     /// Waits until `count` key edges have been read in all.
     func waitForEdges(_ count: Int) async { await edgeCount.wait(for: count) }
 
-    /// Round trips to the player until `condition` holds (headsetd's MPRIS calls are in flight).
-    /// Bounded by time, not by a count of round trips: on a loaded machine 100 of them passed
-    /// before headsetd had read a key (the limit only ends a failing test).
-    func settle(limit: Duration = .seconds(10), until condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + limit
-        while !condition(), ContinuousClock.now < deadline {
-            try await client.barrier(with: handler.connection.uniqueName)
-            try await client.barrier(with: served.connection.uniqueName)
-        }
+    /// Round trips to headsetd and the player until `condition` holds (headsetd's MPRIS calls
+    /// are in flight).
+    func settle(until condition: () -> Bool) async throws {
+        try await client.settle(with: handler.connection.uniqueName, served.connection.uniqueName, until: condition)
     }
 
     func call(_ member: String, _ arguments: [DBusValue]) async throws(DBusError) {
