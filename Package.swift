@@ -39,8 +39,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // Duration to and from microseconds, milliseconds and seconds: one extension for all.
-        .target(name: "DurationConversions"),
+        // Duration to and from microseconds, milliseconds and seconds: one extension for all. It rounds
+        // with libm, which a program linking only ButtonGestures (an example) would not link otherwise.
+        .target(name: "DurationConversions", linkerSettings: [.linkedLibrary("m")]),
         // Outside text quoted in errors and logs: escaped, and bounded in bytes. Used by every module that quotes.
         .target(name: "RemoteBridgeText"),
         .testTarget(name: "RemoteBridgeTextTests", dependencies: ["RemoteBridgeText"]),
