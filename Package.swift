@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(
             name: "RemoteCtlTests",
             dependencies: ["RemoteCtl", "remotectl", "HeadsetHandler", "ButtonGestures", "RemotePlayer", "RemoteBridgeTesting", "RemoteBridgeText", logging]),
-        .executableTarget(name: "remotectl", dependencies: ["RemoteCtl", "RemoteBridgeDBus", "DurationConversions", "RemoteBridgeText", argumentParser]),
+        .executableTarget(name: "remotectl", dependencies: ["RemoteCtl"]),
 
         // Test support: a private bus per suite, outside programs, media files, evdev FIFOs, fake peers.
         .target(

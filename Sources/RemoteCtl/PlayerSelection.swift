@@ -1,14 +1,24 @@
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 
-/// Chooses the player(s) a `remotectl` command talks to.
+/// Chooses the player(s) a `remotectl` command talks to, by playerctl's rules, with one
+/// addition: with no `-p`, the now-playing player comes first.
+///
+/// - `-p a,b`: players named by `a` come before those named by `b`; `%any` stands for every
+///   player no other name names, at its place; a name `vlc` names `vlc` and `vlc.<anything>`.
+/// - `-i a,b`: those players are left out (`-i` wins over `-p`).
+/// - `-p playerctld` (exactly) when playerctld is not running: it is tried anyway, so that the
+///   bus starts it (D-Bus activation), as playerctl does.
+/// - no `-p`: headsetd's target if headsetd runs, else a Playing player, else a RemoteBridge
+///   player, else the rest in playerctl's order (the session bus's players sorted, then the
+///   system bus's).
 @MainActor
 public struct PlayerSelection {
-    /// `-p NAME[,NAME…]`: a name matches `NAME` and `NAME.instance*` (without the MPRIS prefix).
+    /// `-p`: names in order of priority.
     public var names: [String] = []
     /// `-a`: every player.
     public var all = false
-    /// `-i NAME`: players to leave out.
+    /// `-i`: names to leave out.
     public var ignored: [String] = []
 
     /// Makes a selection.
@@ -18,40 +28,57 @@ public struct PlayerSelection {
         self.ignored = ignored
     }
 
+    /// The name clients are shown: the bus name without the MPRIS prefix.
     static func short(_ busName: String) -> String {
         busName.hasPrefix(MPRISNames.busNamePrefix) ? String(busName.dropFirst(MPRISNames.busNamePrefix.count)) : busName
     }
 
-    static func matches(_ busName: String, _ name: String) -> Bool {
-        let short = short(busName)
-        return short == name || short.hasPrefix(name + ".instance")
+    /// Whether a player with instance name `instance` is selected (playerctl's `name_is_selected`).
+    public func selects(_ instance: String) -> Bool {
+        if ignored.contains(where: { PlayerName.pattern($0, names: instance) }) { return false }
+        return names.isEmpty || names.contains { PlayerName.pattern($0, names: instance) }
     }
 
-    /// The players to act on, in order. Without names or `-a`, the now-playing one: headsetd's
-    /// Target if it runs, else a Playing player, else a RemoteBridge player, else the first that can play.
-    public func resolve(on connection: DBusConnection) async throws(DBusError) -> [String] {
-        let players = try await MPRISClient.players(on: connection).filter { player in !ignored.contains { Self.matches(player, $0) } }
-        if all { return players }
-        if !names.isEmpty {
-            return names.flatMap { name in players.filter { Self.matches($0, name) } }
+    /// The selected players, in the order commands try them.
+    public func candidates(on buses: PlayerBuses) async throws(DBusError) -> [PlayerName] {
+        var players = PlayerName.ordered(try await buses.playerNames(), by: names)
+        let playerctld = PlayerName(instance: "playerctld", source: .session)
+        if names.contains(playerctld.instance), selects(playerctld.instance), !players.contains(playerctld) {
+            players = PlayerName.ordered(players + [playerctld], by: names)
         }
+        players = players.filter { selects($0.instance) }
+        if names.isEmpty, !all, let first = await nowPlaying(among: players, on: buses) {
+            players = [first] + players.filter { $0 != first }
+        }
+        return players
+    }
+
+    /// The bus names a command on the session bus `connection` acts on: every selected player
+    /// with `-a`, else the first.
+    public func resolve(on connection: DBusConnection) async throws(DBusError) -> [String] {
+        let players = try await candidates(on: PlayerBuses(session: connection)).map(\.busName)
+        return all ? players : Array(players.prefix(1))
+    }
+
+    /// The now-playing player: headsetd's Target if it runs, else a Playing player, else a
+    /// RemoteBridge player; nil to keep playerctl's order.
+    private func nowPlaying(among players: [PlayerName], on buses: PlayerBuses) async -> PlayerName? {
+        guard players.count > 1 else { return nil }
         // Every question goes out at once; the answers are then taken in the order of the rules.
         let statusReads = players.map { player in
-            Task { try? await MPRISClient(connection: connection, busName: player).property(PlayerInterface.playbackStatus) }
+            Task {
+                try? await MPRISClient(connection: buses.connection(for: player.source), busName: player.busName)
+                    .property(PlayerInterface.playbackStatus)
+            }
         }
-        if let target = try? await connection.getProperty(Headset1Interface.busName, Headset1Interface.objectPath, Headset1Interface.target)
-            .stringValue, players.contains(target) {
-            return [target]
+        if let target = try? await buses.session.getProperty(Headset1Interface.busName, Headset1Interface.objectPath, Headset1Interface.target)
+            .stringValue, let player = players.first(where: { $0.source == .session && $0.busName == target })
+        {
+            return player
         }
-        var statuses: [String: DBusValue] = [:]
-        for (player, read) in zip(players, statusReads) {
-            statuses[player] = await read.value
+        for (player, read) in zip(players, statusReads) where await read.value == .string(PlaybackStatus.playing.rawValue) {
+            return player
         }
-        if let playing = players.first(where: { statuses[$0] == .string("Playing") }) { return [playing] }
-        if let ours = players.first(where: { Self.short($0).hasPrefix("remotebridge") }) { return [ours] }
-        for player in players {
-            if (try? await MPRISClient(connection: connection, busName: player).property(PlayerInterface.canPlay)) == .bool(true) { return [player] }
-        }
-        return []
+        return players.first { $0.source == .session && $0.instance.hasPrefix("remotebridge") }
     }
 }

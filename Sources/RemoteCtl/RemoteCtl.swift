@@ -53,37 +53,11 @@ public struct RemoteCtl {
         self.selection = selection
     }
 
-    /// The transport verbs, with the capability each needs.
-    public enum Transport: String, CaseIterable, Sendable {
-        case play, pause, playPause = "play-pause", stop, next, previous
-
-        var method: DBusMethodDeclaration {
-            switch self {
-            case .play: PlayerInterface.play
-            case .pause: PlayerInterface.pause
-            case .playPause: PlayerInterface.playPause
-            case .stop: PlayerInterface.stop
-            case .next: PlayerInterface.next
-            case .previous: PlayerInterface.previous
-            }
-        }
-
-        var capability: DBusPropertyDeclaration? {
-            switch self {
-            case .play: PlayerInterface.canPlay
-            case .pause, .playPause: PlayerInterface.canPause
-            case .stop: PlayerInterface.canControl
-            case .next: PlayerInterface.canGoNext
-            case .previous: PlayerInterface.canGoPrevious
-            }
-        }
-    }
-
     func players() async -> [String]? {
         do throws(DBusError) {
             let players = try await selection.resolve(on: connection)
             if players.isEmpty {
-                errors("remotectl: no player found" + (selection.names.isEmpty ? "" : " matching \(OutsideText.bareOrQuoted(selection.names.joined(separator: ",")))"))
+                errors("No players found")
                 return nil
             }
             return players
@@ -91,70 +65,6 @@ public struct RemoteCtl {
             errors("remotectl: cannot list players: \(error)")
             return nil
         }
-    }
-
-    /// play, pause, play-pause, stop, next, previous.
-    public func transport(_ verb: Transport) async -> Int32 {
-        guard let players = await players() else { return 1 }
-        var status: Int32 = 0
-        for player in players {
-            let client = MPRISClient(connection: connection, busName: player)
-            do throws(DBusError) {
-                if let capability = verb.capability, try await client.property(capability) == .bool(false) {
-                    errors("remotectl: \(PlayerSelection.short(player)) cannot \(verb.rawValue) now (\(capability.name) is false)")
-                    status = 1
-                    continue
-                }
-                _ = try await client.call(verb.method)
-            } catch {
-                errors(failure(error, of: player, doing: verb.rawValue))
-                status = 1
-            }
-        }
-        return status
-    }
-
-    /// status: one line per player (`Playing`, …), or JSON lines. Players are asked at once; one
-    /// that does not answer is named on stderr (exit 1) and the others are still reported.
-    public func status(json: Bool) async -> Int32 {
-        guard let players = await players() else { return 1 }
-        let reads = players.map { player in
-            Task { () -> Result<(status: DBusValue, loading: String), DBusError> in
-                let client = MPRISClient(connection: connection, busName: player)
-                do throws(DBusError) {
-                    let status = try await client.property(PlayerInterface.playbackStatus)
-                    // RemoteBridge's players say how far a large queue has been read; others have no such property.
-                    let loading = (try? await client.property(RemoteControl1Interface.queueLoading))?.stringValue ?? ""
-                    return .success((status, loading))
-                } catch {
-                    return .failure(error)
-                }
-            }
-        }
-        var result: Int32 = 0
-        for (player, read) in zip(players, reads) {
-            let status: String
-            let loading: String
-            switch await read.value {
-            case .success(let value):
-                status = value.status.stringValue ?? "Unknown"
-                loading = value.loading
-            case .failure(let error):
-                errors(failure(error, of: player, doing: "status"))
-                result = 1
-                continue
-            }
-            let name = PlayerSelection.short(player)
-            if json {
-                let progress = loading.isEmpty ? "" : #","loading":"\#(loading.jsonEscaped)""#
-                output(#"{"player":"\#(name.jsonEscaped)","status":"\#(status.jsonEscaped)"\#(progress)}"#)
-            } else {
-                output(players.count > 1 ? "\(name): \(status)" : status)
-                // On stderr, so that a script reading the status line (as from playerctl) reads it alone.
-                if !loading.isEmpty { errors("\(name): the queue is still loading (\(TerminalText.safe(loading)))") }
-            }
-        }
-        return result
     }
 
     /// list: every player, the now-playing one marked with `*`. Each is asked at once whether it

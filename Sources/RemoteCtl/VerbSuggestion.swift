@@ -1,13 +1,5 @@
 /// "Did you mean …?" for a mistyped verb (`remotectl plya`).
 public enum VerbSuggestion {
-    /// The first argument that is neither an option nor an option's value, if it is not one of
-    /// `verbs`; nil when the verb is known or there is none.
-    public static func unknownVerb(in arguments: [String], verbs: [String]) -> String? {
-        let ordered = PlayerctlArgumentOrder.normalized(arguments)
-        guard let first = ordered.first, !first.hasPrefix("-"), !verbs.contains(first) else { return nil }
-        return first
-    }
-
     /// The verb closest to `word` (at most two edits away, or a verb it starts), or nil.
     public static func closest(to word: String, among verbs: [String]) -> String? {
         let scored = verbs.map { (verb: $0, distance: distance(word.lowercased(), $0)) }

@@ -4,11 +4,11 @@ import Glibc
 /// SIGINT and SIGTERM, caught from the moment this is made (so a Ctrl-C that comes before
 /// anything waits for it still ends the command cleanly, exit 0, rather than killing it).
 @MainActor
-final class Interruption {
+public final class Interruption {
     private let signals: AsyncStream<Void>
     private var sources: [any DispatchSourceSignal] = []
 
-    init() {
+    public init() {
         let (signals, arrived) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.signals = signals
         for number in [SIGINT, SIGTERM] {
@@ -21,7 +21,7 @@ final class Interruption {
     }
 
     /// Returns once either signal has arrived.
-    func wait() async {
+    public func wait() async {
         for await _ in signals { break }
         for source in sources { source.cancel() }
     }

@@ -1,0 +1,14 @@
+import RemoteBridgeDBus
+
+/// `com.github.altdesktop.playerctld`, served by playerctl's daemon beside its MPRIS proxy
+/// player. When it runs, its `PlayerNames` lists the players by most recent activity, and
+/// playerctl takes that order over the bus's; so does remotectl.
+public enum PlayerctldInterface {
+    /// The interface name.
+    public static let name = "com.github.altdesktop.playerctld"
+    /// playerctld's bus name: it is an MPRIS player itself.
+    public static let busName = MPRISNames.busNamePrefix + "playerctld"
+
+    /// `PlayerNames`: the MPRIS bus names, the most recently active first.
+    public static let playerNames = DBusPropertyDeclaration(name, "PlayerNames", "as")
+}
