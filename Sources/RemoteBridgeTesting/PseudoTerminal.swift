@@ -1,7 +1,7 @@
 import Foundation
 
 /// A pseudo-terminal for running a program whose stdout must be a TTY (such as
-/// `remotectl status --follow`, which then redraws one live line).
+/// `remotectl status --live`, which then redraws one live line).
 public final class PseudoTerminal: Sendable {
     /// The controlling side, which this test reads. Owned here; closed on deinit.
     private let controller: Int32

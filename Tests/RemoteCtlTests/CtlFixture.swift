@@ -31,17 +31,28 @@ final class CtlFixture {
         return ctl
     }
 
-    /// `remotectl status --follow -p other` with stdout on a fresh pseudo-terminal; the caller
+    /// `remotectl status --live -p other` with stdout on a fresh pseudo-terminal; the caller
     /// kills the process.
     func followOnTerminal() throws -> (PseudoTerminal, Process) {
         let terminal = try PseudoTerminal()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BuiltProduct.debug("remotectl"))
-        process.arguments = ["status", "--follow", "-p", "other", "--bus", bus.address]
+        process.arguments = ["status", "--live", "-p", "other", "--bus", bus.address]
         process.standardOutput = terminal.terminal
         process.standardError = FileHandle.nullDevice
         try process.run()
         return (terminal, process)
+    }
+
+    /// Runs a remotectl command line in-process on this bus; stdout and stderr land in `out`
+    /// and `err`, a line each.
+    @discardableResult
+    func command(_ arguments: [String], terminal: Bool = false) async -> Int32 {
+        let command = InProcessCommand(address: bus.address)
+        let status = await command(arguments, terminal: terminal)
+        out += command.out
+        err += command.err
+        return status
     }
 
     func run(_ arguments: [String]) async throws -> ExternalProcess.Result {

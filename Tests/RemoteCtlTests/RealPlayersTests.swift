@@ -44,6 +44,7 @@ struct RealPlayersTests {
             ], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "HOME": media.directory.path])
         try #require(await appeared.waitFor(count: 1), "mpv with mpv-mpris did not appear")
 
+        let command = InProcessCommand(address: bus.address)
         var out: [String] = []
         var err: [String] = []
         func ctl(_ selection: PlayerSelection = PlayerSelection()) -> RemoteCtl {
@@ -55,27 +56,27 @@ struct RealPlayersTests {
         // Nobody plays: the RemoteBridge player is chosen.
         #expect(try await PlayerSelection().resolve(on: connection) == ["org.mpris.MediaPlayer2.remotebridge"])
         // mpv starts playing: now it is.
-        #expect(await ctl(PlayerSelection(names: ["mpv"])).transport(.play) == 0)
+        #expect(await command(["-p", "mpv", "play"]) == 0)
         var chosen: [String] = []
         for _ in 0..<200 where chosen != ["org.mpris.MediaPlayer2.mpv"] {
             chosen = try await PlayerSelection().resolve(on: connection)
             if chosen != ["org.mpris.MediaPlayer2.mpv"] { try await connection.barrier(with: "org.mpris.MediaPlayer2.mpv") }
         }
         #expect(chosen == ["org.mpris.MediaPlayer2.mpv"])
-        #expect(await ctl(PlayerSelection(all: true)).status(json: true) == 0)
-        #expect(out.suffix(2).sorted() == [#"{"player":"mpv","status":"Playing"}"#, #"{"player":"remotebridge","status":"Paused"}"#])
+        #expect(await command(["-a", "status", "--json"]) == 0)
+        #expect(command.out.suffix(2).sorted() == [#"{"player":"mpv","status":"Playing"}"#, #"{"player":"remotebridge","status":"Paused"}"#])
         // Templates read each player's own metadata.
-        #expect(await ctl(PlayerSelection(names: ["remotebridge"])).metadata(keys: [], format: "{{playerName}} {{title}} {{duration(mpris:length)}}", json: false) == 0)
-        #expect(out.last == "remotebridge Tone 1 0:30")
+        #expect(await command(["-p", "remotebridge", "metadata", "-f", "{{playerName}} {{title}} {{duration(mpris:length)}}"]) == 0)
+        #expect(command.out.last == "remotebridge Tone 1 0:30")
         // send: through RemoteControl1 to ours, as the closest MPRIS call to mpv.
         #expect(await ctl(PlayerSelection(names: ["remotebridge"])).send("next-track", interval: nil, position: nil) == 0)
         #expect(out.last == "handled by PlayerController")
         #expect(await ctl(PlayerSelection(names: ["mpv"])).send("pause", interval: nil, position: nil) == 0)
         #expect(out.last == "sent as MPRIS")
         // Settings on ours.
-        #expect(await ctl(PlayerSelection(names: ["remotebridge"])).volume("0.5") == 0)
+        #expect(await command(["-p", "remotebridge", "volume", "0.5"]) == 0)
         // A name that matches no player exits 1, with a message.
-        #expect(await ctl(PlayerSelection(names: ["nobody"])).transport(.next) == 1)
+        #expect(await command(["-p", "nobody", "next"]) == 1)
         // monitor sees an event sent by send.
         var lines: [String] = []
         var monitor = ctl(PlayerSelection(names: ["remotebridge"]))
@@ -90,7 +91,7 @@ struct RealPlayersTests {
         _ = await running.value
 
         // Each verb's effect on remote-playerd, checked through mpv's own state.
-        let ours = ctl(PlayerSelection(names: ["remotebridge"]))
+        let ours = ["-p", "remotebridge"]
         let player = daemon.player
         // Each wait ends at the player's next change or position tick (mpv's events are the
         // clock); a fixed number of bus round trips was too few for a seek on a loaded machine.
@@ -100,48 +101,51 @@ struct RealPlayersTests {
         func settle(_ condition: () -> Bool) async throws {
             _ = await changes.until(condition)
         }
-        #expect(await ours.transport(.play) == 0)
+        #expect(await command(ours + ["play"]) == 0)
         try await settle { player.status == .playing }
         #expect(player.status == .playing)
-        #expect(await ours.transport(.pause) == 0)
+        #expect(await command(ours + ["pause"]) == 0)
         try await settle { player.status == .paused }
         #expect(player.status == .paused)
-        #expect(await ours.transport(.playPause) == 0)
+        #expect(await command(ours + ["play-pause"]) == 0)
         try await settle { player.status == .playing }
-        #expect(await ours.transport(.previous) == 0)
+        #expect(await command(ours + ["previous"]) == 0)
         try await settle { player.currentIndex == 0 }
         #expect(player.currentIndex == 0)
-        #expect(await ours.transport(.next) == 0)
+        #expect(await command(ours + ["next"]) == 0)
         try await settle { player.currentIndex == 1 }
         #expect(player.currentIndex == 1)
-        #expect(await ours.position("12") == 0)
+        // As playerctl does, remotectl seeks only a player that says CanSeek: mpv must have
+        // opened the new track first.
+        try await settle { player.isSeekable }
+        #expect(await command(ours + ["position", "12"]) == 0, "\(command.err)")
         try await settle { player.position >= .seconds(12) }
         #expect(player.position >= .seconds(12))
-        #expect(await ours.position("5-") == 0)
+        #expect(await command(ours + ["position", "5-"]) == 0)
         try await settle { player.position < .seconds(10) }
         #expect(player.position < .seconds(10))
-        #expect(await ours.loop("track") == 0)
+        #expect(await command(ours + ["loop", "track"]) == 0)
         try await settle { player.loop == .track }
         #expect(player.loop == .track)
-        #expect(await ours.shuffle("on") == 0)
+        #expect(await command(ours + ["shuffle", "on"]) == 0)
         #expect(player.shuffle)
-        #expect(await ours.volume("0.3") == 0)
+        #expect(await command(ours + ["volume", "0.3"]) == 0)
         try await settle { abs(player.volume - 0.3) < 0.01 }
         #expect(abs(player.volume - 0.3) < 0.01)
-        #expect(await ours.open(media.tones[0].absoluteString) == 0)
+        #expect(await command(ours + ["open", media.tones[0].absoluteString]) == 0)
         try await settle { player.entries.count == 3 }
         #expect(player.entries.count == 3)
-        #expect(await ours.scan(forward: true, hold: .milliseconds(600)) == 0)
-        #expect(await ours.transport(.stop) == 0)
+        #expect(await ctl(PlayerSelection(names: ["remotebridge"])).scan(forward: true, hold: .milliseconds(600)) == 0)
+        #expect(await command(ours + ["stop"]) == 0)
         try await settle { player.status == .stopped }
         #expect(player.status == .stopped)
         // And on mpv with mpv-mpris.
-        let theirs = ctl(PlayerSelection(names: ["mpv"]))
-        #expect(await theirs.volume("0.4") == 0)
-        #expect(await theirs.volume(nil) == 0)
-        #expect(out.last == "0.40")
-        #expect(await theirs.transport(.playPause) == 0)
-        #expect(await theirs.status(json: false) == 0)
-        #expect(out.last == "Playing" || out.last == "Paused")
+        let theirs = ["-p", "mpv"]
+        #expect(await command(theirs + ["volume", "0.4"]) == 0)
+        #expect(await command(theirs + ["volume"]) == 0)
+        #expect(command.out.last == "0.400000")
+        #expect(await command(theirs + ["play-pause"]) == 0)
+        #expect(await command(theirs + ["status"]) == 0)
+        #expect(command.out.last == "Playing" || command.out.last == "Paused")
     }
 }

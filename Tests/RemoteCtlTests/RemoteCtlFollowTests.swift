@@ -2,7 +2,7 @@ import Foundation
 import RemoteCtl
 import Testing
 
-@Suite("remotectl status --follow")
+@Suite("remotectl status --live")
 @MainActor
 struct RemoteCtlFollowTests {
     @Test("on a terminal, one line is redrawn in place, with a progress bar")

@@ -1,27 +1,32 @@
-import RemoteCtl
+import RemoteBridgeTesting
 import Testing
 
 @Suite("remotectl metadata and templates")
 @MainActor
 struct RemoteCtlMetadataTests {
-    @Test("templates: variables, shortcuts and every function")
-    func templates() async throws {
+    @Test("metadata: a template, keys, the table and JSON")
+    func metadata() async throws {
         let f = try await CtlFixture()
-        let ctl = f.ctl(PlayerSelection(names: ["other"]))
+        // Paused: playerctl (and so remotectl) shows a stopped player's position as 0.
+        f.other.player.play()
+        f.other.player.pause()
         f.other.player.position = .seconds(75)
-        let format = #"{{playerName}}: {{uc(artist)}} – {{lc(title)}} [{{duration(position)}}/{{duration(mpris:length)}}] {{default(xesam:comment, "none")}} {{trunc(album, 4)}} {{emoji(status)}} #{{xesam:trackNumber}}"#
-        #expect(await ctl.metadata(keys: [], format: format, json: false) == 0)
-        #expect(f.out.last == "other: TEST ARTIST – tone 1 [1:15/3:00] none Test… ⏹️ #1")
-        #expect(await ctl.metadata(keys: ["title", "xesam:album"], format: nil, json: false) == 0)
+        let format = #"{{playerName}}: {{uc(artist)}} – {{lc(title)}} [{{duration(position)}}/{{duration(mpris:length)}}] {{default(xesam:comment, "none")}} {{trunc(album, 4)}} #{{xesam:trackNumber}}"#
+        #expect(await f.command(["-p", "other", "metadata", "--format", format]) == 0)
+        #expect(f.out.last == "other: TEST ARTIST – tone 1 [1:15/3:00] none Test… #1")
+        #expect(await f.command(["-p", "other", "metadata", "title", "xesam:album"]) == 0)
         #expect(f.out.suffix(2) == ["Tone 1", "Test Album"])
-        #expect(await ctl.metadata(keys: [], format: nil, json: true) == 0)
+        #expect(await f.command(["-p", "other", "metadata", "--json"]) == 0)
         #expect(f.out.last?.hasPrefix(#"{"player":"other","mpris:artUrl":"file:///music/cover.jpg""#) == true)
+        f.out = []
+        #expect(await f.command(["-p", "other", "metadata"]) == 0)
+        #expect(f.out.contains("other xesam:title               Tone 1"))
     }
 
-    @Test("a bad template gets a clear error and exit 2", arguments: ["{{title", "{{shout(title)}}", "{{}}", #"{{default(title, "x)}}"#, "{{title title}}"])
+    @Test("a bad template is playerctl's error and exit 1", arguments: ["{{title", "{{shout(title)}}", "{{}}", #"{{default(title, "x)}}"#, "{{title title}}"])
     func badTemplates(format: String) async throws {
         let f = try await CtlFixture()
-        #expect(await f.ctl(PlayerSelection(names: ["other"])).metadata(keys: [], format: format, json: false) == 2)
-        #expect(f.err.last?.contains("bad format template") == true || f.err.last?.contains("not closed") == true)
+        #expect(await f.command(["-p", "other", "metadata", "--format", format]) == 1)
+        #expect(f.err.last?.hasPrefix("Could not execute command: ") == true)
     }
 }

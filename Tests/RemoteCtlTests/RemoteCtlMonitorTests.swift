@@ -18,7 +18,7 @@ struct RemoteCtlMonitorTests {
         }
         try await f.connection.settle(with: f.ours.connection.uniqueName) { release != nil }
         #expect(await f.ctl(PlayerSelection(names: ["remotebridge"])).send("skip-forward", interval: .seconds(5), position: nil) == 0)
-        #expect(await f.ctl(PlayerSelection(names: ["remotebridge"])).transport(.play) == 0)
+        #expect(await f.command(["-p", "remotebridge", "play"]) == 0)
         try await f.connection.settle(with: f.ours.connection.uniqueName) { lines.contains { $0.contains("PlaybackStatus=Playing") } }
         #expect(lines.contains("remotebridge event skip-forward from test: handled by PlayerController"))
         #expect(lines.contains("remotebridge seeked to 5.000 s"))

@@ -20,20 +20,17 @@ struct TerminalSafetyTests {
     func metadataOnTerminal() async throws {
         let f = try await CtlFixture()
         f.other.player.queue[0].title = Self.hostile
-        var ctl = f.ctl(PlayerSelection(names: ["other"]))
-        ctl.outputIsTerminal = true
-        #expect(await ctl.metadata(keys: ["title"], format: nil, json: false) == 0)
-        #expect(await ctl.metadata(keys: [], format: "{{title}}", json: false) == 0)
-        #expect(await ctl.metadata(keys: [], format: nil, json: false) == 0)
+        #expect(await f.command(["-p", "other", "metadata", "title"], terminal: true) == 0)
+        #expect(await f.command(["-p", "other", "metadata", "--format", "{{title}}"], terminal: true) == 0)
+        #expect(await f.command(["-p", "other", "metadata"], terminal: true) == 0)
         #expect(!f.out.contains { $0.contains("\u{1B}") || $0.contains("\u{9B}") || $0.contains("\u{07}") }, "\(f.out)")
         #expect(f.out.filter { $0.contains("Tone^[]0;pwned^G") }.count >= 3)
         f.out = []
-        ctl.outputIsTerminal = false
-        #expect(await ctl.metadata(keys: ["title"], format: nil, json: false) == 0)
+        #expect(await f.command(["-p", "other", "metadata", "title"]) == 0)
         #expect(f.out == [Self.hostile])
     }
 
-    @Test("status --follow on a real terminal redraws with our sequences only")
+    @Test("status --live on a real terminal redraws with our sequences only")
     func followOnTerminal() async throws {
         let f = try await CtlFixture()
         f.other.player.queue[0].title = Self.hostile

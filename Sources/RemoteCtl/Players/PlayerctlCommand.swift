@@ -1,6 +1,7 @@
 import Glibc
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
+import RemoteBridgeText
 
 /// One of playerctl's thirteen commands, run on one player as playerctl runs it: the same
 /// property checks, the same output, the same errors.
@@ -78,7 +79,7 @@ struct PlayerctlCommand {
         }
         guard template == nil else { throw Failure(message: "format strings are not supported on command functions.") }
         guard let seconds = Self.number(argument), let offset = Self.microseconds(seconds) else {
-            throw Failure(message: "Could not parse position as a number: \(argument)\n")
+            throw Failure(message: "Could not parse position as a number: \(Self.echo(argument))\n")
         }
         guard player.flag(PlayerInterface.canSeek) else { return .passed }
         switch argument.utf8.last {
@@ -103,7 +104,7 @@ struct PlayerctlCommand {
             return .handled(reading(player, "volume", String(printf: "%f", player.volume)))
         }
         guard template == nil else { throw Failure(message: "format strings are not supported on command functions.") }
-        guard var level = Self.number(argument) else { throw Failure(message: "could not parse volume as a number: \(argument)\n") }
+        guard var level = Self.number(argument) else { throw Failure(message: "could not parse volume as a number: \(Self.echo(argument))\n") }
         switch argument.utf8.last {
         case UInt8(ascii: "+"): level = player.volume + level
         case UInt8(ascii: "-"): level = player.volume - level
@@ -127,7 +128,7 @@ struct PlayerctlCommand {
             return .handled(reading(player, "loop", player.loop, quoted: true))
         }
         guard let status = ["none": "None", "track": "Track", "playlist": "Playlist"][argument.lowercased()] else {
-            throw Failure(message: "Got unknown loop status: '\(argument)' (expected 'none', 'playlist', or 'track').")
+            throw Failure(message: "Got unknown loop status: '\(Self.echo(argument))' (expected 'none', 'playlist', or 'track').")
         }
         guard player.flag(PlayerInterface.canControl) else { return .passed }
         try await set(player, PlayerInterface.loopStatus, .string(status))
@@ -145,7 +146,7 @@ struct PlayerctlCommand {
         case "on": on = true
         case "off": on = false
         case "toggle": on = !player.shuffle
-        default: throw Failure(message: "Got unknown shuffle status: '\(argument)' (expected 'on', 'off', or 'toggle').")
+        default: throw Failure(message: "Got unknown shuffle status: '\(Self.echo(argument))' (expected 'on', 'off', or 'toggle').")
         }
         guard player.flag(PlayerInterface.canControl) else { return .passed }
         try await set(player, PlayerInterface.shuffle, .bool(on))
@@ -202,6 +203,12 @@ struct PlayerctlCommand {
 
     private func set(_ player: CachedPlayer, _ property: DBusPropertyDeclaration, _ value: DBusValue) async throws(Failure) {
         try await call { () throws(DBusError) in try await player.client.setProperty(property, value) }
+    }
+
+    /// An argument in a message: as given, as playerctl echoes it, up to 1 KiB; a longer one
+    /// quoted and cut short, so that a message stays readable.
+    static func echo(_ argument: String) -> String {
+        argument.utf8.count <= 1024 ? argument : OutsideText.quoted(argument)
     }
 
     /// C's `strtod` on `text`: the number at its start, or nil when none is there.
