@@ -34,6 +34,9 @@ public struct DBusMessage: Sendable, Equatable {
     public var replySerial: UInt32 = 0
     /// Whether the caller does not want a reply.
     public var noReplyExpected = false
+    /// Whether the bus may start the destination's program if its name has no owner yet
+    /// (D-Bus activation). Sent only; libdbus's default is yes.
+    public var autoStart = true
     /// The body.
     public var body: [DBusValue]
 

@@ -26,6 +26,7 @@ enum MessageCoding {
         set(message.destination, dbus_message_set_destination)
         if message.replySerial != 0 { ok = ok && dbus_message_set_reply_serial(raw, message.replySerial) != 0 }
         if message.noReplyExpected { dbus_message_set_no_reply(raw, 1) }
+        if !message.autoStart { dbus_message_set_auto_start(raw, 0) }
         var iterator = DBusMessageIter()
         dbus_message_iter_init_append(raw, &iterator)
         for value in message.body where ok {
