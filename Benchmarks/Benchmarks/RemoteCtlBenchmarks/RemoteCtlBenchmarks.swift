@@ -71,29 +71,38 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // The comparison the target is about: 40 runs of each, interleaved so that both see the
-    // same machine load, and the ratio of the medians (remotectl ÷ playerctl; below 1000 = faster).
+    // The comparisons the targets are about: 40 runs of each program, interleaved so that all
+    // see the same machine load, and the ratios of the medians (×1000; below 1000 = faster):
+    // remotectl ÷ playerctl, and remotectl ÷ dbus-send making the same call (the floor: a C
+    // program on libdbus that makes one call and nothing else).
     let ratio = Benchmark.Configuration(
-        metrics: [.custom("remotectl median (µs)"), .custom("playerctl median (µs)"), .custom("ratio ×1000")],
+        metrics: [
+            .custom("remotectl median (µs)"), .custom("playerctl median (µs)"), .custom("dbus-send median (µs)"),
+            .custom("remotectl ÷ playerctl ×1000"), .custom("remotectl ÷ dbus-send ×1000"),
+        ],
         warmupIterations: 0, scalingFactor: .one, maxDuration: .seconds(120), maxIterations: 1, setup: setup, teardown: teardown)
+    let floor = [
+        "--print-reply", "--dest=org.mpris.MediaPlayer2.remotebridge", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player.PlayPause",
+    ]
     for selection in selections {
-        Benchmark("CLI: remotectl ÷ playerctl play-pause, 40 interleaved runs each, \(selection.label)", configuration: ratio) { benchmark in
-            let (ours, theirs) = try await MainActor.run { () throws -> ([Duration], [Duration]) in
-                guard let bench = cliBench else { return ([], []) }
-                var ours: [Duration] = []
-                var theirs: [Duration] = []
+        Benchmark("CLI: remotectl vs playerctl vs dbus-send play-pause, 40 interleaved runs each, \(selection.label)", configuration: ratio) { benchmark in
+            let times = try await MainActor.run { () throws -> [[Duration]] in
+                guard let bench = cliBench else { return [] }
+                var times: [[Duration]] = [[], [], []]
                 for _ in 0..<40 {
-                    ours.append(try bench.run(bench.remotectl, selection.arguments + ["play-pause"]))
-                    theirs.append(try bench.run(CLIBench.playerctl, selection.arguments + ["play-pause"]))
+                    times[0].append(try bench.run(bench.remotectl, selection.arguments + ["play-pause"]))
+                    times[1].append(try bench.run(CLIBench.playerctl, selection.arguments + ["play-pause"]))
+                    times[2].append(try bench.run("/usr/bin/dbus-send", floor))
                 }
-                return (ours, theirs)
+                return times
             }
-            guard !ours.isEmpty else { return }
-            let oursMedian = ProcessTimer.median(ours)
-            let theirsMedian = ProcessTimer.median(theirs)
-            benchmark.measurement(.custom("remotectl median (µs)"), Int(oursMedian / .microseconds(1)))
-            benchmark.measurement(.custom("playerctl median (µs)"), Int(theirsMedian / .microseconds(1)))
-            benchmark.measurement(.custom("ratio ×1000"), Int((oursMedian / theirsMedian * 1000).rounded()))
+            guard times.count == 3 else { return }
+            let (ours, theirs, floorMedian) = (ProcessTimer.median(times[0]), ProcessTimer.median(times[1]), ProcessTimer.median(times[2]))
+            benchmark.measurement(.custom("remotectl median (µs)"), Int(ours / .microseconds(1)))
+            benchmark.measurement(.custom("playerctl median (µs)"), Int(theirs / .microseconds(1)))
+            benchmark.measurement(.custom("dbus-send median (µs)"), Int(floorMedian / .microseconds(1)))
+            benchmark.measurement(.custom("remotectl ÷ playerctl ×1000"), Int((ours / theirs * 1000).rounded()))
+            benchmark.measurement(.custom("remotectl ÷ dbus-send ×1000"), Int((ours / floorMedian * 1000).rounded()))
         }
     }
 }
