@@ -89,14 +89,16 @@ docs: deps
 	done
 	@echo "Documentation in .build/docs: open .build/docs/RemoteControl/documentation/remotecontrol/index.html"
 
-# swift-argument-parser's generate-manual plugin writes one page per program from its --help.
-# From the debug build: the text is the same, and the release build's own flags (lld, RELR)
-# would otherwise be dropped and the release products linked twice.
+# swift-argument-parser's generate-manual plugin writes the daemons' pages from their --help;
+# remotectl, which reads playerctl's command line itself, writes its own from the same option
+# and verb tables its --help comes from. From the debug build: the text is the same, and the
+# release build's own flags (lld, RELR) would otherwise be dropped and the products linked twice.
 man: deps
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual --configuration debug
+	$(SWIFT) build --product remotectl
 	mkdir -p .build/man
-	cp .build/plugins/GenerateManual/outputs/remotectl/remotectl.1 .build/plugins/GenerateManual/outputs/remote-playerd/remote-playerd.1 \
-		.build/plugins/GenerateManual/outputs/headsetd/headsetd.1 .build/man/
+	cp .build/plugins/GenerateManual/outputs/remote-playerd/remote-playerd.1 .build/plugins/GenerateManual/outputs/headsetd/headsetd.1 .build/man/
+	"$$($(SWIFT) build --show-bin-path)/remotectl" --generate-manual > .build/man/remotectl.1
 
 bench: benchmark footprint scale
 
