@@ -44,7 +44,7 @@ public final class DBusConnection {
 
     /// The session bus address: `DBUS_SESSION_BUS_ADDRESS`, else the systemd user bus at
     /// `$XDG_RUNTIME_DIR/bus` if it exists. Nil when there is no session bus to be found.
-    public static var sessionBusAddress: String? {
+    public nonisolated static var sessionBusAddress: String? {
         if let address = getenv("DBUS_SESSION_BUS_ADDRESS").map({ String(cString: $0) }), !address.isEmpty { return address }
         if let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), access(runtime + "/bus", F_OK) == 0 {
             return "unix:path=\(runtime)/bus"

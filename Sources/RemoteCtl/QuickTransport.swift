@@ -28,7 +28,7 @@ public enum QuickTransport {
         guard let invocation = try? Invocation(arguments: arguments), let verb = invocation.command.first, let (method, capability) = verbs[verb],
             invocation.playerNames.count == 1, let name = invocation.playerNames.first, !name.contains("%"), invocation.ignoredNames.isEmpty,
             !invocation.allPlayers, !invocation.follow, !invocation.listAll, !invocation.version, !invocation.help, invocation.format == nil,
-            let address = invocation.bus ?? MainActor.assumeIsolated({ DBusConnection.sessionBusAddress })
+            let address = invocation.bus ?? DBusConnection.sessionBusAddress
         else { return nil }
         let busName = MPRISNames.busNamePrefix + name
         // playerctl starts playerctld when asked for it by name, and no other player.
