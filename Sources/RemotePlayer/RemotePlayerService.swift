@@ -65,7 +65,7 @@ public struct RemotePlayerService: Service {
     ) async throws -> Bool {
         var options = options
         var privateBus: PrivateBus?
-        if options.busAddress == nil, await DBusConnection.sessionBusAddress == nil {
+        if options.busAddress == nil, DBusConnection.sessionBusAddress == nil {
             guard options.demo else { throw NoSessionBus() }
             let started = try PrivateBus()
             privateBus = started
