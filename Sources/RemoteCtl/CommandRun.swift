@@ -98,8 +98,9 @@ public struct CommandRun {
             return 1
         }
         guard verb.fromPlayerctl, !invocation.live else { return await RemoteCtlVerbs(run: self, buses: buses).run(verb) }
-        let command = PlayerctlCommand(
+        var command = PlayerctlCommand(
             verb: verb, arguments: Array(invocation.command.dropFirst()), template: template, json: invocation.json, directory: directory)
+        command.notice = { [self] message in diagnostic(message) }
         if invocation.follow { return await FollowRun(run: self, buses: buses, command: command).run() }
         return await once(command, on: buses)
     }

@@ -34,6 +34,8 @@ struct PlayerctlCommand {
     let json: Bool
     /// The working directory, for `open` with a relative path.
     var directory = "."
+    /// Where a notice beside the output goes (stderr).
+    var notice: (String) -> Void = { _ in }
 
     /// Runs the command on `player`.
     func run(on player: CachedPlayer) async throws(Failure) -> Outcome {
@@ -48,7 +50,7 @@ struct PlayerctlCommand {
         case "open": try await open(player)
         case "position": try await position(player)
         case "volume": try await volume(player)
-        case "status": try status(player)
+        case "status": try await status(player)
         case "loop": try await loop(player)
         case "shuffle": try await shuffle(player)
         case "metadata": try metadata(player)
@@ -115,9 +117,16 @@ struct PlayerctlCommand {
         return .handled(nil)
     }
 
-    private func status(_ player: CachedPlayer) throws(Failure) -> Outcome {
+    private func status(_ player: CachedPlayer) async throws(Failure) -> Outcome {
         guard player.has(PlayerInterface.playbackStatus) else { return .passed }
         if template != nil { return .handled(try formatted(player, metadata: false) + "\n") }
+        // A RemoteBridge player still reading a large queue says how far it has got (other
+        // players have no such property): on stderr, so the status line reads as playerctl's.
+        let loading = (try? await player.client.property(RemoteControl1Interface.queueLoading))?.stringValue ?? ""
+        if !loading.isEmpty { notice("\(player.name.instance): the queue is still loading (\(TerminalText.safe(loading)))") }
+        if json, !loading.isEmpty {
+            return .handled(#"{"player":"\#(player.name.instance.jsonEscaped)","status":"\#(player.statusText)","loading":"\#(loading.jsonEscaped)"}"# + "\n")
+        }
         return .handled(reading(player, "status", player.statusText, quoted: true))
     }
 
