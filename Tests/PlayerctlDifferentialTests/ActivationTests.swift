@@ -36,11 +36,12 @@ struct ActivationTests {
         }
     }
 
-    @Test("-p naming playerctld exactly starts it and controls it", arguments: [
-        (["-p", "playerctld", "play"], ["Play"]), (["-p", "playerctld", "status"], []), (["-p", "vlc,playerctld", "pause"], ["Pause"]),
-        (["--player=playerctld", "volume", "0.5"], ["Set \"Volume\" 0.5"]), (["-p", "playerctld", "-l"], []),
-    ])
-    func activated(arguments: [String], calls: [String]) async throws {
+    /// Runs both programs with `arguments`, each on a session bus that can start the scripted
+    /// playerctld, expects the same outcome, and returns the calls each started player got
+    /// (none where none was started).
+    private func compare(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> (
+        playerctl: [String], remotectl: [String]
+    ) {
         let reference = try ServiceFolder()
         let candidate = try ServiceFolder()
         defer {
@@ -48,25 +49,30 @@ struct ActivationTests {
             candidate.remove()
         }
         let d = try Differential(serviceDirectories: (reference.directory.path, candidate.directory.path))
-        try await d.expectSame(arguments)
-        #expect(reference.calls == calls, "playerctl's activated player got \(reference.calls)")
-        #expect(candidate.calls == reference.calls, "`\(arguments.joined(separator: " "))`: playerctl's activated player got \(reference.calls), remotectl's \(candidate.calls)")
-        d.reference.stop()
-        d.candidate.stop()
+        // Stopping the buses ends the started players.
+        defer {
+            d.reference.stop()
+            d.candidate.stop()
+        }
+        try await d.expectSame(arguments, sourceLocation: sourceLocation)
+        return (reference.calls, candidate.calls)
+    }
+
+    @Test("-p naming playerctld exactly starts it and controls it", arguments: [
+        (["-p", "playerctld", "play"], ["Play"]), (["-p", "playerctld", "status"], []), (["-p", "vlc,playerctld", "pause"], ["Pause"]),
+        (["--player=playerctld", "volume", "0.5"], ["Set \"Volume\" 0.5"]), (["-p", "playerctld", "-l"], []),
+    ])
+    func activated(arguments: [String], calls: [String]) async throws {
+        let got = try await compare(arguments)
+        #expect(got.playerctl == calls, "playerctl's started player got \(got.playerctl)")
+        #expect(got.remotectl == got.playerctl, "`\(arguments.joined(separator: " "))`: playerctl's started player got \(got.playerctl), remotectl's \(got.remotectl)")
     }
 
     @Test("without -p playerctld (or with %any, or a prefix of it), nothing is started", arguments: [
         ["play"], ["-p", "%any", "play"], ["-a", "play"], ["-p", "playerct", "play"], ["-l"],
     ])
     func notActivated(arguments: [String]) async throws {
-        let reference = try ServiceFolder()
-        let candidate = try ServiceFolder()
-        defer {
-            reference.remove()
-            candidate.remove()
-        }
-        let d = try Differential(serviceDirectories: (reference.directory.path, candidate.directory.path))
-        try await d.expectSame(arguments)
-        #expect(reference.calls.isEmpty && candidate.calls.isEmpty, "playerctl's: \(reference.calls), remotectl's: \(candidate.calls)")
+        let got = try await compare(arguments)
+        #expect(got.playerctl.isEmpty && got.remotectl.isEmpty, "playerctl's: \(got.playerctl), remotectl's: \(got.remotectl)")
     }
 }

@@ -48,9 +48,9 @@ struct FollowTests {
     }
 
     @Test("the followed player is the one whose followed property changed last", arguments: [
-        // Without -p playerctl starts on the last player in sort order (it prepends each), here
-        // also the only one playing; with -p it starts on the first in priority order.
-        (["status", "-F"], "Playing"), (["-p", "%any", "status", "-F"], "Paused"),
+        // playerctl starts on the last player in sort order (it puts each before its equals),
+        // here also the only one playing.
+        (["status", "-F"], "Playing"), (["-p", "%any", "status", "-F"], "Playing"),
     ])
     func mostRecent(arguments: [String], first: String) async throws {
         let d = try Differential()
@@ -68,6 +68,19 @@ struct FollowTests {
         a.set("Shuffle", .bool(true))
         a.set("PlaybackStatus", .string("Playing"))
         await run.expectLines(4, [first, "Stopped", "Paused", "Playing"])
+    }
+
+    @Test("with -p, the priority list outranks the most recent change")
+    func priorityOverRecency() async throws {
+        let d = try Differential()
+        let a = try await d.add("a")
+        let b = try await d.add("b") { $0.player["PlaybackStatus"] = .string("Playing") }
+        let run = try await d.follow(["-p", "a,b", "status", "-F"])
+        defer { run.stop() }
+        await run.expectLines(1, ["Paused"])
+        b.set("PlaybackStatus", .string("Stopped"))
+        a.set("PlaybackStatus", .string("Playing"))
+        await run.expectLines(2, ["Paused", "Playing"])
     }
 
     @Test("an empty line when no player can answer, and the next player's line when one comes")
@@ -130,8 +143,8 @@ struct FollowTests {
         }
         let run = try await d.follow(["metadata", "-F", "-f", "{{duration(position)}} {{title}}"])
         defer { run.stop() }
-        await run.expectLines(1, ["0:05 Title"])
-        await run.expectLines(2, ["0:05 Title", "0:06 Title"])
+        await run.expectLines(1, ["0:05 Title"], firstOnly: true)
+        await run.expectLines(2, ["0:05 Title", "0:06 Title"], firstOnly: true)
     }
 
     @Test("no player at first: nothing, then the line of the first player to come")
