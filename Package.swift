@@ -123,6 +123,15 @@ let package = Package(
             dependencies: ["RemoteCtl", "remotectl", "HeadsetHandler", "ButtonGestures", "RemotePlayer", "RemoteBridgeTesting", "RemoteBridgeText", logging]),
         .executableTarget(name: "remotectl", dependencies: ["RemoteCtl"]),
 
+        // remotectl beside playerctl 2.4.1 on the same scripted players: the same stdout, stderr and status.
+        .testTarget(
+            name: "PlayerctlDifferentialTests",
+            dependencies: [
+                "RemoteBridgeTesting", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemotePlayer", "remotectl", "mpris-test-player", logging,
+            ]),
+        // A scripted MPRIS player as a program, for the tests that have a bus start one (D-Bus activation).
+        .executableTarget(name: "mpris-test-player", dependencies: ["RemoteBridgeTesting", "RemoteBridgeDBus"]),
+
         // Test support: a private bus per suite, outside programs, media files, evdev FIFOs, fake peers.
         .target(
             name: "RemoteBridgeTesting",
