@@ -32,6 +32,9 @@ struct MPRISTestPlayer {
             FileHandle.standardError.write(Data("mpris-test-player: \(error)\n".utf8))
             exit(1)
         }
+        // A call can come as soon as the name is claimed, before this line: those are in
+        // `calls` already, and are written first.
+        for call in player.calls { record.write(Data("\(call)\n".utf8)) }
         player.onCall = { call in record.write(Data("\(call)\n".utf8)) }
         let (ended, end) = AsyncStream<Void>.makeStream()
         player.connection.onDisconnect = { end.finish() }

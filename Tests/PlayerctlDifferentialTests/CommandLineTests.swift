@@ -43,7 +43,7 @@ struct CommandLineTests {
 
     @Test("a command line playerctl rejects: neither program acts on a player", arguments: [
         ["--bogus", "play"], ["play", "--bogus"], ["-x", "play"], ["-pvlc", "play"], ["play", "--player"], ["play", "-p"],
-        ["--player=", "play", "--format"], ["-ivlc", "play"],
+        ["--player=", "play", "--format"], ["-ivlc", "play"], ["-l", "-pvlc"], ["-l", "-ivlc"],
     ])
     func rejected(arguments: [String]) async throws {
         let d = try Differential()
@@ -53,6 +53,10 @@ struct CommandLineTests {
         #expect(result.playerctl.standardError.isEmpty == false, "playerctl: \(result.playerctl)")
         #expect(vlc.calls.playerctl.isEmpty, "playerctl acted: \(vlc.calls.playerctl)")
         #expect(vlc.calls.remotectl.isEmpty, "remotectl acted on a command line playerctl rejects: \(vlc.calls.remotectl); \(result.remotectl)")
+        // remotectl gives GOption's reason too, and exit status 2.
+        let reason = result.playerctl.standardError.split(separator: "\n").first.map(String.init) ?? "?"
+        #expect(result.remotectl.status == 2)
+        #expect(result.remotectl.standardError.contains(reason), "\(result.remotectl.standardError)")
     }
 
     @Test("-p in every spelling and position selects the same player", arguments: [

@@ -30,7 +30,7 @@ struct ListTests {
     @Test("-p and -i select what is listed, and -p orders it", arguments: [
         ["-l", "-p", "vlc,chromium"], ["-l", "-p", "spotify"], ["-l", "-i", "vlc"], ["-l", "-i", "vlc,spotify"],
         ["-l", "-p", "%any,chromium"], ["-l", "-p", "vlc,%any"], ["-l", "-p", "nobody"], ["--list-all", "--player=vlc"],
-        ["-l", "-pvlc"], ["-l", "-ivlc"], ["-l", "--ignore-player=chromium"],
+        ["-l", "--ignore-player=chromium"],
     ])
     func selection(arguments: [String]) async throws {
         let d = try Differential()

@@ -7,7 +7,6 @@ public enum HelpText {
         messages and exit status, with these differences on purpose:
           - Without -p, the now-playing player is tried first: headsetd's target if headsetd \
         runs, else a Playing player, else a RemoteBridge player; then the rest in playerctl's order.
-          - metadata KEY KEY… prints every key asked for (playerctl prints only the last).
           - A player that does not answer within --timeout is named and skipped (playerctl waits 25 s).
           - A command line it cannot read exits 2 (playerctl prints the error and exits 0).
           - -v prints remotectl's version.

@@ -34,7 +34,7 @@ public final class CachedPlayer {
         }
         positionStamp = .now
         position = properties[PlayerInterface.position.name]?.int64Value ?? 0
-        status = properties[PlayerInterface.playbackStatus.name]?.stringValue.flatMap(PlaybackStatus.init(rawValue:))
+        status = properties[PlayerInterface.playbackStatus.name]?.stringValue.flatMap(PlaybackStatus.init(caseInsensitive:))
     }
 
     /// Whether the player gave `property` (playerctl's `pctl_player_has_cached_property`).

@@ -4,8 +4,10 @@ import RemoteBridgeDBus
 enum MetadataText {
     /// One value: `metadata KEY` (`artist`, `title` and `album` stand for their `xesam:` keys);
     /// nil when the track has no such key.
+    /// The keys `metadata` takes as short names.
+    static let shortcuts = ["artist": "xesam:artist", "title": "xesam:title", "album": "xesam:album"]
+
     static func value(of key: String, in metadata: DBusValue) -> String? {
-        let shortcuts = ["artist": "xesam:artist", "title": "xesam:title", "album": "xesam:album"]
         let wanted = shortcuts[key] ?? key
         guard let entry = metadata.dictionaryEntries?.first(where: { $0.key.stringValue == wanted }) else { return nil }
         return TemplateUse.text(entry.value.unwrapped)

@@ -53,7 +53,7 @@ struct PlayerctlCommand {
         case "status": try await status(player)
         case "loop": try await loop(player)
         case "shuffle": try await shuffle(player)
-        case "metadata": try metadata(player)
+        case "metadata": try await metadata(player)
         default: throw Failure(message: "Command not recognized: \(verb.name)")
         }
     }
@@ -162,10 +162,22 @@ struct PlayerctlCommand {
         return .handled(nil)
     }
 
-    private func metadata(_ player: CachedPlayer) throws(Failure) -> Outcome {
+    private func metadata(_ player: CachedPlayer) async throws(Failure) -> Outcome {
         // playerctl shows metadata only for a player that can play (one with a track).
         guard player.flag(PlayerInterface.canPlay) else { return .passed }
-        guard let metadata = player.metadata, let entries = metadata.dictionaryEntries else { return .passed }
+        var given = player.metadata
+        if given == nil, template == nil {
+            // Not among the properties GetAll gave: asked for alone, as playerctl does (for
+            // players that keep Metadata out of GetAll); its error stops the command.
+            do throws(DBusError) {
+                given = try await player.client.property(PlayerInterface.metadata)
+            } catch {
+                // playerctl's artist, title and album readers drop the error; the rest report it.
+                if let first = arguments.first, MetadataText.shortcuts[first] != nil { return .passed }
+                throw Failure(message: error.gdbusMessage)
+            }
+        }
+        guard let metadata = given, let entries = metadata.dictionaryEntries else { return .passed }
         if template != nil {
             guard !entries.isEmpty else { return .passed }
             return .handled(try formatted(player, metadata: true) + "\n")
@@ -175,13 +187,14 @@ struct PlayerctlCommand {
             guard let table = MetadataText.table(player: player.name.name, metadata: metadata) else { return .passed }
             return .handled(table + "\n")
         }
-        // Each key on a line of its own (playerctl prints only the last; see the README).
-        var lines = ""
+        // As in playerctl, every key must be there, and the last one is printed (playerctl
+        // writes each over the one before; scripts written for it expect one line).
+        var last = ""
         for key in arguments {
             guard let value = MetadataText.value(of: key, in: metadata) else { return .passed }
-            lines += value + "\n"
+            last = value
         }
-        return .handled(lines)
+        return .handled(last + "\n")
     }
 
     // MARK: Helpers
