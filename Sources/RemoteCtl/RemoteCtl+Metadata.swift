@@ -30,16 +30,20 @@ extension RemoteCtl {
             let values = try await values(of: client)
             let name = PlayerSelection.short(client.busName)
             if let template {
-                output(printable(template.render(values)))
+                do throws(Template.Error) {
+                    output(printable(try template.render(values)))
+                } catch {
+                    throw .failed(error.description)
+                }
             } else if !keys.isEmpty {
-                for key in keys { output(printable(Template.text(values[key]))) }
+                for key in keys { output(printable(values[key].map(PlayerctlText.value) ?? "")) }
             } else if json {
                 let fields = try await client.metadata().sorted { $0.key < $1.key }
-                    .map { #""\#($0.key.jsonEscaped)":"\#(Template.text($0.value).jsonEscaped)""# }
+                    .map { #""\#($0.key.jsonEscaped)":"\#(PlayerctlText.value($0.value).jsonEscaped)""# }
                 output("{" + ([#""player":"\#(name.jsonEscaped)""#] + fields).joined(separator: ",") + "}")
             } else {
                 for (key, value) in try await client.metadata().sorted(by: { $0.key < $1.key }) {
-                    output(printable("\(name) \(key + String(repeating: " ", count: max(0, 24 - key.count))) \(Template.text(value))"))
+                    output(printable("\(name) \(key + String(repeating: " ", count: max(0, 24 - key.count))) \(PlayerctlText.value(value))"))
                 }
             }
         }

@@ -18,10 +18,22 @@ struct RemoteCtlMetadataTests {
         #expect(f.out.last?.hasPrefix(#"{"player":"other","mpris:artUrl":"file:///music/cover.jpg""#) == true)
     }
 
-    @Test("a bad template gets a clear error and exit 2", arguments: ["{{title", "{{shout(title)}}", "{{}}", #"{{default(title, "x)}}"#, "{{title title}}"])
-    func badTemplates(format: String) async throws {
+    @Test(
+        "a bad template gets playerctl's message and exit 2",
+        arguments: [
+            ("{{title", "unexpected end of expression"), ("{{}}", #"unexpected "}", expected expression (position  2)"#),
+            (#"{{default(title, "x)}}"#, "unexpected end of expression"), ("{{title title}}", #"expecting "}}" (position 8)"#),
+        ])
+    func badTemplates(format: String, message: String) async throws {
         let f = try await CtlFixture()
         #expect(await f.ctl(PlayerSelection(names: ["other"])).metadata(keys: [], format: format, json: false) == 2)
-        #expect(f.err.last?.contains("bad format template") == true || f.err.last?.contains("not closed") == true)
+        #expect(f.err.last == "remotectl: \(message)")
+    }
+
+    @Test("an unknown function is found when the template is expanded, as in playerctl: exit 1")
+    func unknownFunction() async throws {
+        let f = try await CtlFixture()
+        #expect(await f.ctl(PlayerSelection(names: ["other"])).metadata(keys: [], format: "{{shout(title)}}", json: false) == 1)
+        #expect(f.err.last?.hasSuffix("unknown template function: shout") == true, "\(f.err)")
     }
 }
