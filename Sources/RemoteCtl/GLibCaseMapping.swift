@@ -8,44 +8,43 @@
 enum GLibCaseMapping {
     /// `text` in lowercase, as `g_utf8_strdown`.
     static func lowercased(_ text: String) -> String {
-        var result = ""
-        let scalars = Array(text.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
-            if scalar == "\u{03A3}" {
-                let next = index + 1 < scalars.count ? scalars[index + 1] : nil
-                result += next.map(isLetter) == true ? "\u{03C3}" : "\u{03C2}"
-                continue
-            }
-            switch scalar.properties.generalCategory {
-            case .uppercaseLetter, .titlecaseLetter:
-                result += scalar.properties.lowercaseMapping
-            default:
-                result.unicodeScalars.append(scalar)
-            }
+        mapped(text, changing: [.uppercaseLetter, .titlecaseLetter], to: \.lowercaseMapping) { scalar, scalars, index, result in
+            guard scalar == "\u{03A3}" else { return false }
+            result += index < scalars.count && isLetter(scalars[index]) ? "\u{03C3}" : "\u{03C2}"
+            return true
         }
-        return result
     }
 
     /// `text` in uppercase, as `g_utf8_strup`.
     static func uppercased(_ text: String) -> String {
+        mapped(text, changing: [.lowercaseLetter, .titlecaseLetter], to: \.uppercaseMapping) { scalar, scalars, index, result in
+            guard scalar == "\u{0345}" else { return false }
+            while index < scalars.count, isMark(scalars[index]) {
+                result.unicodeScalars.append(scalars[index])
+                index += 1
+            }
+            result += "\u{0399}"
+            return true
+        }
+    }
+
+    /// `text` with each scalar of `categories` replaced by its `mapping`, and the rest kept;
+    /// `special` handles a scalar itself first when it returns true (reading on from `index`,
+    /// which points after the scalar, and moving it past what it used).
+    private static func mapped(
+        _ text: String, changing categories: Set<Unicode.GeneralCategory>, to mapping: KeyPath<Unicode.Scalar.Properties, String>,
+        special: (Unicode.Scalar, [Unicode.Scalar], inout Int, inout String) -> Bool
+    ) -> String {
         var result = ""
         let scalars = Array(text.unicodeScalars)
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
             index += 1
-            if scalar == "\u{0345}" {
-                while index < scalars.count, isMark(scalars[index]) {
-                    result.unicodeScalars.append(scalars[index])
-                    index += 1
-                }
-                result += "\u{0399}"
-                continue
-            }
-            switch scalar.properties.generalCategory {
-            case .lowercaseLetter, .titlecaseLetter:
-                result += scalar.properties.uppercaseMapping
-            default:
+            if special(scalar, scalars, &index, &result) { continue }
+            if categories.contains(scalar.properties.generalCategory) {
+                result += scalar.properties[keyPath: mapping]
+            } else {
                 result.unicodeScalars.append(scalar)
             }
         }

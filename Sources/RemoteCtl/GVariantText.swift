@@ -44,30 +44,16 @@ enum GVariantText {
         case .array(let element, let values):
             if element == "y", let bytes = byteString(values) {
                 text += bytes
-            } else if values.isEmpty {
-                if annotated { text += "@" + value.signature + " " }
-                text += "[]"
             } else {
-                text += "["
-                for (index, element) in values.enumerated() {
-                    if index > 0 { text += ", " }
-                    append(element, annotated: annotated && index == 0, to: &text)
+                appendList(of: value, count: values.count, between: ("[", "]"), annotated: annotated, to: &text) { index, annotated, text in
+                    append(values[index], annotated: annotated, to: &text)
                 }
-                text += "]"
             }
         case .dictionary(_, _, let entries):
-            if entries.isEmpty {
-                if annotated { text += "@" + value.signature + " " }
-                text += "{}"
-            } else {
-                text += "{"
-                for (index, entry) in entries.enumerated() {
-                    if index > 0 { text += ", " }
-                    append(entry.key, annotated: annotated && index == 0, to: &text)
-                    text += ": "
-                    append(entry.value, annotated: annotated && index == 0, to: &text)
-                }
-                text += "}"
+            appendList(of: value, count: entries.count, between: ("{", "}"), annotated: annotated, to: &text) { index, annotated, text in
+                append(entries[index].key, annotated: annotated, to: &text)
+                text += ": "
+                append(entries[index].value, annotated: annotated, to: &text)
             }
         case .structure(let fields):
             text += "("
@@ -82,6 +68,21 @@ enum GVariantText {
             append(inner, annotated: true, to: &text)
             text += ">"
         }
+    }
+
+    /// An array's or a dictionary's elements between `brackets`, separated by `, `; only the
+    /// first is annotated. Empty, it is the brackets alone, after `@` and its type if annotated.
+    private static func appendList(
+        of value: DBusValue, count: Int, between brackets: (String, String), annotated: Bool, to text: inout String,
+        element: (Int, Bool, inout String) -> Void
+    ) {
+        if count == 0 && annotated { text += "@" + value.signature + " " }
+        text += brackets.0
+        for index in 0..<count {
+            if index > 0 { text += ", " }
+            element(index, annotated && index == 0, &text)
+        }
+        text += brackets.1
     }
 
     /// A string in single quotes (double quotes if it holds a single one), with the quote and

@@ -8,7 +8,14 @@ import RemoteBridgeDBus
 /// numbers gives a double. Anything else is refused with the operand's D-Bus type in the message
 /// (`'(null)'` for a missing variable, as C's printf prints a null string).
 enum TemplateOperator: Sendable, Equatable {
-    case add, subtract, multiply, divide
+    /// `+`, binary or unary.
+    case add
+    /// `-`, binary or unary.
+    case subtract
+    /// `*`.
+    case multiply
+    /// `/`.
+    case divide
 
     /// The operator written as `byte`, or nil.
     init?(byte: UInt8) {

@@ -6,10 +6,21 @@ import RemoteBridgeDBus
 /// work on text first print their argument as playerctl prints any value (so `lc(1)` is
 /// `1.0`). Arity is checked before anything else, and a call with no arguments cannot be
 /// written (playerctl's parser wants an expression after `(`).
-enum TemplateFunction: String, CaseIterable, Sendable {
-    case lc, uc, duration
+enum TemplateFunction: String, Sendable {
+    /// `lc(value)`: the value printed, in lowercase.
+    case lc
+    /// `uc(value)`: the value printed, in uppercase.
+    case uc
+    /// `duration(microseconds)`: `M:SS` or `H:MM:SS`.
+    case duration
+    /// `markup_escape(value)`: the value printed, escaped for Pango markup.
     case markupEscape = "markup_escape"
-    case `default`, emoji, trunc
+    /// `default(value, fallback)`: the fallback when the value is missing or an empty string.
+    case `default`
+    /// `emoji(status)` or `emoji(volume)`: a symbol.
+    case emoji
+    /// `trunc(value, length)`: the value printed, cut to `length` Unicode scalars, with `…`.
+    case trunc
 
     /// How many arguments the function takes.
     var arity: Int {

@@ -25,10 +25,19 @@ struct TemplateParser {
 
     /// What the expression loop is reading (`parser_state`).
     private enum State {
-        case expression, identifier, string, number
+        /// Before an expression: spaces, `(`, a unary operator, or the start of an operand.
+        case expression
+        /// In a name: a variable, or a function if `(` follows at once.
+        case identifier
+        /// In a "string", up to the next `"` (there are no escapes).
+        case string
+        /// In a number: digits and dots.
+        case number
     }
 
+    /// The template's bytes.
     private let format: [UInt8]
+    /// How many there are (C's `strlen`).
     private var length: Int { format.count }
 
     /// Prepares to parse `source`.

@@ -8,14 +8,18 @@ import RemoteCtl
 final class TemplateReferenceFixture {
     /// What running a template gave: stdout, stderr without GLib's warnings, exit status.
     struct Outcome: Equatable, CustomStringConvertible {
+        /// Everything on stdout.
         var output: String
+        /// stderr, GLib's warnings left out.
         var error: String
+        /// The exit status.
         var status: Int32
 
         /// What it prints when a comparison fails.
         var description: String { "status \(status), stdout \(String(reflecting: output)), stderr \(String(reflecting: error))" }
     }
 
+    /// The private bus.
     let bus: TestBus
     /// Paused at 75.5 s, with metadata of every D-Bus type and awkward text.
     let reference: TemplateReferencePlayer
@@ -29,6 +33,7 @@ final class TemplateReferenceFixture {
     /// A title of 1 MiB (1 048 576 bytes): ASCII, a two-byte letter and markup.
     static let bigTitle = String(repeating: "añ<", count: 1 << 18)
 
+    /// Starts the bus and the four players.
     init() async throws {
         bus = try TestBus()
         reference = try await TemplateReferencePlayer(

@@ -14,7 +14,9 @@ final class TemplateReferencePlayer {
     let metadata: DBusValue
     /// The other properties a template's shortcuts read.
     let facts: TemplatePlayerFacts
+    /// The player's own connection.
     private let connection: DBusConnection
+    /// The object served at `/org/mpris/MediaPlayer2`.
     private let object: ExportedObject
 
     /// Serves the player on `bus` under `name`. `facts.position` should be read while paused:

@@ -100,6 +100,10 @@ struct TemplateReferenceTests {
                 String(repeating: "x", count: 1027), String(repeating: "x", count: 1028), String(repeating: "é", count: 514),
                 String(repeating: "é", count: 513) + "{{", "{{title}}" + String(repeating: " ", count: 1018),
                 "{{" + String(repeating: "9", count: 400) + "}}", "{{" + String(repeating: "a", count: 1020) + "}}",
+                // Nesting as deep as 1027 bytes allow.
+                "{{" + String(repeating: "-", count: 1020) + "1}}", "{{" + String(repeating: "(", count: 511) + "1" + String(repeating: ")", count: 511) + "}}",
+                "{{" + String(repeating: "lc(", count: 255) + "title" + String(repeating: ")", count: 255) + "}}",
+                "{{" + String(repeating: "1+", count: 510) + "1}}", "{{" + String(repeating: "2*", count: 510) + "1}}",
             ], f)
     }
 
