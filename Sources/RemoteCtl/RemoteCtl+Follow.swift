@@ -22,8 +22,8 @@ struct FollowState {
     }
 
     mutating func apply(metadata: [String: DBusValue]) {
-        title = Template.text(metadata["xesam:title"])
-        artist = Template.text(metadata["xesam:artist"])
+        title = metadata["xesam:title"].map(PlayerctlText.value) ?? ""
+        artist = metadata["xesam:artist"].map(PlayerctlText.value) ?? ""
         length = Double(metadata["mpris:length"]?.int64Value ?? 0) / 1e6
     }
 

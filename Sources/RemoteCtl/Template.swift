@@ -1,172 +1,78 @@
 import RemoteBridgeDBus
-import RemoteBridgeText
 
-/// playerctl's format templates: `{{var}}` and `{{function(argument, …)}}` in plain text.
+/// A playerctl 2.4.1 format template (`--format`), parsed and expanded as playerctl does.
 ///
-/// Variables are metadata keys (`xesam:title`, `mpris:length`) and the shortcuts `artist`,
-/// `album`, `title`, `playerName`, `status`, `volume` and `position`. Functions: `lc`, `uc`,
-/// `duration` (µs → `m:ss` or `h:mm:ss`), `default(value, fallback)`, `trunc(value, length)`
-/// and `emoji` (for status and volume). Arguments are variables, "strings" or numbers.
+/// Text outside `{{ }}` is kept as written. Inside, an expression: a variable (`title`,
+/// `xesam:title`, `mpris:length`), a "string" (no escapes), a number (digits and dots), the
+/// operators `+ - * /` (with `*` and `/` first, left to right, and unary `+` and `-`),
+/// parentheses, and the functions `lc`, `uc`, `duration`, `markup_escape`, `default`, `emoji`
+/// and `trunc`. Parsing and expansion follow playerctl's own tokenizer and evaluator step by
+/// step, so the same template gives the same text, and the same error message, as playerctl
+/// (`Error.description` is the text playerctl prints after `Could not execute command: `).
+/// The deliberate differences are listed in docs/ARCHITECTURE.md.
 public struct Template: Sendable {
-    /// A template that could not be parsed, with the reason and where.
-    public struct Error: Swift.Error, CustomStringConvertible, Equatable {
-        /// What is wrong with the template.
+    /// Why a template could not be parsed or expanded, in playerctl's words.
+    public struct Error: Swift.Error, CustomStringConvertible, Equatable, Sendable {
+        /// playerctl's message, such as `unknown template function: x`.
         public let description: String
+
+        /// Makes an error with playerctl's message.
+        init(_ description: String) {
+            self.description = description
+        }
     }
 
-    indirect enum Expression: Sendable {
-        case variable(String)
-        case string(String)
-        case number(Double)
-        case call(String, [Expression])
-    }
-
-    enum Piece: Sendable {
+    /// One parsed piece: playerctl's tokens, with its operators told apart from its functions.
+    indirect enum Node: Sendable, Equatable {
+        /// Text outside `{{ }}`, or a "string" inside.
         case text(String)
-        case expression(Expression)
+        /// A number; playerctl keeps every number as a double.
+        case number(Double)
+        /// A name looked up in the context when expanding.
+        case variable(String)
+        /// A named function call; the name is only checked when expanding, as playerctl does.
+        case call(String, [Node])
+        /// An operator with one operand (unary) or two.
+        case operation(TemplateOperator, [Node])
     }
 
-    let pieces: [Piece]
-    static let functions = ["lc", "uc", "duration", "default", "trunc", "emoji"]
+    /// The pieces, in order.
+    let nodes: [Node]
 
-    /// Parses `source`; throws with the offending part named.
+    /// Parses `source` as playerctl does; throws playerctl's message for a malformed template
+    /// (`expecting "}}" (position 7)`) or one of 1028 bytes or more.
     public init(_ source: String) throws(Error) {
-        var pieces: [Piece] = []
-        var rest = Substring(source)
-        while let open = rest.firstRange(of: "{{") {
-            if open.lowerBound > rest.startIndex { pieces.append(.text(String(rest[..<open.lowerBound]))) }
-            guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
-                throw Error(description: "a {{ is not closed: \(OutsideText.quoted(rest[open.lowerBound...]))")
-            }
-            var parser = ExpressionParser(text: Array(rest[open.upperBound..<close.lowerBound]))
-            pieces.append(.expression(try parser.parseAll()))
-            rest = rest[close.upperBound...]
-        }
-        if !rest.isEmpty { pieces.append(.text(String(rest))) }
-        self.pieces = pieces
+        nodes = try TemplateParser(source).parse()
     }
 
-    /// Fills the template from `values` (metadata keys and shortcuts, already unwrapped).
-    public func render(_ values: [String: DBusValue]) -> String {
-        pieces.map { piece in
-            switch piece {
-            case .text(let text): text
-            case .expression(let expression): Self.text(Self.evaluate(expression, values))
-            }
-        }.joined()
-    }
-
-    static func evaluate(_ expression: Expression, _ values: [String: DBusValue]) -> DBusValue? {
-        switch expression {
-        case .variable(let name): return values[name]
-        case .string(let text): return .string(text)
-        case .number(let number): return .double(number)
-        case .call(let name, let arguments):
-            let evaluated = arguments.map { evaluate($0, values) }
-            switch name {
-            case "lc": return evaluated.first.flatMap { $0 }.map { .string(text($0).lowercased()) }
-            case "uc": return evaluated.first.flatMap { $0 }.map { .string(text($0).uppercased()) }
-            case "duration":
-                guard let microseconds = evaluated.first.flatMap({ $0 })?.doubleValue else { return nil }
-                let seconds = Int(microseconds / 1_000_000)
-                let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
-                return .string(hours > 0 ? String(printf: "%ld:%02ld:%02ld", hours, minutes, rest) : String(printf: "%ld:%02ld", minutes, rest))
-            case "default":
-                if let value = evaluated.first.flatMap({ $0 }), !text(value).isEmpty { return value }
-                return evaluated.count > 1 ? evaluated[1] : nil
-            case "trunc":
-                guard let value = evaluated.first.flatMap({ $0 }), evaluated.count > 1, let length = evaluated[1]?.doubleValue else { return nil }
-                let string = text(value)
-                let limit = max(0, Int(length))
-                return .string(string.count > limit ? String(string.prefix(limit)) + "…" : string)
-            case "emoji":
-                guard let value = evaluated.first.flatMap({ $0 }) else { return nil }
-                switch value.unwrapped {
-                case .string("Playing"): return .string("▶️")
-                case .string("Paused"): return .string("⏸️")
-                case .string("Stopped"): return .string("⏹️")
-                case .double(let volume): return .string(volume < 0.33 ? "🔈" : volume < 0.66 ? "🔉" : "🔊")
-                default: return value
-                }
-            default: return nil
+    /// Expands the template with `context` (see `context(metadata:player:)`): each `{{ }}`
+    /// becomes its value printed as playerctl prints it, and one whose value is missing becomes
+    /// nothing. The first error stops it, with playerctl's message (`Divide by zero error`).
+    public func render(_ context: [String: DBusValue]) throws(Error) -> String {
+        var text = ""
+        for node in nodes {
+            if let value = try TemplateEvaluation(context: context).value(of: node) {
+                text += PlayerctlText.value(value)
             }
         }
+        return text
     }
 
-    static func text(_ value: DBusValue?) -> String {
-        guard let value else { return "" }
-        switch value.unwrapped {
-        case .string(let text), .objectPath(let text): return text
-        case .array(_, let values): return values.map { text($0) }.joined(separator: ", ")
-        case .double(let number): return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-        case .bool(let flag): return flag ? "true" : "false"
-        default: return value.int64Value.map(String.init) ?? ""
-        }
+    /// Whether the template names `variable` anywhere, inside calls and operations too
+    /// (playerctl's `playerctl_formatter_contains_key`): `--follow` asks it whether to follow a
+    /// property, and whether to redraw every second for `position`.
+    public func mentions(_ variable: String) -> Bool {
+        nodes.contains { $0.mentions(variable) }
     }
 }
 
-/// Parses the inside of one `{{…}}`.
-private struct ExpressionParser {
-    let text: [Character]
-    var index = 0
-
-    init(text: [Character]) {
-        self.text = text
-    }
-
-    mutating func parseAll() throws(Template.Error) -> Template.Expression {
-        let expression = try parse()
-        skipSpaces()
-        guard index == text.count else { throw error("unexpected \(OutsideText.quoted(String(text[index...])))") }
-        return expression
-    }
-
-    mutating func parse() throws(Template.Error) -> Template.Expression {
-        skipSpaces()
-        guard index < text.count else { throw error("an empty {{ }}") }
-        if text[index] == "\"" {
-            index += 1
-            var string = ""
-            while index < text.count, text[index] != "\"" {
-                string.append(text[index])
-                index += 1
-            }
-            guard index < text.count else { throw error("a string is not closed") }
-            index += 1
-            return .string(string)
+extension Template.Node {
+    /// Whether this node or one of its arguments is the variable `name`.
+    func mentions(_ name: String) -> Bool {
+        switch self {
+        case .text, .number: false
+        case .variable(let variable): variable == name
+        case .call(_, let arguments), .operation(_, let arguments): arguments.contains { $0.mentions(name) }
         }
-        var word = ""
-        while index < text.count, text[index].isLetter || text[index].isNumber || ":_-.".contains(text[index]) {
-            word.append(text[index])
-            index += 1
-        }
-        guard !word.isEmpty else { throw error("expected a name, a \"string\" or a number at \(OutsideText.quoted(String(text[index...])))") }
-        skipSpaces()
-        if index < text.count, text[index] == "(" {
-            guard Template.functions.contains(word) else {
-                throw error("unknown function \(OutsideText.bareOrQuoted(word)); the functions are \(Template.functions.joined(separator: ", "))")
-            }
-            index += 1
-            var arguments: [Template.Expression] = []
-            skipSpaces()
-            while index < text.count, text[index] != ")" {
-                arguments.append(try parse())
-                skipSpaces()
-                if index < text.count, text[index] == "," { index += 1 }
-            }
-            guard index < text.count else { throw error("\(OutsideText.bareOrQuoted(word))( is not closed") }
-            index += 1
-            return .call(word, arguments)
-        }
-        if let number = Double(word), word.first?.isNumber == true { return .number(number) }
-        return .variable(word)
-    }
-
-    mutating func skipSpaces() {
-        while index < text.count, text[index] == " " { index += 1 }
-    }
-
-    func error(_ message: String) -> Template.Error {
-        Template.Error(description: "bad format template: \(message)")
     }
 }

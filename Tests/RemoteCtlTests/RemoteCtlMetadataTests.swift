@@ -26,10 +26,16 @@ struct RemoteCtlMetadataTests {
         #expect(f.out.contains("other xesam:title               Tone 1"))
     }
 
-    @Test("a bad template is playerctl's error and exit 1", arguments: ["{{title", "{{shout(title)}}", "{{}}", #"{{default(title, "x)}}"#, "{{title title}}"])
-    func badTemplates(format: String) async throws {
+    @Test(
+        "a bad template gets playerctl's message and exit 1",
+        arguments: [
+            ("{{title", "unexpected end of expression"), ("{{}}", #"unexpected "}", expected expression (position  2)"#),
+            (#"{{default(title, "x)}}"#, "unexpected end of expression"), ("{{title title}}", #"expecting "}}" (position 8)"#),
+            ("{{shout(title)}}", "unknown template function: shout"),
+        ])
+    func badTemplates(format: String, message: String) async throws {
         let f = try await CtlFixture()
         #expect(await f.command(["-p", "other", "metadata", "--format", format]) == 1)
-        #expect(f.err.last?.hasPrefix("Could not execute command: ") == true)
+        #expect(f.err.last == "Could not execute command: \(message)")
     }
 }
