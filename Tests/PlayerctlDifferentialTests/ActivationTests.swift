@@ -5,7 +5,7 @@ import Testing
 /// `-p playerctld` when playerctld is not running: the bus starts it (D-Bus activation). Here
 /// the program a `.service` file names is `mpris-test-player`, claiming
 /// `org.mpris.MediaPlayer2.playerctld` and writing each call it gets to a file.
-@Suite("playerctl differential: playerctld activation")
+@Suite("playerctl differential: playerctld activation", .serialized)
 @MainActor
 struct ActivationTests {
     /// A folder with a `.service` file for `org.mpris.MediaPlayer2.playerctld`, and the file

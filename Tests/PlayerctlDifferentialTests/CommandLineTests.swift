@@ -2,7 +2,7 @@ import RemoteBridgeTesting
 import Testing
 
 /// The command line itself: version, help, unknown commands and options, options anywhere.
-@Suite("playerctl differential: the command line")
+@Suite("playerctl differential: the command line", .serialized)
 @MainActor
 struct CommandLineTests {
     @Test("--version and -v print vX.Y.Z and exit 0, whatever else is on the line", arguments: [

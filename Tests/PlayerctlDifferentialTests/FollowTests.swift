@@ -7,7 +7,7 @@ import Testing
 ///
 /// Each step makes a change on the players and waits for the line it brings; a change that
 /// must bring no line is followed by one that does, so an extra line shows as a difference.
-@Suite("playerctl differential: --follow")
+@Suite("playerctl differential: --follow", .serialized)
 @MainActor
 struct FollowTests {
     @Test("status -F: a line per status change", arguments: [

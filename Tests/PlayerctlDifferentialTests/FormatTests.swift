@@ -3,7 +3,7 @@ import RemoteBridgeTesting
 import Testing
 
 /// `--format` templates: variables, functions, arithmetic, and their errors.
-@Suite("playerctl differential: format templates")
+@Suite("playerctl differential: format templates", .serialized)
 @MainActor
 struct FormatTests {
     /// The player the templates read: paused at 12.345678 s, volume 0.5, on `vlc.instance123`.

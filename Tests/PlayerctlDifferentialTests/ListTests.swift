@@ -2,7 +2,7 @@ import RemoteBridgeTesting
 import Testing
 
 /// `-l` / `--list-all`: the players' names, sorted, session bus first, selection applied.
-@Suite("playerctl differential: listing players")
+@Suite("playerctl differential: listing players", .serialized)
 @MainActor
 struct ListTests {
     @Test("every spelling lists the session bus players in order, then the system bus players", arguments: [

@@ -4,7 +4,7 @@ import Testing
 
 /// Which player a command reaches: `-p` priority lists, `%any`, instances, `-i`, `-a`, and the
 /// system bus.
-@Suite("playerctl differential: player selection")
+@Suite("playerctl differential: player selection", .serialized)
 @MainActor
 struct SelectionTests {
     @Test("-p a,b play: the first of a, b that exists and can play gets Play")

@@ -4,7 +4,7 @@ import RemoteBridgeTesting
 import Testing
 
 /// Each verb, with and without a value, on one paused player at 12.345678 s and volume 0.5.
-@Suite("playerctl differential: verbs")
+@Suite("playerctl differential: verbs", .serialized)
 @MainActor
 struct VerbTests {
     /// Adds the one player every test here uses.
