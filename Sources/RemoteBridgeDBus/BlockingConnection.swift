@@ -10,7 +10,7 @@ import DurationConversions
 public final class BlockingConnection {
     private let raw: OpaquePointer
 
-    /// Connects to the bus at `address` and registers (Hello).
+    /// Connects to the bus at `address`; registering (Hello) goes out with the first call.
     public init(address: String) throws(DBusError) {
         var error = CDBus.DBusError()
         dbus_error_init(&error)
@@ -19,12 +19,14 @@ public final class BlockingConnection {
             throw .disconnected("cannot connect to the D-Bus bus at \(address): \(Self.text(error.message))")
         }
         dbus_connection_set_exit_on_disconnect(connection, 0)
-        guard dbus_bus_register(connection, &error) != 0 else {
-            dbus_connection_close(connection)
-            dbus_connection_unref(connection)
-            throw .disconnected("connected to \(address) but could not register: \(Self.text(error.message))")
-        }
         raw = connection
+        // The bus wants Hello before anything else, and answers in order: so Hello is queued
+        // here and goes out with the first call, without a round trip of its own. Its answer
+        // (our unique name, which nothing here needs) is read and dropped with the call's.
+        let hello = try MessageCoding.encode(
+            .methodCall(destination: StandardInterfaces.bus, path: "/org/freedesktop/DBus", interface: StandardInterfaces.bus, member: "Hello"))
+        defer { dbus_message_unref(hello) }
+        guard dbus_connection_send(connection, hello, nil) != 0 else { throw .failed("out of memory sending Hello") }
     }
 
     deinit {

@@ -12,20 +12,23 @@ import RemoteBridgeMPRIS
 /// system bus). Anything else — the name missing, the capability false, a failed read, other
 /// options — returns nil, and `CommandRun` does it all the long way, with its messages.
 public enum QuickTransport {
-    /// The transport verbs, with the capability playerctl checks for each.
-    static let verbs: [String: (method: DBusMethodDeclaration, capability: DBusPropertyDeclaration)] = [
-        "play": (PlayerInterface.play, PlayerInterface.canPlay),
-        "pause": (PlayerInterface.pause, PlayerInterface.canPause),
-        "play-pause": (PlayerInterface.playPause, PlayerInterface.canPlay),
-        "stop": (PlayerInterface.stop, PlayerInterface.canPlay),
-        "next": (PlayerInterface.next, PlayerInterface.canGoNext),
-        "previous": (PlayerInterface.previous, PlayerInterface.canGoPrevious),
-    ]
+    /// The transport verb `name`'s method, with the capability playerctl checks for it.
+    static func transport(_ name: String) -> (method: DBusMethodDeclaration, capability: DBusPropertyDeclaration)? {
+        switch name {
+        case "play": (PlayerInterface.play, PlayerInterface.canPlay)
+        case "pause": (PlayerInterface.pause, PlayerInterface.canPause)
+        case "play-pause": (PlayerInterface.playPause, PlayerInterface.canPlay)
+        case "stop": (PlayerInterface.stop, PlayerInterface.canPlay)
+        case "next": (PlayerInterface.next, PlayerInterface.canGoNext)
+        case "previous": (PlayerInterface.previous, PlayerInterface.canGoPrevious)
+        default: nil
+        }
+    }
 
     /// Runs `arguments` if they are such a command line; returns the exit status, or nil to
     /// leave them to `CommandRun`. A call the player refuses is reported as playerctl reports it.
     public static func run(_ arguments: [String], errors: (String) -> Void) -> Int32? {
-        guard let invocation = try? Invocation(arguments: arguments), let verb = invocation.command.first, let (method, capability) = verbs[verb],
+        guard let invocation = try? Invocation(arguments: arguments), let verb = invocation.command.first, let (method, capability) = transport(verb),
             invocation.playerNames.count == 1, let name = invocation.playerNames.first, !name.contains("%"), invocation.ignoredNames.isEmpty,
             !invocation.allPlayers, !invocation.follow, !invocation.listAll, !invocation.version, !invocation.help, invocation.format == nil,
             let address = invocation.bus ?? DBusConnection.sessionBusAddress

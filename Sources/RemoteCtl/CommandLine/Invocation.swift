@@ -108,7 +108,7 @@ public struct Invocation: Sendable, Equatable {
         }.filter { !$0.isEmpty }
     }
 
-    private static func seconds(_ values: [String: String], _ option: CommandLineOption) throws(UsageError) -> Duration? {
+    private static func seconds(_ values: OptionParser.Values, _ option: CommandLineOption) throws(UsageError) -> Duration? {
         guard let text = values[option.long] else { return nil }
         guard let seconds = Double(text), seconds >= 0, let duration = Duration.milliseconds(rounding: seconds) else {
             throw UsageError(description: "--\(option.long) takes seconds, 0 or more; got \(OutsideText.quoted(text))")
@@ -117,7 +117,7 @@ public struct Invocation: Sendable, Equatable {
     }
 
     /// An option that belongs to some verbs only is refused with any other verb.
-    private func checkScopes(values: [String: String], flags: Set<String>) throws(UsageError) {
+    private func checkScopes(values: OptionParser.Values, flags: [String]) throws(UsageError) {
         let verb = command.first ?? ""
         for option in CommandLineOption.all where !option.verbs.isEmpty && !option.verbs.contains(verb) {
             if flags.contains(option.long) || values[option.long] != nil {

@@ -12,11 +12,15 @@
 /// Errors carry GOption's wording ("Unknown option -x", "Missing argument for --player").
 public enum OptionParser {
     /// A command line read into options and the rest.
+    ///
+    /// Arrays, not a Dictionary or a Set: this runs on every media-key press, and the first
+    /// `[String: String]` in a process costs a scan of every protocol conformance in the binary
+    /// (the runtime checks `String: Hashable` to build the type), more than the parsing itself.
     public struct Result: Equatable, Sendable {
         /// The value of each option given that takes one, by long name: the last one given.
-        public var values: [String: String] = [:]
-        /// The flags given, by long name.
-        public var flags: Set<String> = []
+        public var values = Values()
+        /// The flags given, by long name, each once.
+        public var flags: [String] = []
         /// The arguments that are not options, in order: the verb and its arguments.
         public var remaining: [String] = []
         /// True when help was asked for; reading stopped there.
@@ -56,7 +60,7 @@ public enum OptionParser {
                     throw Error(description: "Unknown option \(argument)")
                 }
                 if !option.takesValue {
-                    result.flags.insert(option.long)
+                    result.flags.appendOnce(option.long)
                 } else if let attached {
                     result.values[option.long] = attached
                 } else if index + 1 < arguments.count {
@@ -79,7 +83,7 @@ public enum OptionParser {
                     throw Error(description: "Unknown option \(argument)")
                 }
                 guard option.takesValue else {
-                    result.flags.insert(option.long)
+                    result.flags.appendOnce(option.long)
                     continue
                 }
                 guard next == index else { throw Error(description: "Error parsing option -\(letter)") }
@@ -99,5 +103,45 @@ public enum OptionParser {
             if name.hasPrefix(option.long + "=") { return (option, String(name.dropFirst(option.long.count + 1))) }
         }
         return nil
+    }
+}
+
+extension OptionParser {
+    /// Option values by long name; setting one again replaces it.
+    public struct Values: Equatable, Sendable, ExpressibleByDictionaryLiteral {
+        private var pairs: [Pair] = []
+
+        private struct Pair: Equatable, Sendable {
+            let name: String
+            let value: String
+        }
+
+        /// No values.
+        public init() {}
+
+        /// Values spelled out, as tests write them.
+        public init(dictionaryLiteral elements: (String, String)...) {
+            for (name, value) in elements { self[name] = value }
+        }
+
+        /// The value of the option `name`, if given.
+        public subscript(name: String) -> String? {
+            get { pairs.first { $0.name == name }?.value }
+            set {
+                pairs.removeAll { $0.name == name }
+                if let newValue { pairs.append(Pair(name: name, value: newValue)) }
+            }
+        }
+
+        public static func == (a: Values, b: Values) -> Bool {
+            a.pairs.count == b.pairs.count && a.pairs.allSatisfy { b[$0.name] == $0.value }
+        }
+    }
+}
+
+extension Array where Element == String {
+    /// Appends `name` unless it is there already.
+    mutating func appendOnce(_ name: String) {
+        if !contains(name) { append(name) }
     }
 }
