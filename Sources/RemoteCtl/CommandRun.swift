@@ -101,7 +101,10 @@ public struct CommandRun {
         var command = PlayerctlCommand(
             verb: verb, arguments: Array(invocation.command.dropFirst()), template: template, json: invocation.json, directory: directory)
         command.notice = { [self] message in diagnostic(message) }
-        if invocation.follow { return await FollowRun(run: self, buses: buses, command: command).run() }
+        if invocation.follow {
+            command.asksQueueLoading = false
+            return await FollowRun(run: self, buses: buses, command: command).run()
+        }
         return await once(command, on: buses)
     }
 
@@ -177,7 +180,6 @@ public struct CommandRun {
     /// A player that did not answer, named (playerctl would wait 25 s and go on silently).
     func notAnswering(_ name: PlayerName, _ error: DBusError) -> String {
         guard error.isTimeout else { return "remotectl: \(name.instance): \(error.message)" }
-        let seconds = invocation.timeout.components.seconds
-        return "remotectl: \(name.instance) did not answer within \(seconds > 0 ? "\(seconds) s" : "\(invocation.timeout)") (frozen?); skipped"
+        return RemoteCtl.unanswered(name.instance, within: invocation.timeout) + "; skipped"
     }
 }

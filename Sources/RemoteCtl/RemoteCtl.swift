@@ -35,11 +35,14 @@ public struct RemoteCtl {
     /// A failed call to `player`, in words: a player that did not answer is named as such.
     func failure(_ error: DBusError, of player: String, doing what: String) -> String {
         let name = PlayerSelection.short(player)
-        if error.name == "org.freedesktop.DBus.Error.NoReply" || error.name == "org.freedesktop.DBus.Error.Timeout" {
-            let seconds = connection.callTimeout.components.seconds
-            return "remotectl: \(name) did not answer within \(seconds > 0 ? "\(seconds) s" : "\(connection.callTimeout)") (frozen?); \(what) not done"
-        }
+        if error.isTimeout { return Self.unanswered(name, within: connection.callTimeout) + "; \(what) not done" }
         return "remotectl: \(name): \(what) failed: \(error)"
+    }
+
+    /// "remotectl: NAME did not answer within 3 s (frozen?)".
+    nonisolated static func unanswered(_ name: String, within timeout: Duration) -> String {
+        let seconds = timeout.components.seconds
+        return "remotectl: \(name) did not answer within \(seconds > 0 ? "\(seconds) s" : "\(timeout)") (frozen?)"
     }
 
     /// `text` from a player, as it may be printed: made safe when output is a terminal.

@@ -36,6 +36,9 @@ struct PlayerctlCommand {
     var directory = "."
     /// Where a notice beside the output goes (stderr).
     var notice: (String) -> Void = { _ in }
+    /// Whether `status` asks a RemoteBridge player how far its queue has loaded. `--follow` does
+    /// not: its runs must read the cached state alone, in the order the signals came.
+    var asksQueueLoading = true
 
     /// Runs the command on `player`.
     func run(on player: CachedPlayer) async throws(Failure) -> Outcome {
@@ -122,7 +125,7 @@ struct PlayerctlCommand {
         if template != nil { return .handled(try formatted(player, metadata: false) + "\n") }
         // A RemoteBridge player still reading a large queue says how far it has got (other
         // players have no such property): on stderr, so the status line reads as playerctl's.
-        let loading = (try? await player.client.property(RemoteControl1Interface.queueLoading))?.stringValue ?? ""
+        let loading = asksQueueLoading ? (try? await player.client.property(RemoteControl1Interface.queueLoading))?.stringValue ?? "" : ""
         if !loading.isEmpty { notice("\(player.name.instance): the queue is still loading (\(TerminalText.safe(loading)))") }
         if json, !loading.isEmpty {
             return .handled(#"{"player":"\#(player.name.instance.jsonEscaped)","status":"\#(player.statusText)","loading":"\#(loading.jsonEscaped)"}"# + "\n")
