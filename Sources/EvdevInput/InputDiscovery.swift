@@ -36,7 +36,7 @@ public enum InputDiscovery {
     }
 
     /// The `event*` entries of `directory`, in natural order (event2 before event10).
-    static func eventNodes(in directory: String) -> [String] {
+    public static func eventNodes(in directory: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { $0.hasPrefix("event") }.sorted(by: isNaturallyBefore).map { "\(directory)/\($0)" }
     }

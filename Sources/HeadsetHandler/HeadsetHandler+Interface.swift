@@ -60,6 +60,9 @@ extension HeadsetHandler {
                     ])
                 },
                 DBusProperty(Headset1Interface.bluetooth) { [weak self] in .string(self?.bluetoothStatus ?? "") },
+                DBusProperty(Headset1Interface.bluetoothAdapters) { [weak self] in
+                    .objectPaths(self?.bluetooth?.registeredAdapters.sorted() ?? [])
+                },
             ])
     }
 }

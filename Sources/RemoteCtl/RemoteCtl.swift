@@ -35,7 +35,7 @@ public struct RemoteCtl {
     /// A failed call to `player`, in words: a player that did not answer is named as such.
     func failure(_ error: DBusError, of player: String, doing what: String) -> String {
         let name = PlayerSelection.short(player)
-        if error.name == "org.freedesktop.DBus.Error.NoReply" || error.name == "org.freedesktop.DBus.Error.Timeout" {
+        if error.isTimeout {
             let seconds = connection.callTimeout.components.seconds
             return "remotectl: \(name) did not answer within \(seconds > 0 ? "\(seconds) s" : "\(connection.callTimeout)") (frozen?); \(what) not done"
         }
