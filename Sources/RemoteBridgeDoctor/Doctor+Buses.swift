@@ -2,7 +2,8 @@ import RemoteBridgeDBus
 
 extension DoctorContext {
     /// Connects to the session bus (everything meets there) and the system bus (BlueZ).
-    mutating func connect() async -> [DoctorFinding] {
+    /// The system bus only when a check in `areas` needs it.
+    mutating func connect(areas: Set<DoctorArea>) async -> [DoctorFinding] {
         var findings: [DoctorFinding] = []
         let sessionName = environment.sessionBusAddress ?? "the session bus (DBUS_SESSION_BUS_ADDRESS)"
         do throws(DBusError) {
@@ -16,6 +17,7 @@ extension DoctorContext {
                     .sessionBus, "cannot connect to \(sessionName): \(error.message); nothing else can be checked without it",
                     fix: "run this inside your desktop session, or export DBUS_SESSION_BUS_ADDRESS=unix:path=$XDG_RUNTIME_DIR/bus"))
         }
+        guard !areas.isDisjoint(with: [.systemBus, .bluetooth, .players]) else { return findings }
         do throws(DBusError) {
             let system = try await DBusConnection.connect(to: environment.systemBusAddress)
             system.callTimeout = environment.callTimeout

@@ -26,7 +26,7 @@ public struct Doctor {
     /// Every finding, in the order of the chain.
     public func run() async -> [DoctorFinding] {
         var context = DoctorContext(environment: environment)
-        var findings = await context.connect()
+        var findings = await context.connect(areas: areas)
         findings += context.loadConfiguration()
         if let session = context.session {
             if let headset {
