@@ -103,7 +103,8 @@ let package = Package(
                 "RemoteBridgeDBus", "RemoteBridgeMPRIS", "EvdevInput", "DesktopKeys", "RemoteBridgeConfiguration", "RemoteBridgeText",
                 "DurationConversions",
             ]),
-        .testTarget(name: "RemoteBridgeDoctorTests", dependencies: ["RemoteBridgeDoctor", "HeadsetHandler", "RemoteBridgeTesting", logging]),
+        .testTarget(
+            name: "RemoteBridgeDoctorTests", dependencies: ["RemoteBridgeDoctor", "HeadsetHandler", "RemoteBridgeTesting", "DesktopKeys", "mpris-test-player", logging]),
 
         // remote-playerd, as a library (and its Service) so tests run it in-process.
         .target(
@@ -125,7 +126,7 @@ let package = Package(
                 "ButtonGestures", "RemoteBridgeDBus", "EvdevInput", "RemoteBridgeMPRIS", "RemoteControl",
                 "RemoteBridgeConfiguration", "RemoteBridgeDoctor", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle,
             ]),
-        .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemotePlayer", "RemoteBridgeTesting", logging]),
+        .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemoteBridgeDoctor", "RemotePlayer", "RemoteBridgeTesting", logging]),
         .executableTarget(name: "headsetd", dependencies: ["HeadsetHandler", "CQuietExecutor", argumentParser, logging]),
 
         // remotectl, as a library so tests run it in-process, and its main.

@@ -17,6 +17,7 @@ extension DoctorContext {
     /// Each MPRIS player on both buses (identity, status, whether it has a current track), and
     /// where the next press goes and why.
     func playerFindings() async -> [DoctorFinding] {
+        guard session != nil else { return [] }
         var answers: [PlayerAnswer] = []
         for (bus, connection) in [("session bus", session), ("system bus", system)] {
             guard let connection, let names = try? await MPRISClient.players(on: connection) else { continue }

@@ -42,7 +42,7 @@ public struct DoctorFinding: Sendable, Equatable {
         case .failed: "FAIL"
         case .note: "--  "
         }
-        return "\(mark)  \(area.rawValue): \(text)" + (fix.map { " Fix: \($0)" } ?? "")
+        return "\(mark)  \(area.rawValue): \(text)" + (fix.map { ". Fix: \($0)" } ?? "")
     }
 }
 
