@@ -8,14 +8,15 @@ extension DoctorContext {
         var findings = [udevRuleFinding()]
         let reading = Dictionary(report?.devices.map { ($0.path, $0) } ?? [], uniquingKeysWith: { first, _ in first })
         let nodes = InputDiscovery.eventNodes(in: environment.inputDirectory)
-        for path in nodes {
-            if let finding = deviceFinding(path, InputNode(path: path), reading: reading[path]) { findings.append(finding) }
+        let examined = nodes.map { ($0, InputNode(path: $0)) }
+        for (path, node) in examined {
+            if let finding = deviceFinding(path, node, reading: reading[path]) { findings.append(finding) }
         }
         // Devices named in the configuration or on headsetd's command line, outside the folder.
         for device in report?.devices ?? [] where !nodes.contains(device.path) {
             findings.append(.ok(.input, "\(shown(device.path)) (\(OutsideText.quoted(device.name))): headsetd reads it, as named\(device.grabbed ? ", grabbed" : "")"))
         }
-        if !findings.dropFirst().contains(where: { $0.status != .note }) {
+        if !examined.contains(where: { isHeadset($0.1) }), report?.devices.isEmpty ?? true {
             findings.append(.note(.input, "no headset-like device in \(shown(environment.inputDirectory)) now; connect a headset (a Bluetooth one appears as \"… (AVRCP)\")"))
         }
         return findings
@@ -47,7 +48,7 @@ extension DoctorContext {
             guard environment.discoversFIFOs else { return .note(.input, "\(name) is a FIFO; headsetd reads one only when named with --device") }
             return readingFinding(name, "a FIFO", reading: reading)
         case .device(let identity):
-            guard !(identity.mediaKeys ?? []).isEmpty || !(identity.jackSwitches ?? []).isEmpty else { return nil }
+            guard identity.hasMediaKeysOrJack else { return nil }
             let described = "\(name) (\(OutsideText.quoted(identity.name)))"
             if identity.isKeyboard {
                 return .note(.input, "\(described) is a keyboard: headsetd never reads one by itself; its media keys go to the desktop")
@@ -78,6 +79,15 @@ extension DoctorContext {
                 fix: "find the program that holds it: sudo fuser -v \(reading.path); stop it, then systemctl --user restart headsetd")
         }
         return .ok(.input, "\(described): headsetd reads it\(reading.grabbed ? " and grabs it" : "")")
+    }
+
+    /// Whether headsetd reads `node` by itself.
+    private func isHeadset(_ node: InputNode) -> Bool {
+        switch node {
+        case .fifo: environment.discoversFIFOs
+        case .device(let identity): identity.isHeadsetLike && identity.hasMediaKeysOrJack
+        default: false
+        }
     }
 
     /// A path as findings show it.

@@ -58,8 +58,12 @@ public struct HeadsetReport: Sendable, Equatable {
         bluetooth = properties[Headset1Interface.bluetooth.name]?.stringValue ?? ""
     }
 
-    /// Asks headsetd on `connection`; nil when it is not on the bus, with the error.
+    /// Asks headsetd on `connection`, or says why it cannot. A headsetd that is not running is
+    /// not started: its activation file would have the bus start it just to answer.
     public static func read(on connection: DBusConnection, timeout: Duration? = nil) async -> Result<HeadsetReport, DBusError> {
+        guard await connection.nameOwner(Headset1Interface.busName) != nil else {
+            return .failure(DBusError(name: "org.freedesktop.DBus.Error.NameHasNoOwner", message: "headsetd is not running"))
+        }
         do throws(DBusError) {
             let properties = try await connection.getAllProperties(
                 Headset1Interface.busName, Headset1Interface.objectPath, Headset1Interface.name, timeout: timeout)
