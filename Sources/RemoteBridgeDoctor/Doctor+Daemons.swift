@@ -11,7 +11,7 @@ extension DoctorContext {
         for daemon in [DaemonDescription.remotePlayerd, .headsetd] {
             let unit = InstalledFile(daemon.unit, in: environment.systemdUnitDirectories)
             let activation = InstalledFile(daemon.activationFile, in: environment.dbusServiceDirectories)
-            findings.append(await running(daemon, on: session, unit: unit))
+            findings.append(await running(daemon, on: session, unit: unit, activatable: activation.path != nil))
             findings.append(unitFinding(daemon, unit, state: unit.path == nil ? nil : await SystemdUnitState.read(daemon.unit, on: session)))
             findings.append(activationFinding(daemon, activation, activatable: activatable.contains(daemon.busName)))
         }
@@ -19,10 +19,10 @@ extension DoctorContext {
     }
 
     /// Whether `daemon` owns its name, and how it runs.
-    private func running(_ daemon: DaemonDescription, on session: DBusConnection, unit: InstalledFile) async -> DoctorFinding {
+    private func running(_ daemon: DaemonDescription, on session: DBusConnection, unit: InstalledFile, activatable: Bool) async -> DoctorFinding {
         guard let pid = await session.processID(of: daemon.busName) else {
             guard daemon.mustRun else {
-                return .note(.daemons, "\(daemon.program) is not running; the bus starts it when something calls \(daemon.busName)")
+                return .note(.daemons, "\(daemon.program) is not running" + (activatable ? "; the bus starts it when something calls \(daemon.busName)" : ""))
             }
             let start = unit.path != nil
                 ? "systemctl --user enable --now \(daemon.unit)"
