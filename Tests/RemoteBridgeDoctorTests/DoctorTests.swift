@@ -24,6 +24,19 @@ struct DoctorTests {
         _ = player
     }
 
+    @Test("no player: the press is dropped, or the resumption verdict says what it would do")
+    func noPlayer() async throws {
+        let bed = try DoctorBed()
+        defer { bed.stopHeadsetd() }
+        try await bed.startHeadsetd()
+        #expect(await bed.findings().contains { $0.status == .note && $0.text == "the next press is dropped: no MPRIS player on the bus" })
+        bed.environment.resumeVerdict = { "would start remote-playerd and resume (saved 2 h ago, 14 tracks)" }
+        let findings = await bed.findings()
+        #expect(
+            findings.contains { $0.text == "the next press would start remote-playerd and resume (saved 2 h ago, 14 tracks): no MPRIS player on the bus" },
+            "\(findings.printed)")
+    }
+
     @Test("no headsetd: it says headsetd is missing, with the command that starts it, and the rest is still checked")
     func noHeadsetd() async throws {
         let bed = try DoctorBed()
@@ -154,5 +167,27 @@ struct DoctorTests {
         #expect(findings.first?.area == .sessionBus && findings.first?.status == .failed, "\(findings.printed)")
         #expect(findings.first?.fix?.contains("DBUS_SESSION_BUS_ADDRESS") == true)
         #expect(!findings.contains { $0.area == .daemons || $0.area == .players })
+    }
+}
+
+/// The units' state, from systemd's manager on the session bus.
+@Suite("remotectl doctor and systemd")
+@MainActor
+struct DoctorSystemdTests {
+    @Test("a failed unit, and a headsetd unit that is not enabled, fail with the systemctl line; enabled and running passes")
+    func unitStates() async throws {
+        let bed = try DoctorBed()
+        let systemd = try await FakeSystemd(address: bed.session.address)
+        systemd.states["remote-playerd.service"] = ("failed", "failed", "enabled")
+        systemd.states["headsetd.service"] = ("inactive", "dead", "disabled")
+        let findings = await bed.findings()
+        let failed = findings.failed("remote-playerd.service (\(bed.root)/units/remote-playerd.service) has failed: failed (failed), enabled")
+        #expect(failed.first?.fix?.hasPrefix("journalctl --user -u remote-playerd.service says why") == true, "\(findings.printed)")
+        let disabled = findings.failed("headsetd.service (\(bed.root)/units/headsetd.service) is inactive (dead), disabled")
+        #expect(disabled.first?.fix == "systemctl --user enable --now headsetd.service", "\(findings.printed)")
+
+        systemd.states["headsetd.service"] = ("active", "running", "enabled")
+        let running = await bed.findings()
+        #expect(running.contains { $0.status == .ok && $0.text.hasSuffix("headsetd.service: active (running), enabled") }, "\(running.printed)")
     }
 }
