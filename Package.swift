@@ -104,7 +104,7 @@ let package = Package(
                 "DurationConversions",
             ]),
         .testTarget(
-            name: "RemoteBridgeDoctorTests", dependencies: ["RemoteBridgeDoctor", "HeadsetHandler", "RemoteBridgeTesting", "DesktopKeys", "mpris-test-player", logging]),
+            name: "RemoteBridgeDoctorTests", dependencies: ["RemoteBridgeDoctor", "HeadsetHandler", "RemoteBridgeTesting", "DesktopKeys", "mpris-test-player", "headsetd", logging]),
 
         // remote-playerd, as a library (and its Service) so tests run it in-process.
         .target(

@@ -106,6 +106,22 @@ struct DoctorTests {
         #expect(findings.failed("the next press goes to frozen because").first?.text.hasSuffix("but it does not answer") == true, "\(findings.printed)")
     }
 
+    @Test("a frozen headsetd (SIGSTOP) is named as stopped, with kill -CONT as the fix, and no press is routed")
+    func frozenHeadsetd() async throws {
+        let bed = try DoctorBed()
+        let headsetd = try await DaemonProcess(
+            "headsetd", ["--bus", bed.session.address, "--input-dir", bed.environment.inputDirectory, "--config", bed.environment.configPath])
+        defer { headsetd.send(SIGKILL) }
+        let client = try await DBusConnection.connect(to: bed.session.address)
+        #expect(try await headsetd.waitForName("io.github.remotebridge.Headset", on: client))
+        await headsetd.freeze()
+        let findings = await bed.findings()
+        let stopped = findings.failed("headsetd is stopped (pid \(headsetd.pid), ")
+        #expect(stopped.count == 1, "\(findings.printed)")
+        #expect(stopped.first?.fix == "kill -CONT \(headsetd.pid), or restart it: kill \(headsetd.pid) and start it again", "\(findings.printed)")
+        #expect(findings.contains { $0.text == "no press is routed: headsetd does not answer (see daemons)" }, "\(findings.printed)")
+    }
+
     @Test("no BlueZ on the system bus fails with the command that starts it; a registered adapter passes")
     func bluetooth() async throws {
         let bed = try DoctorBed(config: "[headset]\nbluetooth = true\n")
