@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "EvdevInput", targets: ["EvdevInput"]),
         .library(name: "DesktopKeys", targets: ["DesktopKeys"]),
         .library(name: "HeadsetHandler", targets: ["HeadsetHandler"]),
+        .library(name: "RemoteBridgeDoctor", targets: ["RemoteBridgeDoctor"]),
         .library(name: "PrivateBusLauncher", targets: ["PrivateBusLauncher"]),
         .library(name: "RemoteBridgeTesting", targets: ["RemoteBridgeTesting"]),
     ],
@@ -93,6 +94,18 @@ let package = Package(
         // glibc's malloc_trim, to hand a large load's free pages back to the kernel. Nothing else lives here.
         .target(name: "CHeap"),
 
+        // The checks of `remotectl doctor`: every link a press travels (buses, daemons, installed
+        // files, input devices, desktop keys, Bluetooth, players, the config file), each with its
+        // fix. headsetd logs the failing ones at start.
+        .target(
+            name: "RemoteBridgeDoctor",
+            dependencies: [
+                "RemoteBridgeDBus", "RemoteBridgeMPRIS", "EvdevInput", "DesktopKeys", "RemoteBridgeConfiguration", "RemoteBridgeText",
+                "DurationConversions",
+            ]),
+        .testTarget(
+            name: "RemoteBridgeDoctorTests", dependencies: ["RemoteBridgeDoctor", "HeadsetHandler", "RemoteBridgeTesting", "DesktopKeys", "mpris-test-player", "headsetd", logging]),
+
         // remote-playerd, as a library (and its Service) so tests run it in-process.
         .target(
             name: "RemotePlayer",
@@ -111,13 +124,13 @@ let package = Package(
             name: "HeadsetHandler",
             dependencies: [
                 "ButtonGestures", "RemoteBridgeDBus", "EvdevInput", "RemoteBridgeMPRIS", "RemoteControl",
-                "RemoteBridgeConfiguration", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle,
+                "RemoteBridgeConfiguration", "RemoteBridgeDoctor", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle,
             ]),
-        .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemotePlayer", "RemoteBridgeTesting", logging]),
+        .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemoteBridgeDoctor", "RemotePlayer", "RemoteBridgeTesting", logging]),
         .executableTarget(name: "headsetd", dependencies: ["HeadsetHandler", "CQuietExecutor", argumentParser, logging]),
 
         // remotectl, as a library so tests run it in-process, and its main.
-        .target(name: "RemoteCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteControl", "DurationConversions", "RemoteBridgeText", systemPackage]),
+        .target(name: "RemoteCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeDoctor", "RemoteControl", "DurationConversions", "RemoteBridgeText", systemPackage]),
         .testTarget(
             name: "RemoteCtlTests",
             dependencies: ["RemoteCtl", "remotectl", "HeadsetHandler", "ButtonGestures", "RemotePlayer", "RemoteBridgeTesting", "RemoteBridgeText", logging]),

@@ -46,6 +46,11 @@ public struct DeviceIdentity: Sendable, Equatable {
             || name.contains("Headphone") || !(jackSwitches ?? []).isEmpty
     }
 
+    /// Whether it reports a media key or a jack switch: something headsetd has a use for.
+    public var hasMediaKeysOrJack: Bool {
+        !(mediaKeys ?? []).isEmpty || !(jackSwitches ?? []).isEmpty
+    }
+
     /// Reads the identity of an evdev node through its open descriptor; nil if it is not one.
     static func read(fd: Int32) -> DeviceIdentity? {
         var name = [CChar](repeating: 0, count: 256)

@@ -9,7 +9,7 @@ public enum InputDiscovery {
     /// Every readable event node that reports a media key or a jack switch, with its identity.
     public static func devices(in directory: String = "/dev/input") -> [(path: String, identity: DeviceIdentity)] {
         eventNodes(in: directory).compactMap { path in
-            guard let identity = probe(path), !(identity.mediaKeys ?? []).isEmpty || !(identity.jackSwitches ?? []).isEmpty else { return nil }
+            guard let identity = probe(path), identity.hasMediaKeysOrJack else { return nil }
             return (path, identity)
         }
     }
@@ -20,9 +20,7 @@ public enum InputDiscovery {
     public static func headsets(in directory: String = "/dev/input", includingFIFOs: Bool = false) -> [(path: String, identity: DeviceIdentity?)] {
         eventNodes(in: directory).compactMap { path in
             if includingFIFOs, isFIFO(path) { return (path, nil) }
-            guard let identity = probe(path), identity.isHeadsetLike,
-                !(identity.mediaKeys ?? []).isEmpty || !(identity.jackSwitches ?? []).isEmpty
-            else { return nil }
+            guard let identity = probe(path), identity.isHeadsetLike, identity.hasMediaKeysOrJack else { return nil }
             return (path, identity)
         }
     }
@@ -36,7 +34,7 @@ public enum InputDiscovery {
     }
 
     /// The `event*` entries of `directory`, in natural order (event2 before event10).
-    static func eventNodes(in directory: String) -> [String] {
+    public static func eventNodes(in directory: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { $0.hasPrefix("event") }.sorted(by: isNaturallyBefore).map { "\(directory)/\($0)" }
     }

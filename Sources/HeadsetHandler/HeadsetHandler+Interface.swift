@@ -3,6 +3,7 @@ import ButtonGestures
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import EvdevInput
+import RemoteBridgeDoctor
 
 extension HeadsetHandler {
     /// `io.github.remotebridge.Headset1`: inject presses, and see what headsetd reads, where
@@ -35,11 +36,8 @@ extension HeadsetHandler {
                 DBusProperty(Headset1Interface.deviceDetails) { [weak self] in
                     .array(
                         elementSignature: "(ssbb)",
-                        (self?.readers ?? []).filter(\.isOpen).map { reader in
-                            .structure([
-                                .string(reader.path), .string(reader.identity.name),
-                                .bool(reader.mode == .follow || reader.identity.isHeadsetLike), .bool(reader.isGrabbed),
-                            ])
+                        (self?.deviceReport ?? []).map { device in
+                            .structure([.string(device.path), .string(device.name), .bool(device.headsetLike), .bool(device.grabbed)])
                         })
                 },
                 DBusProperty(Headset1Interface.gestures) { [weak self] in
@@ -60,6 +58,9 @@ extension HeadsetHandler {
                     ])
                 },
                 DBusProperty(Headset1Interface.bluetooth) { [weak self] in .string(self?.bluetoothStatus ?? "") },
+                DBusProperty(Headset1Interface.bluetoothAdapters) { [weak self] in
+                    .objectPaths(self?.bluetooth?.registeredAdapters.sorted() ?? [])
+                },
             ])
     }
 }

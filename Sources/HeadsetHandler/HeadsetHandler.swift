@@ -1,6 +1,7 @@
 import RemoteBridgeConfiguration
 import ButtonGestures
 import RemoteBridgeDBus
+import RemoteBridgeDoctor
 import FoundationEssentials
 import Logging
 import EvdevInput
@@ -36,6 +37,10 @@ public final class HeadsetHandler {
         public var resumeOnReconnect: Bool?
         /// How long a call to BlueZ may go unanswered before it is retried (tests shorten it).
         public var blueZCallTimeout: Duration = .seconds(5)
+        /// Where the checks headsetd logs at start look for installed files (the udev rule, the
+        /// units, the activation files); nil for the real places. The bus, input folder and
+        /// config file are these options' own.
+        public var doctorEnvironment: DoctorEnvironment?
 
         /// The defaults.
         public init() {}
@@ -71,6 +76,8 @@ public final class HeadsetHandler {
     let logger: Logger
     let inputDirectory: String
     let discoversFIFOs: Bool
+    /// Where the start-up checks look (`HeadsetHandler+Doctor`).
+    let doctorEnvironment: DoctorEnvironment
     /// How the run ended, once it has.
     private var ending: Ending?
     private var endingWaiters: [CheckedContinuation<Ending, Never>] = []
@@ -102,6 +109,12 @@ public final class HeadsetHandler {
             resumeWithin: configuration.resumeWithin)
         inputDirectory = options.inputDirectory.map(InputDeviceReader.absolute) ?? "/dev/input"
         discoversFIFOs = options.inputDirectory != nil
+        var doctorEnvironment = options.doctorEnvironment ?? DoctorEnvironment()
+        doctorEnvironment.sessionBusAddress = options.busAddress
+        doctorEnvironment.inputDirectory = inputDirectory
+        doctorEnvironment.discoversFIFOs = discoversFIFOs
+        doctorEnvironment.configPath = configPath
+        self.doctorEnvironment = doctorEnvironment
         gestures = HeadsetGestureMap(clock: clock)
         gestures.maximumClickInterval = configuration.clickInterval
         gestures.minimumHoldDuration = configuration.holdDuration

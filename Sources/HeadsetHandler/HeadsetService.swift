@@ -43,6 +43,9 @@ public struct HeadsetService: Service {
             throw StartFailure(description: "\(error)")
         }
         if Task.isShuttingDownGracefully { await handler.finish(.stopped) }
+        // What remotectl doctor would find wrong, once, beside the running handler.
+        let checks = Task { await handler.logStartupFindings() }
+        defer { checks.cancel() }
         let ending = await withGracefulShutdownHandler {
             await handler.waitUntilFinished()
         } onGracefulShutdown: {

@@ -81,3 +81,10 @@ extension DBusError {
         OutsideText.quoted(text)
     }
 }
+
+extension DBusError {
+    /// Whether the call ended because the peer did not answer in time (frozen, or stuck).
+    public var isTimeout: Bool {
+        name == "org.freedesktop.DBus.Error.NoReply" || name == "org.freedesktop.DBus.Error.Timeout"
+    }
+}

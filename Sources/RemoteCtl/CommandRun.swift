@@ -90,6 +90,8 @@ public struct CommandRun {
                 return 1
             }
         }
+        // The doctor connects by itself: a bus it cannot reach is one of its findings.
+        if verb.name == "doctor" { return await DoctorRun(run: self).run() }
         let buses: PlayerBuses
         do throws(DBusError) {
             buses = try await PlayerBuses.connect(bus: invocation.bus, timeout: invocation.timeout)

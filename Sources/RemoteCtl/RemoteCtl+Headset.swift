@@ -1,4 +1,5 @@
 import RemoteBridgeDBus
+import RemoteBridgeDoctor
 import RemoteBridgeMPRIS
 import RemoteControl
 import RemoteBridgeText
@@ -78,15 +79,12 @@ extension RemoteCtl {
             errors("remotectl: headsetd did not answer (is it running?): \(error)")
             return 1
         }
-        let target = properties["Target"]?.stringValue ?? ""
-        let reason = properties["TargetReason"]?.stringValue ?? ""
-        output(printable("target: \(target.isEmpty ? "none" : PlayerSelection.short(target)) (\(reason))"))
-        let devices = properties["DeviceDetails"]?.arrayValue ?? []
-        output(devices.isEmpty ? "devices: none" : "devices:")
-        for device in devices {
-            guard case .structure(let fields) = device, fields.count == 4 else { continue }
-            let traits = [(fields[2].boolValue ?? false) ? "headset-like" : "keyboard map only", (fields[3].boolValue ?? false) ? "grabbed" : nil]
-            output(printable("  \(OutsideText.bareOrQuoted(fields[0].stringValue ?? ""))  \(OutsideText.quoted(fields[1].stringValue ?? ""))  \(traits.compactMap { $0 }.joined(separator: ", "))"))
+        let report = HeadsetReport(properties: properties)
+        output(printable(report.route.sentence()))
+        output(report.devices.isEmpty ? "devices: none" : "devices:")
+        for device in report.devices {
+            let traits = [device.headsetLike ? "headset-like" : "keyboard map only", device.grabbed ? "grabbed" : nil]
+            output(printable("  \(OutsideText.bareOrQuoted(device.path))  \(OutsideText.quoted(device.name))  \(traits.compactMap { $0 }.joined(separator: ", "))"))
         }
         output("gestures:")
         let gestures = properties["Gestures"]?.stringDictionaryValue ?? [:]
@@ -103,7 +101,7 @@ extension RemoteCtl {
         output(
             "unplug: " + (on("pause-on-unplug") ? "pauses" : "does nothing (pause-on-unplug = false)") + "; "
                 + (on("resume-on-reconnect") ? "plugging back in within \(within) s resumes" : "plugging back in does not resume"))
-        output(printable("bluetooth: \(properties["Bluetooth"]?.stringValue ?? "")"))
+        output(printable("bluetooth: \(report.bluetooth)"))
         return 0
     }
 }

@@ -38,6 +38,11 @@ struct Headsetd: AsyncParsableCommand {
             When the session bus goes away (a logout), headsetd lets go of the devices, logs why, \
             and exits 0, so the next session's headsetd can grab them.
 
+            At start it logs, once, each check of `remotectl doctor` that fails for what it \
+            cannot see for itself (the udev rule, devices it may not open, the installed units \
+            and activation files, the desktop's media-key grab), with the fix. \
+            `remotectl doctor` walks the whole chain a press travels.
+
             The settings live in the [headset] section of the config file; see \
             dist/config.example.toml.
             """)

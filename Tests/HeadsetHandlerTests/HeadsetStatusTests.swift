@@ -15,7 +15,7 @@ struct HeadsetStatusTests {
         let result = try await ExternalProcess.run(BuiltProduct.debug("remotectl"), ["--bus", f.bus.address, "headset", "status"])
         #expect(result.status == 0, "\(result.standardError)")
         let text = result.standardOutput
-        #expect(text.contains("target: test (it is playing)"), "\(text)")
+        #expect(text.contains("the next press goes to test because it is playing"), "\(text)")
         #expect(text.contains("  \(f.fifo.path)  \"\((f.fifo.path as NSString).lastPathComponent)\"  headset-like"), "\(text)")
         #expect(text.contains("  double-click → next-track"), "\(text)")
         #expect(text.contains("keys: KEY_PLAYCD/KEY_PAUSECD from a headset follow the player's state"), "\(text)")

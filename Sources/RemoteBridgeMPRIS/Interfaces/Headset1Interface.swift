@@ -33,6 +33,8 @@ public enum Headset1Interface {
     public static let settings = DBusPropertyDeclaration(name, "Settings", "a{sv}")
     /// `Bluetooth`: what the BlueZ bridge is doing.
     public static let bluetooth = DBusPropertyDeclaration(name, "Bluetooth", "s")
+    /// `BluetoothAdapters`: the adapters the now-playing proxy is registered with.
+    public static let bluetoothAdapters = DBusPropertyDeclaration(name, "BluetoothAdapters", "ao")
 
     /// `GestureRecognized(s gesture, s subtype, s target)`.
     public static let gestureRecognized = DBusSignalDeclaration(
@@ -41,6 +43,6 @@ public enum Headset1Interface {
     /// The whole interface.
     public static let declaration = DBusInterfaceDeclaration(
         name, methods: [press, release, click],
-        properties: [target, targetReason, devices, deviceDetails, gestures, settings, bluetooth],
+        properties: [target, targetReason, devices, deviceDetails, gestures, settings, bluetooth, bluetoothAdapters],
         signals: [gestureRecognized])
 }

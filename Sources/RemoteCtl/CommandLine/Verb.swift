@@ -57,6 +57,9 @@ public struct Verb: Sendable, Equatable {
         Verb(
             "headset", "[status]",
             "Shows what headsetd does: the devices it reads, the player a press goes to and why, the gestures, the unplug and Bluetooth settings"),
+        Verb(
+            "doctor", "",
+            "Walks the chain a headset press travels (buses, daemons, input devices, desktop keys, Bluetooth, players, the config file) and says what works, what does not, and the fix; exits 1 if any check fails"),
         Verb("monitor", "", "Prints EventDelivered, PropertiesChanged and Seeked as they happen, one line each, until interrupted"),
     ]
 }

@@ -132,10 +132,3 @@ extension PlaybackStatus {
         self = status
     }
 }
-
-extension DBusError {
-    /// Whether the call ended because the peer did not answer in time.
-    var isTimeout: Bool {
-        name == "org.freedesktop.DBus.Error.NoReply" || name == "org.freedesktop.DBus.Error.Timeout"
-    }
-}

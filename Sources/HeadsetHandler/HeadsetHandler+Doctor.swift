@@ -1,0 +1,40 @@
+import Logging
+import RemoteBridgeDoctor
+
+extension HeadsetHandler {
+    /// The parts of `remotectl doctor` headsetd checks at start: what it cannot see for itself
+    /// otherwise (the udev rule, devices it may not open, the desktop's grab, the installed
+    /// files). Players and Bluetooth change while it runs, and it logs those as they do.
+    public static let startupAreas: Set<DoctorArea> = [.daemons, .input, .desktopKeys, .configuration]
+
+    /// The open devices, as `Headset1.DeviceDetails` and the doctor give them.
+    var deviceReport: [HeadsetReport.Device] {
+        readers.filter(\.isOpen).map { reader in
+            HeadsetReport.Device(
+                path: reader.path, name: reader.identity.name, headsetLike: reader.mode == .follow || reader.identity.isHeadsetLike,
+                grabbed: reader.isGrabbed)
+        }
+    }
+
+    /// What headsetd would answer over `Headset1`, from its own state.
+    public var report: HeadsetReport {
+        HeadsetReport(
+            route: PressRoute(target: tracker.target, reason: tracker.targetReason), devices: deviceReport, grabs: configuration.grab,
+            bluetoothAdapters: bluetooth?.registeredAdapters.sorted() ?? [], bluetooth: bluetoothStatus)
+    }
+
+    /// The doctor's findings for `startupAreas`, with headsetd's own report.
+    public func startupFindings() async -> [DoctorFinding] {
+        var doctor = Doctor(environment: doctorEnvironment)
+        doctor.areas = Self.startupAreas
+        doctor.headset = report
+        return await doctor.run()
+    }
+
+    /// Logs each failing start-up finding once, as a warning with its fix.
+    public func logStartupFindings() async {
+        for finding in await startupFindings() where finding.status == .failed {
+            logger.warning("doctor: \(finding.line)")
+        }
+    }
+}

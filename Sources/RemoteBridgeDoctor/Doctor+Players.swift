@@ -1,0 +1,84 @@
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
+import RemoteBridgeText
+
+extension DoctorContext {
+    /// What one player answered, or that it did not.
+    private struct PlayerAnswer {
+        var busName: String
+        var bus: String
+        var pid: Int64?
+        var identity: String?
+        var status: String?
+        var hasTrack = false
+        var error: DBusError?
+    }
+
+    /// Each MPRIS player on both buses (identity, status, whether it has a current track), and
+    /// where the next press goes and why.
+    func playerFindings() async -> [DoctorFinding] {
+        guard session != nil else { return [] }
+        var answers: [PlayerAnswer] = []
+        for (bus, connection) in [("session bus", session), ("system bus", system)] {
+            guard let connection, let names = try? await MPRISClient.players(on: connection) else { continue }
+            let asked = names.map { name in Task { await ask(name, bus: bus, on: connection) } }
+            for task in asked { answers.append(await task.value) }
+        }
+        var findings = answers.map(finding)
+        findings.append(routeFinding(frozen: Set(answers.filter { $0.error?.isTimeout == true }.map(\.busName))))
+        return findings
+    }
+
+    /// Asks `name` for its identity, status and track, each within the call timeout.
+    private func ask(_ name: String, bus: String, on connection: DBusConnection) async -> PlayerAnswer {
+        var answer = PlayerAnswer(busName: name, bus: bus, pid: await connection.processID(of: name))
+        do throws(DBusError) {
+            let player = try await connection.getAllProperties(name, MPRISNames.objectPath, MPRISNames.player, timeout: environment.callTimeout)
+            answer.status = player["PlaybackStatus"]?.stringValue
+            answer.hasTrack = player["Metadata"]?.stringDictionaryValue.map(TrackPresence.hasCurrentTrack) ?? false
+            answer.identity = try? await connection.getProperty(name, MPRISNames.objectPath, MPRISNames.root, "Identity", timeout: environment.callTimeout)
+                .stringValue
+        } catch {
+            answer.error = error
+        }
+        return answer
+    }
+
+    private func finding(_ answer: PlayerAnswer) -> DoctorFinding {
+        let name = OutsideText.bareOrQuoted(String(answer.busName.dropFirst(MPRISNames.busNamePrefix.count)))
+        guard let error = answer.error else {
+            let identity = answer.identity.map { " (\(OutsideText.quoted($0)))" } ?? ""
+            return .ok(
+                .players,
+                "\(name)\(identity) on the \(answer.bus): \(answer.status ?? "no PlaybackStatus"), \(answer.hasTrack ? "with a current track" : "no current track")")
+        }
+        let process = answer.pid.map { RunningProcess(pid: $0) }
+        guard error.isTimeout else {
+            return .failed(
+                .players, "\(name) on the \(answer.bus) does not answer as an MPRIS player: \(error.message)",
+                fix: "update or restart \(name)\(process.map { " (\($0.description))" } ?? "")")
+        }
+        if let process, process.isStopped {
+            return .failed(
+                .players, "\(name) on the \(answer.bus) is frozen: its process is stopped (\(process.description)) and answered nothing within \(environment.timeoutText); a press sent to it is lost",
+                fix: "kill -CONT \(process.pid) to let it run again, or end it: kill \(process.pid)")
+        }
+        return .failed(
+            .players, "\(name) on the \(answer.bus) did not answer within \(environment.timeoutText) (stuck?); a press sent to it is lost",
+            fix: process.map { "restart it: kill \($0.pid), then start it again" } ?? "restart \(name)")
+    }
+
+    /// Where the next press goes and why: headsetd's tracker's decision (`PressRoute`).
+    private func routeFinding(frozen: Set<String>) -> DoctorFinding {
+        guard let report else {
+            let why = if case .failure(let error) = headset, error.isTimeout { "headsetd does not answer" } else { "headsetd is not running" }
+            return .note(.players, "no press is routed: \(why) (see daemons)")
+        }
+        let route = report.route
+        let sentence = route.sentence(resume: route.target == nil ? environment.resumeVerdict() : nil)
+        if let target = route.target, frozen.contains(target) {
+            return .failed(.players, sentence + ", but it does not answer", fix: "see its line above")
+        }
+        return route.target == nil ? .note(.players, sentence) : .ok(.players, sentence)
+    }
+}

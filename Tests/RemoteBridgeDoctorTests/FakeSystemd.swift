@@ -1,0 +1,47 @@
+import RemoteBridgeDBus
+import RemoteBridgeTesting
+
+/// A stand-in for systemd's user manager on a private bus: `LoadUnit` gives each unit an object
+/// whose `ActiveState`, `SubState` and `UnitFileState` the test sets.
+@MainActor
+final class FakeSystemd {
+    let connection: DBusConnection
+    /// Each unit's state: active, sub and file state.
+    var states: [String: (active: String, sub: String, file: String)] = [:]
+    private var objects: [ExportedObject] = []
+
+    /// Starts the manager on the bus at `address`, owning `org.freedesktop.systemd1`.
+    init(address: String) async throws {
+        connection = try await DBusConnection.connect(to: address)
+        let manager = DBusInterface(
+            "org.freedesktop.systemd1.Manager",
+            methods: [
+                DBusMethod("LoadUnit", inputs: [DBusArgument("name", "s")], outputs: [DBusArgument("unit", "o")]) { [weak self] call throws(DBusError) in
+                    let name = try call.string("name")
+                    guard let self else { throw .failed("gone") }
+                    return [.objectPath(try self.unitObject(name))]
+                }
+            ])
+        let root = try ExportedObject(path: "/org/freedesktop/systemd1", interfaces: [manager])
+        connection.export(root)
+        objects.append(root)
+        _ = try await connection.requestName("org.freedesktop.systemd1")
+    }
+
+    /// The object of unit `name`, exported the first time it is asked for.
+    private func unitObject(_ name: String) throws(DBusError) -> String {
+        let path = "/org/freedesktop/systemd1/unit/" + name.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+        guard !objects.contains(where: { $0.path == path }) else { return path }
+        let unit = DBusInterface(
+            "org.freedesktop.systemd1.Unit",
+            properties: [
+                DBusProperty("ActiveState", "s") { [weak self] in .string(self?.states[name]?.active ?? "inactive") },
+                DBusProperty("SubState", "s") { [weak self] in .string(self?.states[name]?.sub ?? "dead") },
+                DBusProperty("UnitFileState", "s") { [weak self] in .string(self?.states[name]?.file ?? "disabled") },
+            ])
+        let object = try ExportedObject(path: path, interfaces: [unit])
+        connection.export(object)
+        objects.append(object)
+        return path
+    }
+}
