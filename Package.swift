@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "EvdevInput", targets: ["EvdevInput"]),
         .library(name: "DesktopKeys", targets: ["DesktopKeys"]),
         .library(name: "HeadsetHandler", targets: ["HeadsetHandler"]),
+        .library(name: "RemoteBridgeResume", targets: ["RemoteBridgeResume"]),
         .library(name: "PrivateBusLauncher", targets: ["PrivateBusLauncher"]),
         .library(name: "RemoteBridgeTesting", targets: ["RemoteBridgeTesting"]),
     ],
@@ -85,6 +86,14 @@ let package = Package(
         .target(name: "RemoteBridgeConfiguration", dependencies: ["RemoteControl", "ButtonGestures", "DurationConversions", "RemoteBridgeText"]),
         .testTarget(name: "RemoteBridgeConfigurationTests", dependencies: ["RemoteBridgeConfiguration", "RemoteBridgeText"], exclude: ["toml-test"]),
 
+        // Media-button resumption without mpv: the state file's layout and a summary of a saved
+        // state, the policy that decides from it, and the start of remote-playerd by D-Bus
+        // activation. headsetd, remotectl and remote-playerd (the format) share it.
+        .target(
+            name: "RemoteBridgeResume",
+            dependencies: ["RemoteBridgeConfiguration", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "DurationConversions"]),
+        .testTarget(name: "RemoteBridgeResumeTests", dependencies: ["RemoteBridgeResume", "RemotePlayer", "RemoteBridgeTesting"]),
+
         // Swift concurrency's global executor on dispatch's unmonitored (overcommit) pool, so an idle
         // daemon is never woken: the two daemons' mains install it first thing.
         .target(name: "CQuietExecutor"),
@@ -98,11 +107,14 @@ let package = Package(
             name: "RemotePlayer",
             dependencies: [
                 "RemoteControl", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "MPVPlayer", "RemoteBridgeConfiguration",
-                "EvdevInput", "DesktopKeys", "PrivateBusLauncher", "CHeap", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle, systemPackage,
+                "EvdevInput", "DesktopKeys", "PrivateBusLauncher", "CHeap", "RemoteBridgeResume", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle, systemPackage,
             ]),
         .testTarget(
             name: "RemotePlayerTests",
-            dependencies: ["RemotePlayer", "HeadsetHandler", "RemoteBridgeTesting", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle]),
+            dependencies: [
+                "RemotePlayer", "HeadsetHandler", "RemoteBridgeTesting", "RemoteBridgeResume", "DurationConversions", "RemoteBridgeText", logging,
+                serviceLifecycle,
+            ]),
         .executableTarget(
             name: "remote-playerd", dependencies: ["RemotePlayer", "CQuietExecutor", "DurationConversions", argumentParser, logging, systemPackage]),
 
@@ -111,13 +123,13 @@ let package = Package(
             name: "HeadsetHandler",
             dependencies: [
                 "ButtonGestures", "RemoteBridgeDBus", "EvdevInput", "RemoteBridgeMPRIS", "RemoteControl",
-                "RemoteBridgeConfiguration", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle,
+                "RemoteBridgeConfiguration", "RemoteBridgeResume", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle,
             ]),
-        .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemotePlayer", "RemoteBridgeTesting", logging]),
+        .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemotePlayer", "RemoteBridgeResume", "RemoteBridgeTesting", logging]),
         .executableTarget(name: "headsetd", dependencies: ["HeadsetHandler", "CQuietExecutor", argumentParser, logging]),
 
         // remotectl, as a library so tests run it in-process, and its main.
-        .target(name: "RemoteCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteControl", "DurationConversions", "RemoteBridgeText", systemPackage]),
+        .target(name: "RemoteCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeResume", "RemoteControl", "DurationConversions", "RemoteBridgeText", systemPackage]),
         .testTarget(
             name: "RemoteCtlTests",
             dependencies: ["RemoteCtl", "remotectl", "HeadsetHandler", "ButtonGestures", "RemotePlayer", "RemoteBridgeTesting", "RemoteBridgeText", logging]),
