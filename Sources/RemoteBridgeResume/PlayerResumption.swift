@@ -47,13 +47,46 @@ public final class PlayerResumption {
         self.policy = policy
     }
 
-    /// Decides at `now`, and resumes when the policy says so.
-    public func resume(now: Date = Date()) async -> Outcome {
+    /// A request to resume, as decided on the spot.
+    public enum Request {
+        /// The policy said no; the reason, in words.
+        case declined(reason: String)
+        /// Another resumption is starting; this press is absorbed.
+        case alreadyStarting
+        /// Started: the verdict, and the task that ends with the outcome.
+        case started(ResumeVerdict, Task<Outcome, Never>)
+    }
+
+    /// The policy's verdict at `now`, without acting on it (for a log line, or doctor).
+    public func verdict(now: Date = Date()) -> ResumeVerdict {
+        policy().decide(now: now)
+    }
+
+    /// Decides at `now`; when it resumes, start-up is marked at once (so a press handled before
+    /// the task runs is already absorbed), and the returned task starts remote-playerd and plays.
+    public func request(now: Date = Date()) -> Request {
         guard !isStarting else { return .alreadyStarting }
-        let verdict = policy().decide(now: now)
+        let verdict = verdict(now: now)
         if case .declined(let reason) = verdict { return .declined(reason: reason) }
         isStarting = true
-        defer { isStarting = false }
+        let task = Task { @MainActor in
+            defer { isStarting = false }
+            return await startAndPlay(verdict)
+        }
+        return .started(verdict, task)
+    }
+
+    /// Decides at `now`, and resumes when the policy says so; returns once it is done.
+    public func resume(now: Date = Date()) async -> Outcome {
+        switch request(now: now) {
+        case .declined(let reason): .declined(reason: reason)
+        case .alreadyStarting: .alreadyStarting
+        case .started(_, let task): await task.value
+        }
+    }
+
+    /// Asks the bus to start remote-playerd, then sends it Play.
+    private func startAndPlay(_ verdict: ResumeVerdict) async -> Outcome {
         do throws(DBusError) {
             _ = try await connection.call(
                 StandardInterfaces.bus, "/org/freedesktop/DBus", StandardInterfaces.startServiceByName, [.string(Self.busName), .uint32(0)],

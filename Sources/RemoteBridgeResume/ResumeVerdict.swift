@@ -11,10 +11,16 @@ public enum ResumeVerdict: Sendable, Equatable, CustomStringConvertible {
     /// or the reason it would not.
     public var description: String {
         switch self {
-        case .resume(let savedAgo, let entries):
-            "would start remote-playerd and resume (saved \(Self.age(savedAgo)) ago, \(entries) \(entries == 1 ? "track" : "tracks"))"
-        case .declined(let reason):
-            "would not start remote-playerd: \(reason)"
+        case .resume: "would start remote-playerd and resume (\(details))"
+        case .declined(let reason): "would not start remote-playerd: \(reason)"
+        }
+    }
+
+    /// What the verdict rests on: "saved 2 h ago, 14 tracks", or the reason it declines.
+    public var details: String {
+        switch self {
+        case .resume(let savedAgo, let entries): "saved \(Self.age(savedAgo)) ago, \(entries) \(entries == 1 ? "track" : "tracks")"
+        case .declined(let reason): reason
         }
     }
 
