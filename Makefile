@@ -118,8 +118,10 @@ footprint: deps
 
 # Media-button resumption, cold and warm, in one run; Benchmarks/Sources/Resumption/main.swift says what it measures.
 resume-bench: deps
-	scripts/install-debian-packages mpv sox
+	scripts/install-debian-packages mpv sox gcc
 	$(RELEASE_BUILD) --product remote-playerd
+	mkdir -p Benchmarks/.build
+	gcc -O2 -Wall -Wextra -o Benchmarks/.build/libmpv-load Benchmarks/Floor/libmpv-load.c -Wl,--no-as-needed $$(pkg-config --libs mpv)
 	cd Benchmarks && $(SWIFT) run -c release Resumption
 
 # remote-playerd with large queues (a playlist, a folder tree, its saved state) beside mpv +

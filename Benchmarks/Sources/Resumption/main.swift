@@ -18,7 +18,8 @@ import RemoteBridgeTesting
 //
 // and what the cold time goes to: the summary read, remote-playerd's exec → name without a state
 // file and with it (process start and mpv start; the state load is the difference), and the
-// rest (activation, the claim seen, Play, mpv unpausing). Medians of RESUME_RUNS (9) runs.
+// rest (activation, the claim seen, Play, mpv unpausing); and a C program that only links libmpv,
+// for what loading libmpv's libraries costs any process that links it. Medians of RESUME_RUNS (9) runs.
 // Run with `make resume-bench` (release builds).
 
 /// Milliseconds, for the table.
@@ -74,8 +75,9 @@ func run() async throws {
     let handler = try await HeadsetHandler(options: options, logger: logger)
     defer { handler.shutdown() }
 
-    /// Presses KEY_PLAYCD; returns the time until a PropertiesChanged says Playing, and until the name appeared.
-    func pressUntilPlaying() async throws -> (playing: Duration, named: Duration?) {
+    /// Presses KEY_PLAYCD; returns the time until a PropertiesChanged says Playing and, when
+    /// `cold`, until remote-playerd's name appeared.
+    func pressUntilPlaying(cold: Bool) async throws -> (playing: Duration, named: Duration?) {
         changes.clear()
         let ownersBefore = owners.messages.count
         let clock = ContinuousClock()
@@ -83,19 +85,18 @@ func run() async throws {
         try fifo.key(KeyMap.keyPlayCD, pressed: true)
         try fifo.key(KeyMap.keyPlayCD, pressed: false)
         var named: Duration?
-        var count = 0
+        if cold {
+            guard await owners.waitFor(count: ownersBefore + 1) else { throw ProcessTimer.Failure(description: "remote-playerd was not started") }
+            named = clock.now - started
+        }
         while true {
-            if named == nil, owners.messages.count > ownersBefore { named = clock.now - started }
             let playing = changes.messages.contains {
                 $0.body.count > 1 && $0.body[1].stringDictionaryValue?["PlaybackStatus"]?.stringValue == "Playing"
             }
             if playing { return (clock.now - started, named) }
-            count = changes.messages.count + 1
-            if owners.messages.count == ownersBefore {
-                _ = await owners.waitFor(count: ownersBefore + 1)
-                continue
+            guard await changes.waitFor(count: changes.messages.count + 1) else {
+                throw ProcessTimer.Failure(description: "remote-playerd never said Playing")
             }
-            guard await changes.waitFor(count: count) else { throw ProcessTimer.Failure(description: "remote-playerd never said Playing") }
         }
     }
 
@@ -105,13 +106,13 @@ func run() async throws {
     for _ in 0..<runs {
         // Cold: nothing on the bus, and headsetd knows it.
         try await client.settle(with: handler.connection.uniqueName) { handler.tracker.target == nil }
-        let result = try await pressUntilPlaying()
+        let result = try await pressUntilPlaying(cold: true)
         cold.append(result.playing)
         if let time = result.named { named.append(time) }
         // Warm: paused, and headsetd knows it.
         try await player.pause()
         try await client.settle(with: handler.connection.uniqueName) { handler.tracker.players[PlayerResumption.busName]?.status == .paused }
-        warm.append(try await pressUntilPlaying().playing)
+        warm.append(try await pressUntilPlaying(cold: false).playing)
         // Stopped (it saves its state), its name gone.
         let before = owners.messages.count
         if let pid = await client.processID(of: PlayerResumption.busName) { kill(pid_t(pid), SIGTERM) }
@@ -147,6 +148,10 @@ func run() async throws {
     let bare = try await startUp(["--config", config, "--no-state", "--audio-output", "null", "--log-level", "error"])
     let restoring = try await startUp(daemonArguments)
     let help = try ProcessTimer.median((0..<runs).map { _ in try ProcessTimer.wallTime(daemon, ["--help"], environment: [:]) })
+    // A C program that does nothing but link libmpv (`make resume-bench` builds it).
+    let libmpvLoad = BuiltProduct.packageRoot.appendingPathComponent("Benchmarks/.build/libmpv-load").path
+    let loading = FileManager.default.isExecutableFile(atPath: libmpvLoad)
+        ? try ProcessTimer.median((0..<runs).map { _ in try ProcessTimer.wallTime(libmpvLoad, [], environment: [:]) }) : nil
 
     let coldMedian = ProcessTimer.median(cold)
     let namedMedian = ProcessTimer.median(named)
@@ -157,9 +162,12 @@ func run() async throws {
     print(String(format: "  press → name on the bus           %8.1f ms", milliseconds(namedMedian)))
     print(String(format: "    saved state's summary (decide)  %8.3f ms", milliseconds(ProcessTimer.median(decide))))
     print(String(format: "    process start (--help, whole)   %8.1f ms", milliseconds(help)))
+    if let loading {
+        print(String(format: "      of which loading libmpv       %8.1f ms  (a C program that only links it, whole)", milliseconds(loading)))
+    }
     print(String(format: "    exec → name, no state           %8.1f ms  (process start, mpv start, bus claim)", milliseconds(bare)))
     print(String(format: "    exec → name, restoring state    %8.1f ms  (state load: the difference)", milliseconds(restoring)))
     print(String(format: "  name → Playing                    %8.1f ms  (Play, mpv unpausing and opening the file)", milliseconds(coldMedian - namedMedian)))
 }
 
-try await MainActor.run { try await run() }
+try await run()
