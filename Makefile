@@ -33,7 +33,7 @@ LARGE_SUITES := LargeQueueTests|LargeStateCrashTests
 # 1 000 dbus-daemons: they run on their own too, after the rest, for the same reason.
 SIDE_BY_SIDE_SUITES := PlayerctlDifferentialTests|TemplateReferenceTests
 
-.PHONY: help deps build test examples demo benchmark bench footprint scale hot-functions docs man install clean
+.PHONY: help deps build test examples demo benchmark bench footprint scale resume-bench hot-functions docs man install clean
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
@@ -43,6 +43,7 @@ help:
 	@echo "make bench      run every benchmark: latency (make benchmark), footprint (make footprint) and scale (make scale)"
 	@echo "make benchmark  run the latency benchmarks (release build; see Benchmarks/)"
 	@echo "make footprint  RSS and idle wakeups of both daemons beside their C floors and mpv + mpv-mpris"
+	@echo "make resume-bench  media-button resumption: press → Playing, cold (D-Bus activation) and warm, and where the cold time goes"
 	@echo "make scale      remote-playerd beside mpv + mpv-mpris with 1 000 to 100 000 queue entries (SCALE_SIZES=1000,10000 for a quick run)"
 	@echo "make hot-functions  profile both daemons with valgrind and rewrite scripts/hot-functions.order (the release link order)"
 	@echo "make install    install remote-playerd, headsetd, remotectl (with man pages and bash/zsh/fish completions), the user units, D-Bus and udev files under PREFIX (default /usr/local)"
@@ -104,7 +105,7 @@ man: deps
 	cp .build/plugins/GenerateManual/outputs/remote-playerd/remote-playerd.1 .build/plugins/GenerateManual/outputs/headsetd/headsetd.1 .build/man/
 	"$$($(SWIFT) build --show-bin-path)/remotectl" --generate-manual > .build/man/remotectl.1
 
-bench: benchmark footprint scale
+bench: benchmark footprint scale resume-bench
 
 footprint: deps
 	scripts/install-debian-packages mpv mpv-mpris gcc
@@ -114,6 +115,14 @@ footprint: deps
 	gcc -O2 -Wall -Wextra -o Benchmarks/.build/floor Benchmarks/Floor/floor.c $$(pkg-config --cflags --libs dbus-1 mpv)
 	gcc -O2 -Wall -Wextra -DHEADSET_ONLY -o Benchmarks/.build/floor-headset Benchmarks/Floor/floor.c $$(pkg-config --cflags --libs dbus-1)
 	cd Benchmarks && $(SWIFT) run -c release Footprint
+
+# Media-button resumption, cold and warm, in one run; Benchmarks/Sources/Resumption/main.swift says what it measures.
+resume-bench: deps
+	scripts/install-debian-packages mpv sox gcc
+	$(RELEASE_BUILD) --product remote-playerd
+	mkdir -p Benchmarks/.build
+	gcc -O2 -Wall -Wextra -o Benchmarks/.build/libmpv-load Benchmarks/Floor/libmpv-load.c -Wl,--no-as-needed $$(pkg-config --libs mpv)
+	cd Benchmarks && $(SWIFT) run -c release Resumption
 
 # remote-playerd with large queues (a playlist, a folder tree, its saved state) beside mpv +
 # mpv-mpris, in one run; Benchmarks/Sources/Scale/main.swift lists the SCALE_* settings.

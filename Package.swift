@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "DesktopKeys", targets: ["DesktopKeys"]),
         .library(name: "HeadsetHandler", targets: ["HeadsetHandler"]),
         .library(name: "RemoteBridgeDoctor", targets: ["RemoteBridgeDoctor"]),
+        .library(name: "RemoteBridgeResume", targets: ["RemoteBridgeResume"]),
         .library(name: "PrivateBusLauncher", targets: ["PrivateBusLauncher"]),
         .library(name: "RemoteBridgeTesting", targets: ["RemoteBridgeTesting"]),
     ],
@@ -86,6 +87,14 @@ let package = Package(
         .target(name: "RemoteBridgeConfiguration", dependencies: ["RemoteControl", "ButtonGestures", "DurationConversions", "RemoteBridgeText"]),
         .testTarget(name: "RemoteBridgeConfigurationTests", dependencies: ["RemoteBridgeConfiguration", "RemoteBridgeText"], exclude: ["toml-test"]),
 
+        // Media-button resumption without mpv: the state file's layout and a summary of a saved
+        // state, the policy that decides from it, and the start of remote-playerd by D-Bus
+        // activation. headsetd, remotectl and remote-playerd (the format) share it.
+        .target(
+            name: "RemoteBridgeResume",
+            dependencies: ["RemoteBridgeConfiguration", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "DurationConversions"]),
+        .testTarget(name: "RemoteBridgeResumeTests", dependencies: ["RemoteBridgeResume", "RemotePlayer", "RemoteBridgeTesting"]),
+
         // Swift concurrency's global executor on dispatch's unmonitored (overcommit) pool, so an idle
         // daemon is never woken: the two daemons' mains install it first thing.
         .target(name: "CQuietExecutor"),
@@ -111,11 +120,14 @@ let package = Package(
             name: "RemotePlayer",
             dependencies: [
                 "RemoteControl", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "MPVPlayer", "RemoteBridgeConfiguration",
-                "EvdevInput", "DesktopKeys", "PrivateBusLauncher", "CHeap", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle, systemPackage,
+                "EvdevInput", "DesktopKeys", "PrivateBusLauncher", "CHeap", "RemoteBridgeResume", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle, systemPackage,
             ]),
         .testTarget(
             name: "RemotePlayerTests",
-            dependencies: ["RemotePlayer", "HeadsetHandler", "RemoteBridgeTesting", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle]),
+            dependencies: [
+                "RemotePlayer", "HeadsetHandler", "RemoteBridgeTesting", "RemoteBridgeResume", "DurationConversions", "RemoteBridgeText", logging,
+                serviceLifecycle,
+            ]),
         .executableTarget(
             name: "remote-playerd", dependencies: ["RemotePlayer", "CQuietExecutor", "DurationConversions", argumentParser, logging, systemPackage]),
 
@@ -124,13 +136,13 @@ let package = Package(
             name: "HeadsetHandler",
             dependencies: [
                 "ButtonGestures", "RemoteBridgeDBus", "EvdevInput", "RemoteBridgeMPRIS", "RemoteControl",
-                "RemoteBridgeConfiguration", "RemoteBridgeDoctor", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle,
+                "RemoteBridgeConfiguration", "RemoteBridgeResume", "RemoteBridgeDoctor", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle,
             ]),
-        .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemoteBridgeDoctor", "RemotePlayer", "RemoteBridgeTesting", logging]),
+        .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemoteBridgeDoctor", "RemotePlayer", "RemoteBridgeResume", "RemoteBridgeTesting", logging]),
         .executableTarget(name: "headsetd", dependencies: ["HeadsetHandler", "CQuietExecutor", argumentParser, logging]),
 
         // remotectl, as a library so tests run it in-process, and its main.
-        .target(name: "RemoteCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeDoctor", "RemoteControl", "DurationConversions", "RemoteBridgeText", systemPackage]),
+        .target(name: "RemoteCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeResume", "RemoteBridgeDoctor", "RemoteControl", "DurationConversions", "RemoteBridgeText", systemPackage]),
         .testTarget(
             name: "RemoteCtlTests",
             dependencies: ["RemoteCtl", "remotectl", "HeadsetHandler", "ButtonGestures", "RemotePlayer", "RemoteBridgeTesting", "RemoteBridgeText", logging]),

@@ -40,6 +40,17 @@ let package = Package(
                 .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
             ]
         ),
+        // Media-button resumption: press → Playing, cold (D-Bus activation) and warm, and where the cold time goes (make resume-bench).
+        .executableTarget(
+            name: "Resumption",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "HeadsetHandler", package: "RemoteBridge"), .product(name: "RemoteBridgeResume", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeDBus", package: "RemoteBridge"), .product(name: "RemoteBridgeMPRIS", package: "RemoteBridge"),
+                .product(name: "EvdevInput", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
+            ]
+        ),
         // in-process delivery through a 4-deep responder chain with one monitor.
         .executableTarget(
             name: "RemoteControlBenchmarks",

@@ -73,6 +73,7 @@ extension HeadsetHandler {
             logger.debug("gesture: \(name) → \(event.subtype.name)")
             object?.send(Headset1Interface.gestureRecognized, [.string(name), .string(event.subtype.name), .string(target ?? "")])
         }
+        if resumeIfNoPlayer(event, target: target) { return }
         guard let target else {
             logger.notice("\(event.subtype.name): no MPRIS player to send it to")
             return

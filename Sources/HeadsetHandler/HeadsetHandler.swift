@@ -6,6 +6,7 @@ import FoundationEssentials
 import Logging
 import EvdevInput
 import RemoteBridgeMPRIS
+import RemoteBridgeResume
 import RemoteControl
 
 /// `headsetd` put together: input devices → gesture map and key map → the now-playing MPRIS
@@ -41,6 +42,9 @@ public final class HeadsetHandler {
         /// units, the activation files); nil for the real places. The bus, input folder and
         /// config file are these options' own.
         public var doctorEnvironment: DoctorEnvironment?
+        /// remote-playerd's state file, read for media-button resumption; nil for its default
+        /// (`$XDG_STATE_HOME/remotebridge/player.state`, where an activated remote-playerd keeps it).
+        public var statePath: String?
 
         /// The defaults.
         public init() {}
@@ -88,6 +92,10 @@ public final class HeadsetHandler {
     public var onInput: (@MainActor (UInt16, Bool) -> Void)?
     /// Called with every switch edge read from a device, after it was handled.
     public var onSwitch: (@MainActor (UInt16, Bool) -> Void)?
+    /// Starts remote-playerd and resumes its queue when a press finds no player to take it.
+    public let resumption: PlayerResumption
+    /// Called when a resumption has ended, with how.
+    public var onResumed: (@MainActor (PlayerResumption.Outcome) -> Void)?
     /// Called with every call to a player once it is answered: player, event, success.
     public var onDelivered: (@MainActor (String, RemoteControlEvent, Bool) -> Void)? {
         get { output.onAnswered }
@@ -122,6 +130,9 @@ public final class HeadsetHandler {
         connection = try await DBusConnection.connect(to: options.busAddress)
         tracker = NowPlayingTracker(connection: connection)
         output = PlayerOutput(connection: connection, clock: clock)
+        var policy = ResumePolicy.fromConfiguration(configuration)
+        if let statePath = options.statePath { policy.statePath = statePath }
+        resumption = PlayerResumption(connection: connection) { policy }
         output.onProblem = { logger.warning("\($0)") }
         output.onDebug = { logger.debug("call: \($0)") }
         tracker.onDebug = { logger.debug("players: \($0)") }

@@ -11,7 +11,7 @@ public enum ConfigurationSchema {
             "headset",
             [
                 "click-interval", "hold-duration", "devices", "grab", "sync-play-pause", "pause-on-unplug", "resume-on-reconnect",
-                "resume-within", "bluetooth", "gestures",
+                "resume-within", "resume-after-exit-within", "bluetooth", "gestures",
             ]
         ),
     ]

@@ -95,6 +95,28 @@ public struct ConfigurationSection {
         return duration
     }
 
+    /// A length of time: a number of seconds, or text of a number and a unit (`"45s"`, `"90min"`,
+    /// `"12h"`, `"3d"`), within `range`.
+    public mutating func duration(_ key: String, in range: ClosedRange<Duration>) throws(ConfigurationError) -> Duration? {
+        guard let value = value(key) else { return nil }
+        let seconds: Double
+        switch value {
+        case .integer(let integer): seconds = Double(integer)
+        case .float(let float): seconds = float
+        case .string(let text):
+            let units: [(suffix: String, seconds: Double)] = [("min", 60), ("s", 1), ("h", 3600), ("d", 86_400)]
+            guard let unit = units.first(where: { text.hasSuffix($0.suffix) }), let number = Double(text.dropLast(unit.suffix.count)) else {
+                throw fail(key, "\(OutsideText.quoted(text)) is not a length of time; write a number of seconds, or one such as \"45s\", \"90min\", \"12h\" or \"3d\"")
+            }
+            seconds = number * unit.seconds
+        default: throw fail(key, "expected a number of seconds or a text such as \"3d\", found \(value.typeName)")
+        }
+        guard seconds.isFinite, let duration = Duration.milliseconds(rounding: seconds), range.contains(duration) else {
+            throw fail(key, "\(seconds) seconds is outside \(range.lowerBound.inSeconds)…\(range.upperBound.inSeconds) seconds")
+        }
+        return duration
+    }
+
     /// A sub-table, if present.
     public mutating func section(_ key: String) throws(ConfigurationError) -> ConfigurationSection? {
         guard let value = value(key) else { return nil }

@@ -15,6 +15,7 @@ import RemoteBridgeText
 /// pause-on-unplug = true      # headphones unplugged or Bluetooth gone: pause
 /// resume-on-reconnect = false # plugged back within resume-within seconds: resume
 /// resume-within = 30
+/// resume-after-exit-within = "3d" # no player: a press starts remote-playerd if it saved within this; 0 off
 /// bluetooth = true            # register with BlueZ as the AVRCP target; watch disconnects
 ///
 /// [headset.gestures]
@@ -43,6 +44,9 @@ public struct HeadsetConfiguration: ConfigurationSettings, Sendable, Equatable {
     public var resumeWithin: Duration = .seconds(30)
     /// Whether to use BlueZ on the system bus: the AVRCP player, and disconnects.
     public var bluetooth = true
+    /// How recent remote-playerd's saved state must be for a press with no player to take it
+    /// to start remote-playerd and resume (media-button resumption); zero turns that off.
+    public var resumeAfterExitWithin: Duration = .seconds(3 * 86_400)
 
     /// The defaults.
     public init() {}
@@ -64,6 +68,9 @@ public struct HeadsetConfiguration: ConfigurationSettings, Sendable, Equatable {
         if let resume = try headset.bool("resume-on-reconnect") { configuration.resumeOnReconnect = resume }
         if let within = try headset.seconds("resume-within", in: 1...3600) { configuration.resumeWithin = within }
         if let bluetooth = try headset.bool("bluetooth") { configuration.bluetooth = bluetooth }
+        if let within = try headset.duration("resume-after-exit-within", in: .zero...(.seconds(365 * 86_400))) {
+            configuration.resumeAfterExitWithin = within
+        }
         if var gestures = try headset.section("gestures") {
             let subtypeNames = RemoteControlSubtype.allCases.map(\.name)
             for key in gestures.keys {

@@ -132,7 +132,9 @@ public final class NowPlayingTracker {
     private func query(_ name: String, owner: String) async {
         let reply: [String: DBusValue]
         do throws(DBusError) {
-            reply = try await connection.getAllProperties(name, MPRISNames.objectPath, MPRISNames.player, timeout: queryTimeout)
+            // Asked at its unique name: a player gone meanwhile must not be started again by D-Bus
+            // activation (remote-playerd has an activation file).
+            reply = try await connection.getAllProperties(owner, MPRISNames.objectPath, MPRISNames.player, timeout: queryTimeout)
         } catch {
             onDebug?("\(name) did not say what it is doing: \(error)")
             return

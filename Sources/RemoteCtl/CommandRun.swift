@@ -169,6 +169,7 @@ public struct CommandRun {
             }
         }
         if players.isEmpty {
+            if let status = await resumeWithNoPlayer(command.verb.name, on: buses) { return status }
             diagnostic("No players found")
             return 1
         }

@@ -1,4 +1,5 @@
 import RemoteBridgeDoctor
+import RemoteBridgeResume
 
 /// `remotectl doctor [--json]`: the findings of `Doctor`, a line each (or a JSON object each),
 /// on the session bus (or `--bus`), each peer given `--timeout` to answer. Exit status 0 when
@@ -15,6 +16,13 @@ struct DoctorRun {
         var environment = DoctorEnvironment()
         environment.sessionBusAddress = run.invocation.bus
         environment.callTimeout = run.invocation.timeout
+        // What a press would do with no player to take it: the resume decision headsetd makes.
+        environment.resumeVerdict = {
+            guard let policy = try? ResumePolicy.fromConfigurationFile() else {
+                return "would not start remote-playerd: the config file does not parse (see the config line)"
+            }
+            return policy.decide().description
+        }
         let findings = await Doctor(environment: environment).run()
         for finding in findings {
             run.output(run.printable(run.invocation.json ? Self.json(finding) : finding.line) + "\n")

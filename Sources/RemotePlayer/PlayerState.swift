@@ -1,4 +1,5 @@
 import MPVPlayer
+import RemoteBridgeResume
 
 /// What survives a restart: the queue, where we were in it, and the settings.
 public struct PlayerState: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import MPVPlayer
+import RemoteBridgeResume
 
 /// Reads a version-2 state file (`StateFileFormat`): the snapshot, then the journal's edits
 /// applied in order, up to the first record that is cut short or fails its checksum.
@@ -26,42 +27,36 @@ enum StateFileDecoder {
         Refusal(description: "state file version \(version); this version of remote-playerd reads version \(StateFileFormat.version) (and migrates version 1)")
     }
 
-    /// Whether `bytes` start as a version-2 (or later) file does.
-    static func hasMagic(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.count >= StateFileFormat.magic.count && bytes.prefix(StateFileFormat.magic.count).elementsEqual(StateFileFormat.magic)
-    }
-
     /// The state in `bytes`, a whole file that starts with the magic.
     static func decode(_ bytes: UnsafeRawBufferPointer) throws(Refusal) -> Contents {
-        guard bytes.count >= StateFileFormat.headerSize else { throw Refusal(description: "not a state file (it ends inside its header)") }
-        let version = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: StateFileFormat.magic.count, as: UInt32.self))
-        guard version == StateFileFormat.version else { throw unknownVersion(Int(version)) }
+        guard let version = StateFileRecords.version(of: bytes) else { throw Refusal(description: "not a state file (it ends inside its header)") }
+        guard version == StateFileFormat.version else { throw unknownVersion(version) }
         var offset = StateFileFormat.headerSize
-        guard let snapshot = record(in: bytes, at: offset) else {
+        guard let snapshot = StateFileRecords.payload(in: bytes, at: offset) else {
             throw Refusal(description: "not a state file (its snapshot is cut short or fails its checksum)")
         }
         var state: PlayerState
-        do throws(StateFieldReader.Malformed) {
-            var reader = StateFieldReader(snapshot)
+        do throws(StateRecordReader.Malformed) {
+            var reader = StateRecordReader(snapshot)
             guard try reader.byte() == StateFileFormat.Kind.snapshot.rawValue else {
-                throw StateFieldReader.Malformed(description: "its first record is not a snapshot")
+                throw StateRecordReader.Malformed(description: "its first record is not a snapshot")
             }
             state = PlayerState(queue: [], currentIndex: nil, position: 0, volume: 1, loop: .none, shuffle: false)
             state.set(try reader.current())
             state.set(try reader.settings())
             state.queue = try reader.items()
-            guard reader.isAtEnd else { throw StateFieldReader.Malformed(description: "bytes after its last entry") }
+            guard reader.isAtEnd else { throw StateRecordReader.Malformed(description: "bytes after its last entry") }
         } catch {
             throw Refusal(description: "not a state file (snapshot: \(error.description))")
         }
         offset += StateFileFormat.recordHeaderSize + snapshot.count
         let snapshotSize = offset
         var replay = QueueReplay(state.queue)
-        while let payload = record(in: bytes, at: offset) {
-            do throws(StateFieldReader.Malformed) {
-                var reader = StateFieldReader(payload)
+        while let payload = StateFileRecords.payload(in: bytes, at: offset) {
+            do throws(StateRecordReader.Malformed) {
+                var reader = StateRecordReader(payload)
                 guard try reader.byte() == StateFileFormat.Kind.edits.rawValue else {
-                    throw StateFieldReader.Malformed(description: "a record of unknown kind")
+                    throw StateRecordReader.Malformed(description: "a record of unknown kind")
                 }
                 let count = try reader.count(limit: payload.count, "edits")
                 for _ in 0..<count {
@@ -69,12 +64,12 @@ enum StateFileDecoder {
                     do throws(QueueReplay.OutOfRange) {
                         try state.apply(edit, to: &replay)
                     } catch {
-                        throw StateFieldReader.Malformed(description: error.description)
+                        throw StateRecordReader.Malformed(description: error.description)
                     }
                 }
-                guard reader.isAtEnd else { throw StateFieldReader.Malformed(description: "bytes after its last edit") }
+                guard reader.isAtEnd else { throw StateRecordReader.Malformed(description: "bytes after its last edit") }
                 guard replay.count <= QueueLimits.maximumEntries else {
-                    throw StateFieldReader.Malformed(description: "a queue of \(replay.count) entries, more than \(QueueLimits.maximumEntries)")
+                    throw StateRecordReader.Malformed(description: "a queue of \(replay.count) entries, more than \(QueueLimits.maximumEntries)")
                 }
             } catch {
                 throw Refusal(description: "not a state file (the edits at byte \(offset): \(error.description))")
@@ -83,19 +78,5 @@ enum StateFileDecoder {
         }
         state.queue = replay.finished()
         return Contents(state: state, snapshotSize: snapshotSize, validSize: offset, tornSize: bytes.count - offset)
-    }
-
-    /// The payload of the record at `offset`, or nil if there is none there: the file ends, or
-    /// the record is cut short, empty, or fails its checksum.
-    private static func record(in bytes: UnsafeRawBufferPointer, at offset: Int) -> UnsafeRawBufferPointer? {
-        let left = bytes.count - offset
-        guard left >= StateFileFormat.recordHeaderSize else { return nil }
-        let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-        guard length >= 1, length <= left - StateFileFormat.recordHeaderSize else { return nil }
-        let stored = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
-        let start = offset + StateFileFormat.recordHeaderSize
-        let payload = UnsafeRawBufferPointer(rebasing: bytes[start..<start + length])
-        let checksum = CRC32C.checksum(payload, continuing: CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 4])))
-        return checksum == stored ? payload : nil
     }
 }

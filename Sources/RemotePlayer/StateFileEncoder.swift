@@ -1,4 +1,5 @@
 import MPVPlayer
+import RemoteBridgeResume
 
 /// Writes the bytes of a version-2 state file (`StateFileFormat`): a whole file for a full save,
 /// or one record of edits for an append.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import RemoteBridgeResume
 import SystemPackage
 
 /// Reads and writes the state file (`StateFileFormat`): a snapshot, rewritten whole and
@@ -20,7 +21,7 @@ public struct StateStore: Sendable {
     public let legacyPath: String?
     /// The largest state file read; a bigger one is treated as broken. The queue's limits
     /// (`QueueLimits`) keep a real one far below this.
-    public static let maximumSize = 256 << 20
+    public static let maximumSize = StateFileBytes.maximumSize
     /// The journal may grow to the snapshot's size, or to this when the snapshot is smaller,
     /// before the next write is a full save (compaction).
     public static let minimumJournalBound = 1 << 20
@@ -78,35 +79,22 @@ public struct StateStore: Sendable {
     /// The state in the file at `file`, or nil if there is no such file. With `appendable`, a
     /// version-2 file becomes the one `append` adds to.
     private func read(_ file: String, appendable: Bool) throws(Failure) -> PlayerState? {
-        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
-            throw Failure(description: "\(file): cannot be read (\(String(cString: strerror(errno))); check its permissions)")
+        let read: StateFileBytes
+        do throws(StateFileBytes.Failure) {
+            guard let contents = try StateFileBytes.read(file) else { return nil }
+            read = contents
+        } catch {
+            throw Failure(description: "\(file): \(error.description)")
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Failure(description: "\(file): \(String(cString: strerror(errno)))") }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw Failure(description: "\(file): is not a regular file (a folder or a device cannot hold state)")
-        }
-        guard status.st_size <= Self.maximumSize else {
-            throw Failure(description: "\(file): is \(status.st_size) bytes, more than any state file (\(Self.maximumSize) at most)")
-        }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(status.st_size), alignment: 8)
-        defer { buffer.deallocate() }
-        var filled = 0
-        while filled < buffer.count {
-            let count = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                if count == 0 { break }
-                throw Failure(description: "\(file): cannot be read (\(String(cString: strerror(errno))))")
-            }
-            filled += count
-        }
-        let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<filled])
+        return try read.bytes.withUnsafeBytes { bytes in
+            Result { () throws(Failure) in try state(in: bytes, of: read, file: file, appendable: appendable) }
+        }.get()
+    }
+
+    /// The state in `bytes`, the contents of `file` as `read` found it.
+    private func state(in bytes: UnsafeRawBufferPointer, of read: StateFileBytes, file: String, appendable: Bool) throws(Failure) -> PlayerState {
         do throws(StateFileDecoder.Refusal) {
-            if StateFileDecoder.hasMagic(bytes) {
+            if StateFileRecords.hasMagic(bytes) {
                 let contents = try StateFileDecoder.decode(bytes)
                 tail.update { known in
                     if appendable {
@@ -114,7 +102,7 @@ public struct StateStore: Sendable {
                         known.snapshotSize = contents.snapshotSize
                         known.journalSize = contents.validSize - contents.snapshotSize
                         known.tornSize = contents.tornSize
-                        known.identity = (UInt64(status.st_dev), UInt64(status.st_ino))
+                        known.identity = (read.device, read.inode)
                     } else {
                         known.retire = file
                     }

@@ -30,6 +30,12 @@ struct Headsetd: AsyncParsableCommand {
             resume-on-reconnect = true (or --resume-on-reconnect), within resume-within seconds \
             (30).
 
+            Every press is answered: play, play/pause or a click that finds no player to take it \
+            (none on the bus, or only players that never had a track) starts remote-playerd \
+            through D-Bus activation and sends Play, resuming its saved queue, if the state was \
+            saved within resume-after-exit-within (3d; 0 turns it off) and the queue is not \
+            empty. Otherwise the log says why. Presses while it starts are absorbed.
+
             With BlueZ on the system bus, headsetd registers one AVRCP player with each adapter \
             that stands for the now-playing player, so headsets and car stereos show its state \
             and track (bluetooth = true). A BlueZ that does not answer (still starting) is asked \

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MPVPlayer
+import RemoteBridgeResume
 @testable import RemotePlayer
 import Testing
 

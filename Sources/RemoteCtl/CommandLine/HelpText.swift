@@ -7,6 +7,9 @@ public enum HelpText {
         messages and exit status, with these differences on purpose:
           - Without -p, the now-playing player is tried first: headsetd's target if headsetd \
         runs, else a Playing player, else a RemoteBridge player; then the rest in playerctl's order.
+          - play and play-pause with no player at all, no -p, -i or -a, start remote-playerd through \
+        D-Bus activation and resume its saved queue, as headsetd does for a headset press \
+        ([headset] resume-after-exit-within); playerctl says "No players found".
           - A player that does not answer within --timeout is named and skipped (playerctl waits 25 s).
           - A command line it cannot read exits 2 (playerctl prints the error and exits 0).
           - -v prints remotectl's version.

@@ -1,5 +1,3 @@
-import MPVPlayer
-
 /// The state file's layout, version 2: a snapshot of the whole state, then a journal of edits.
 ///
 ///     file     = magic "RBSTATE\n", version (UInt32), record, record…
@@ -15,18 +13,21 @@ import MPVPlayer
 /// file: what follows it is the torn tail of an interrupted write, ignored and cut off before the
 /// next append. Every length read is checked against the bytes left and against `QueueLimits`
 /// before anything is allocated for it.
-enum StateFileFormat {
+///
+/// It lives here, below remote-playerd, so that what reads a file's summary without linking mpv
+/// (`SavedStateSummary`, for headsetd and remotectl) reads the same layout the daemon writes.
+public enum StateFileFormat {
     /// The version written.
-    static let version = 2
+    public static let version = 2
     /// The first bytes of every version-2-or-later file.
-    static let magic: [UInt8] = Array("RBSTATE\n".utf8)
+    public static let magic: [UInt8] = Array("RBSTATE\n".utf8)
     /// The magic and the version.
-    static let headerSize = magic.count + 4
+    public static let headerSize = magic.count + 4
     /// A record's length and checksum.
-    static let recordHeaderSize = 8
+    public static let recordHeaderSize = 8
 
     /// What a record holds.
-    enum Kind: UInt8 {
+    public enum Kind: UInt8 {
         /// The whole state; always the first record.
         case snapshot = 1
         /// Edits written together, applied in order.
@@ -34,7 +35,7 @@ enum StateFileFormat {
     }
 
     /// Which `StateEdit` an edit in a record is.
-    enum EditTag: UInt8 {
+    public enum EditTag: UInt8 {
         /// `.inserted`: index, item count, items.
         case inserted = 1
         /// `.removed`: index.
@@ -48,41 +49,22 @@ enum StateFileFormat {
     }
 
     /// Which optional fields of an entry follow its URL: one bit each, in this order.
-    enum ItemField {
+    public enum ItemField {
         /// The title.
-        static let title: UInt8 = 0x01
+        public static let title: UInt8 = 0x01
         /// The album.
-        static let album: UInt8 = 0x02
+        public static let album: UInt8 = 0x02
         /// The date, as tagged.
-        static let date: UInt8 = 0x04
+        public static let date: UInt8 = 0x04
         /// The track number.
-        static let trackNumber: UInt8 = 0x08
+        public static let trackNumber: UInt8 = 0x08
         /// The disc number.
-        static let discNumber: UInt8 = 0x10
+        public static let discNumber: UInt8 = 0x10
         /// The given length: seconds, then attoseconds.
-        static let length: UInt8 = 0x20
+        public static let length: UInt8 = 0x20
         /// The artists, album artists and genres, as three lists.
-        static let lists: UInt8 = 0x40
+        public static let lists: UInt8 = 0x40
         /// Every bit that has a meaning.
-        static let all: UInt8 = 0x7F
-    }
-
-    /// The loop mode's byte.
-    static func byte(for loop: MPVPlayer.Loop) -> UInt8 {
-        switch loop {
-        case .none: 0
-        case .track: 1
-        case .playlist: 2
-        }
-    }
-
-    /// The loop mode of a byte, or nil for a byte that names none.
-    static func loop(for byte: UInt8) -> MPVPlayer.Loop? {
-        switch byte {
-        case 0: MPVPlayer.Loop.none
-        case 1: .track
-        case 2: .playlist
-        default: nil
-        }
+        public static let all: UInt8 = 0x7F
     }
 }

@@ -1,39 +1,9 @@
 import MPVPlayer
+import RemoteBridgeResume
 
-/// Reads the fields of one state-file record (`StateFileFormat`), each checked against the bytes
-/// left in the record and against its bound before anything is allocated for it.
-///
-/// It reads from bytes it does not own: make it inside the scope that holds them.
-struct StateFieldReader {
-    /// The record's payload.
-    private let bytes: UnsafeRawBufferPointer
-    /// Where the next field starts.
-    private var offset = 0
-
-    /// A field that cannot be read: cut short, out of bounds, or not a value the format has.
-    struct Malformed: Error, CustomStringConvertible {
-        /// What was wrong, in plain words.
-        let description: String
-    }
-
-    /// A reader of `payload`.
-    init(_ payload: UnsafeRawBufferPointer) {
-        bytes = payload
-    }
-
-    /// Whether every byte has been read.
-    var isAtEnd: Bool { offset == bytes.count }
-
-    /// The bytes not yet read.
-    private var remaining: Int { bytes.count - offset }
-
-    /// One byte.
-    mutating func byte() throws(Malformed) -> UInt8 {
-        guard offset < bytes.count else { throw Malformed(description: "it ends in the middle of a field") }
-        defer { offset += 1 }
-        return bytes[offset]
-    }
-
+/// The state file's entries and edits, read from a record's fields: remote-playerd's part of the
+/// reader, the part that makes `QueueItem`s and `StateEdit`s.
+extension StateRecordReader {
     /// A snapshot's entries: their count, then each entry.
     mutating func items() throws(Malformed) -> [QueueItem] {
         // An entry takes at least two bytes (an empty URL and no fields), so a count that the
@@ -78,13 +48,6 @@ struct StateFieldReader {
         return .settings(volume: volume, loop: loop, shuffle: shuffleByte == 1)
     }
 
-    /// A count of things, at most `limit`.
-    mutating func count(limit: Int, _ what: String) throws(Malformed) -> Int {
-        let value = try varint()
-        guard value <= UInt64(max(limit, 0)) else { throw Malformed(description: "\(value) \(what), more than \(limit)") }
-        return Int(value)
-    }
-
     /// A queue entry: its URL, which optional fields follow, and those fields.
     private mutating func item() throws(Malformed) -> QueueItem {
         let url = try string(limit: QueueLimits.maximumURILength, "a URI")
@@ -125,16 +88,6 @@ struct StateFieldReader {
         try string(limit: QueueLimits.maximumTagLength, "a tag value")
     }
 
-    /// Text: a byte count of at most `limit`, then that many bytes of UTF-8.
-    private mutating func string(limit: Int, _ what: String) throws(Malformed) -> String {
-        let count = try self.count(limit: limit, "bytes in \(what)")
-        guard count <= remaining else { throw Malformed(description: "\(what) of \(count) bytes, past the end of its record") }
-        let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count]), as: UTF8.self)
-        guard let text else { throw Malformed(description: "\(what) that is not UTF-8") }
-        offset += count
-        return text
-    }
-
     /// A queue index.
     private mutating func index() throws(Malformed) -> Int {
         try count(limit: QueueLimits.maximumEntries, "as an index")
@@ -145,33 +98,5 @@ struct StateFieldReader {
         let value = try zigzag()
         guard let number = Int(exactly: value) else { throw Malformed(description: "\(what) of \(value)") }
         return number
-    }
-
-    /// A finite double.
-    private mutating func double(_ what: String) throws(Malformed) -> Double {
-        guard remaining >= 8 else { throw Malformed(description: "it ends in the middle of \(what)") }
-        let value = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-        offset += 8
-        guard value.isFinite else { throw Malformed(description: "\(what) is \(value), not a finite number") }
-        return value
-    }
-
-    /// A zigzag varint.
-    private mutating func zigzag() throws(Malformed) -> Int64 {
-        let value = try varint()
-        return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
-    }
-
-    /// An unsigned LEB128 varint of at most ten bytes.
-    private mutating func varint() throws(Malformed) -> UInt64 {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            let next = try byte()
-            guard shift < 63 || (shift == 63 && next <= 1) else { throw Malformed(description: "a number too large for 64 bits") }
-            value |= UInt64(next & 0x7F) << shift
-            if next & 0x80 == 0 { return value }
-            shift += 7
-        }
     }
 }

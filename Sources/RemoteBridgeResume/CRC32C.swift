@@ -3,7 +3,7 @@
 ///
 /// Computed eight bytes at a time ("slicing-by-8") so that a 100 000-entry snapshot of a few
 /// megabytes is checked in a few milliseconds.
-enum CRC32C {
+public enum CRC32C {
     /// The reflected Castagnoli polynomial.
     private static let polynomial: UInt32 = 0x82F6_3B78
 
@@ -26,7 +26,7 @@ enum CRC32C {
 
     /// The checksum of `bytes`, continuing from `checksum` (the checksum of what came before, or
     /// 0 to start).
-    static func checksum(_ bytes: UnsafeRawBufferPointer, continuing checksum: UInt32 = 0) -> UInt32 {
+    public static func checksum(_ bytes: UnsafeRawBufferPointer, continuing checksum: UInt32 = 0) -> UInt32 {
         var crc = ~checksum
         tables.withUnsafeBufferPointer { table in
             var index = 0

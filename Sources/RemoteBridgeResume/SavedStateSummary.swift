@@ -1,0 +1,143 @@
+import FoundationEssentials
+
+/// What a press with no player needs to know of remote-playerd's saved state: how many entries
+/// its queue has, and when it was saved. Read without making a single entry: the snapshot's count,
+/// then the journal's inserts and removals counted.
+public struct SavedStateSummary: Sendable, Equatable {
+    /// The entries in the saved queue, after every whole edit in the journal.
+    public var entries: Int
+    /// When the file was last written: the last save of the queue or position.
+    public var savedAt: Date
+
+    /// A summary, for tests and for `SavedStateSummary.read`.
+    public init(entries: Int, savedAt: Date) {
+        self.entries = entries
+        self.savedAt = savedAt
+    }
+
+    /// Why a file has no summary: the reason, in a few words that follow the file's path.
+    public struct Refusal: Error, CustomStringConvertible {
+        /// The reason.
+        public let description: String
+    }
+
+    /// The summary of the state file at `path`, or nil if there is none. Throws for a file that
+    /// remote-playerd would refuse too (and start with an empty queue).
+    public static func read(_ path: String) throws(Refusal) -> SavedStateSummary? {
+        let file: StateFileBytes
+        do throws(StateFileBytes.Failure) {
+            guard let read = try StateFileBytes.read(path) else { return nil }
+            file = read
+        } catch {
+            throw Refusal(description: error.description)
+        }
+        let entries = try file.bytes.withUnsafeBytes { bytes in Result { () throws(Refusal) in try count(in: bytes) } }.get()
+        return SavedStateSummary(entries: entries, savedAt: Date(timeIntervalSince1970: file.modified))
+    }
+
+    /// The entries of the state file `bytes`.
+    static func count(in bytes: UnsafeRawBufferPointer) throws(Refusal) -> Int {
+        guard StateFileRecords.hasMagic(bytes) else {
+            throw Refusal(description: "not a version-2 state file (remote-playerd migrates an older one when it next starts)")
+        }
+        guard let version = StateFileRecords.version(of: bytes), version == StateFileFormat.version else {
+            throw Refusal(description: "not a state file of version \(StateFileFormat.version)")
+        }
+        var offset = StateFileFormat.headerSize
+        guard let snapshot = StateFileRecords.payload(in: bytes, at: offset) else {
+            throw Refusal(description: "not a state file (its snapshot is cut short or fails its checksum)")
+        }
+        var entries: Int
+        do throws(StateRecordReader.Malformed) {
+            var reader = StateRecordReader(snapshot)
+            guard try reader.byte() == StateFileFormat.Kind.snapshot.rawValue else {
+                throw StateRecordReader.Malformed(description: "its first record is not a snapshot")
+            }
+            try reader.skipCurrent()
+            try reader.skipSettings()
+            entries = try reader.count(limit: reader.remaining / 2, "entries")
+        } catch {
+            throw Refusal(description: "not a state file (snapshot: \(error.description))")
+        }
+        offset += StateFileFormat.recordHeaderSize + snapshot.count
+        while let payload = StateFileRecords.payload(in: bytes, at: offset) {
+            do throws(StateRecordReader.Malformed) {
+                var reader = StateRecordReader(payload)
+                guard try reader.byte() == StateFileFormat.Kind.edits.rawValue else {
+                    throw StateRecordReader.Malformed(description: "a record of unknown kind")
+                }
+                let edits = try reader.count(limit: payload.count, "edits")
+                for _ in 0..<edits { entries += try reader.skipEdit() }
+                guard entries >= 0 else { throw StateRecordReader.Malformed(description: "more removals than entries") }
+            } catch {
+                throw Refusal(description: "not a state file (the edits at byte \(offset): \(error.description))")
+            }
+            offset += StateFileFormat.recordHeaderSize + payload.count
+        }
+        return entries
+    }
+}
+
+extension StateRecordReader {
+    /// Passes over one edit; returns how it changes the number of entries.
+    mutating func skipEdit() throws(Malformed) -> Int {
+        let tag = try byte()
+        switch StateFileFormat.EditTag(rawValue: tag) {
+        case .inserted:
+            _ = try count(limit: remaining, "as an index")
+            let inserted = try count(limit: remaining / 2, "entries")
+            for _ in 0..<inserted { try skipItem() }
+            return inserted
+        case .removed:
+            _ = try count(limit: remaining, "as an index")
+            return -1
+        case .updated:
+            _ = try count(limit: remaining, "as an index")
+            try skipItem()
+            return 0
+        case .current:
+            try skipCurrent()
+            return 0
+        case .settings:
+            try skipSettings()
+            return 0
+        case nil: throw Malformed(description: "an edit of unknown kind \(tag)")
+        }
+    }
+
+    /// Passes over a `.current` edit's fields: the index plus one, and the position.
+    mutating func skipCurrent() throws(Malformed) {
+        _ = try varint()
+        _ = try double("the position")
+    }
+
+    /// Passes over a `.settings` edit's fields: the volume, the loop mode and shuffle.
+    mutating func skipSettings() throws(Malformed) {
+        _ = try double("the volume")
+        _ = try byte()
+        _ = try byte()
+    }
+
+    /// Passes over a queue entry: its URL, which optional fields follow, and those fields.
+    mutating func skipItem() throws(Malformed) {
+        try skipText(limit: remaining, "a URI")
+        let fields = try byte()
+        guard fields & ~StateFileFormat.ItemField.all == 0 else { throw Malformed(description: "an entry with unknown fields \(fields)") }
+        for field in [StateFileFormat.ItemField.title, StateFileFormat.ItemField.album, StateFileFormat.ItemField.date] where fields & field != 0 {
+            try skipText(limit: remaining, "a tag value")
+        }
+        for field in [StateFileFormat.ItemField.trackNumber, StateFileFormat.ItemField.discNumber] where fields & field != 0 {
+            _ = try zigzag()
+        }
+        if fields & StateFileFormat.ItemField.length != 0 {
+            _ = try zigzag()
+            _ = try zigzag()
+        }
+        if fields & StateFileFormat.ItemField.lists != 0 {
+            for _ in 0..<3 {
+                let values = try count(limit: remaining, "tag values")
+                for _ in 0..<values { try skipText(limit: remaining, "a tag value") }
+            }
+        }
+    }
+}
