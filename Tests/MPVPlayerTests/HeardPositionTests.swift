@@ -60,11 +60,11 @@ struct HeardPositionTests {
         }
         // When the change is announced, mpv's clock for the new file has reached 0: it is heard.
         #expect((ptsAtChange ?? -1) > -0.03)
-        // The Seeked of the change gives the new track's position when it was announced: near 0,
-        // or, when this test's turn came late (other suites share the main actor), no later
-        // than where the new track is heard now; never the old track's end.
-        let heardNow = max(0.1, (ptsAtChange ?? 0) + 0.05)
-        #expect(seekedAtChange.map { $0 >= 0 && $0 < heardNow } == true, "Seeked \(String(describing: seekedAtChange)), heard \(String(describing: ptsAtChange))")
+        // The Seeked of the change gives the new track's position when it was announced: near its
+        // start, never the old track's end (2 s). "Near" is within mpv's output buffer (0.4 s):
+        // under load the commit's timer fires late, and ao=null's audio-pts jitters by as much
+        // (0.164 s announced, 0.033 s read just after, was seen in a loaded full run).
+        #expect(seekedAtChange.map { $0 >= 0 && $0 < 0.4 } == true, "Seeked \(String(describing: seekedAtChange)), heard \(String(describing: ptsAtChange))")
         // The old track's position ran up to its end, never past, and never went back to 0.
         #expect(oldPositions.allSatisfy { $0 >= 0 && $0 <= firstLength })
         #expect((oldPositions.last ?? 0) > firstLength - 0.2)
