@@ -55,6 +55,7 @@ extension HeadsetHandler {
                         ("pause-on-unplug", .bool(configuration.pauseOnUnplug)),
                         ("resume-on-reconnect", .bool(configuration.resumeOnReconnect)),
                         ("resume-within", .double(configuration.resumeWithin.inSeconds)),
+                        ("resume-after-exit-within", .double(configuration.resumeAfterExitWithin.inSeconds)),
                     ])
                 },
                 DBusProperty(Headset1Interface.bluetooth) { [weak self] in .string(self?.bluetoothStatus ?? "") },

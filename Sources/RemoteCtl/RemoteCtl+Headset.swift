@@ -1,4 +1,5 @@
 import RemoteBridgeDBus
+import RemoteBridgeResume
 import RemoteBridgeDoctor
 import RemoteBridgeMPRIS
 import RemoteControl
@@ -101,6 +102,11 @@ extension RemoteCtl {
         output(
             "unplug: " + (on("pause-on-unplug") ? "pauses" : "does nothing (pause-on-unplug = false)") + "; "
                 + (on("resume-on-reconnect") ? "plugging back in within \(within) s resumes" : "plugging back in does not resume"))
+        let afterExit = Duration.seconds(settings["resume-after-exit-within"]?.doubleValue ?? 0)
+        output(
+            afterExit > .zero
+                ? "no player: play or play/pause starts remote-playerd and resumes its queue if it was saved within \(ResumeVerdict.age(afterExit))"
+                : "no player: a press does nothing (resume-after-exit-within = 0)")
         output(printable("bluetooth: \(report.bluetooth)"))
         return 0
     }

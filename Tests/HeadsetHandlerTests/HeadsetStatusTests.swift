@@ -20,6 +20,7 @@ struct HeadsetStatusTests {
         #expect(text.contains("  double-click → next-track"), "\(text)")
         #expect(text.contains("keys: KEY_PLAYCD/KEY_PAUSECD from a headset follow the player's state"), "\(text)")
         #expect(text.contains("unplug: pauses; plugging back in within 12 s resumes"), "\(text)")
+        #expect(text.contains("no player: play or play/pause starts remote-playerd and resumes its queue if it was saved within 3 d"), "\(text)")
         #expect(text.contains("bluetooth: off in the configuration (bluetooth = false)"), "\(text)")
 
         f.handler.shutdown()
