@@ -34,7 +34,8 @@ struct ResumptionTests {
         #expect(entries == 3)
         #expect(try await f.waitUntilPlaying())
         #expect(try await f.player.metadata()["xesam:url"]?.stringValue?.hasSuffix("/01%20tone.flac") == true)
-        #expect(f.log.lines(containing: "play: no MPRIS player could take it; \(Self.starting) (saved 0 s ago, 3 tracks)").count == 1)
+        // The age is whatever passed since the first daemon's last save: 0 s, or 1 s on a slow turn.
+        #expect(f.log.lines(containing: "play: no MPRIS player could take it; \(Self.starting) (saved ").filter { $0.text.contains(" s ago, 3 tracks)") }.count == 1)
         #expect(f.warnings.isEmpty)
     }
 
