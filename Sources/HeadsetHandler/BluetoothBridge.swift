@@ -127,7 +127,7 @@ public final class BluetoothBridge {
 
     private func subscribe() async throws(DBusError) {
         try await system.subscribe(
-            to: MatchRule(signal: StandardInterfaces.nameOwnerChanged, sender: StandardInterfaces.bus, arg0: BlueZInterfaces.busName)
+            to: MatchRule(signal: BusDaemonInterface.nameOwnerChanged, sender: BusDaemonInterface.busName, arg0: BlueZInterfaces.busName)
         ) { [weak self] message in
             let names = message.body.compactMap(\.stringValue)
             guard let self, names.count == 3 else { return }
@@ -274,7 +274,7 @@ public final class BluetoothBridge {
                 return self.logger.warning("Bluetooth: \(OutsideText.bareOrQuoted(adapter)) refused the player: \(error)")
             }
             self.registeredAdapters.insert(adapter)
-            self.handler?.object?.invalidateProperties(of: HeadsetHandler.interfaceName)
+            self.handler?.object?.invalidateProperties(of: Headset1Interface.name)
         }
     }
 

@@ -67,14 +67,14 @@ final class BluetoothPlayer {
         subscriptions = []
         target = newTarget
         values = [:]
-        object.invalidateProperties(of: MPRISNames.player)
+        object.invalidateProperties(of: PlayerInterface.name)
         guard let newTarget else { return }
         let client = MPRISClient(connection: session, busName: newTarget, timeout: callTimeout)
         do throws(DBusError) {
             let changes = try await client.followPropertiesChanged { [weak self] interface, changed, _ in
-                guard let self, interface == MPRISNames.player, self.generation == current else { return }
+                guard let self, interface == PlayerInterface.name, self.generation == current else { return }
                 self.values.merge(changed) { $1 }
-                self.object.invalidateProperties(of: MPRISNames.player)
+                self.object.invalidateProperties(of: PlayerInterface.name)
             }
             let seeks = try await client.followSeeked { [weak self] position in
                 guard let self, self.generation == current else { return }
@@ -90,7 +90,7 @@ final class BluetoothPlayer {
             guard generation == current else { return }
             // What the signals said meanwhile is newer than the answer.
             values.merge(all) { signalled, _ in signalled }
-            object.invalidateProperties(of: MPRISNames.player)
+            object.invalidateProperties(of: PlayerInterface.name)
         } catch {
             onProblem?("Bluetooth player: cannot follow \(newTarget): \(error)")
         }

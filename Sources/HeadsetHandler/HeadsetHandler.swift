@@ -14,13 +14,6 @@ import RemoteControl
 /// BlueZ is there) one AVRCP player registered with each Bluetooth adapter.
 @MainActor
 public final class HeadsetHandler {
-    /// The bus name `headsetd` owns.
-    public static let busName = Headset1Interface.busName
-    /// The object path of `Headset1`.
-    public static let objectPath = Headset1Interface.objectPath
-    /// The interface name.
-    public static let interfaceName = Headset1Interface.name
-
     /// What the command line asks for.
     public struct Options: Sendable {
         /// The bus address; nil for the session bus.

@@ -24,7 +24,9 @@ public final class BlockingConnection {
         // here and goes out with the first call, without a round trip of its own. Its answer
         // (our unique name, which nothing here needs) is read and dropped with the call's.
         let hello = try MessageCoding.encode(
-            .methodCall(destination: StandardInterfaces.bus, path: "/org/freedesktop/DBus", interface: StandardInterfaces.bus, member: "Hello"))
+            .methodCall(
+                destination: BusDaemonInterface.busName, path: BusDaemonInterface.objectPath, interface: BusDaemonInterface.hello.interface,
+                member: BusDaemonInterface.hello.name))
         defer { dbus_message_unref(hello) }
         guard dbus_connection_send(connection, hello, nil) != 0 else { throw .failed("out of memory sending Hello") }
     }
@@ -35,7 +37,8 @@ public final class BlockingConnection {
     }
 
     /// Sends `message` and waits up to `timeout` for the reply's body; an error reply is thrown.
-    public func call(_ message: DBusMessage, timeout: Duration) throws(DBusError) -> [DBusValue] {
+    /// Inside this module only: everything else calls through a declaration.
+    func call(_ message: DBusMessage, timeout: Duration) throws(DBusError) -> [DBusValue] {
         let encoded = try MessageCoding.encode(message)
         defer { dbus_message_unref(encoded) }
         var error = CDBus.DBusError()

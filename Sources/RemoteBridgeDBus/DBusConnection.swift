@@ -83,8 +83,9 @@ public final class DBusConnection {
 
     // MARK: Calls and signals
 
-    /// Calls a method and returns the reply body; an error reply is thrown as `DBusError`.
-    public func call(_ message: DBusMessage, timeout: Duration? = nil) async throws(DBusError) -> [DBusValue] {
+    /// Sends a method call message and returns the reply body; an error reply is thrown as
+    /// `DBusError`. Inside this module only: everything else calls through a declaration.
+    func call(_ message: DBusMessage, timeout: Duration? = nil) async throws(DBusError) -> [DBusValue] {
         let timeout = timeout ?? callTimeout
         guard !isClosed else { throw .disconnected("the D-Bus connection is closed") }
         try message.validate()
@@ -94,14 +95,6 @@ public final class DBusConnection {
         return reply.body
     }
 
-    /// Calls `interface.member` on `destination` at `path`.
-    public func call(
-        _ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = [],
-        timeout: Duration? = nil
-    ) async throws(DBusError) -> [DBusValue] {
-        try await call(.methodCall(destination: destination, path: path, interface: interface, member: member, body: arguments), timeout: timeout)
-    }
-
     /// Calls a declared method on `destination` at `path`. Arguments of another type than
     /// declared are refused before anything is sent.
     public func call(
@@ -109,7 +102,8 @@ public final class DBusConnection {
         timeout: Duration? = nil
     ) async throws(DBusError) -> [DBusValue] {
         try method.checkInputs(arguments)
-        return try await call(destination, path, method.interface, method.name, arguments, timeout: timeout)
+        let message = DBusMessage.methodCall(destination: destination, path: path, interface: method.interface, member: method.name, body: arguments)
+        return try await call(message, timeout: timeout)
     }
 
     /// Waits until every message handed over so far (signals, replies, calls) has been written to
@@ -118,42 +112,31 @@ public final class DBusConnection {
         await io.flush()
     }
 
-    /// Sends a signal.
-    public func emit(_ signal: DBusMessage) throws(DBusError) {
+    /// Sends a signal. Inside this module only: objects emit through a declaration
+    /// (`ExportedObject.emit(_:_:)`).
+    func emit(_ signal: DBusMessage) throws(DBusError) {
         guard !isClosed else { throw .disconnected("the D-Bus connection is closed") }
         try signal.validate()
         io.send(signal)
     }
 
-    /// Reads a property with `org.freedesktop.DBus.Properties.Get`.
-    public func getProperty(
-        _ destination: String, _ path: String, _ interface: String, _ name: String, timeout: Duration? = nil
-    ) async throws(DBusError) -> DBusValue {
-        let reply = try await call(destination, path, StandardInterfaces.get, [.string(interface), .string(name)], timeout: timeout)
-        guard let value = reply.first else { throw .failed("Get \(interface).\(name) returned nothing") }
-        return value.unwrapped
-    }
-
-    /// Reads a declared property.
+    /// Reads a declared property with `org.freedesktop.DBus.Properties.Get`.
     public func getProperty(
         _ destination: String, _ path: String, _ property: DBusPropertyDeclaration, timeout: Duration? = nil
     ) async throws(DBusError) -> DBusValue {
-        try await getProperty(destination, path, property.interface, property.name, timeout: timeout)
+        let reply = try await call(
+            destination, path, StandardInterfaces.get, [.string(property.interface), .string(property.name)], timeout: timeout)
+        guard let value = reply.first else { throw .failed("Get \(property.interface).\(property.name) returned nothing") }
+        return value.unwrapped
     }
 
-    /// Reads every property of an interface with `GetAll`.
+    /// Reads every property of a declared interface with `GetAll`, by name: the answer may hold
+    /// properties the declaration leaves out.
     public func getAllProperties(
-        _ destination: String, _ path: String, _ interface: String, timeout: Duration? = nil
+        _ destination: String, _ path: String, _ interface: DBusInterfaceDeclaration, timeout: Duration? = nil
     ) async throws(DBusError) -> [String: DBusValue] {
-        let reply = try await call(destination, path, StandardInterfaces.getAll, [.string(interface)], timeout: timeout)
+        let reply = try await call(destination, path, StandardInterfaces.getAll, [.string(interface.name)], timeout: timeout)
         return reply.first?.stringDictionaryValue ?? [:]
-    }
-
-    /// Writes a property with `Set`.
-    public func setProperty(
-        _ destination: String, _ path: String, _ interface: String, _ name: String, _ value: DBusValue
-    ) async throws(DBusError) {
-        _ = try await call(destination, path, StandardInterfaces.set, [.string(interface), .string(name), .variant(value)])
     }
 
     /// Writes a declared property. A read-only property, or a value of another type than
@@ -165,7 +148,7 @@ public final class DBusConnection {
         guard value.signature == property.signature else {
             throw .invalidArgs("internal error: \(property.interface).\(property.name) has type '\(property.signature)', not '\(value.signature)'")
         }
-        try await setProperty(destination, path, property.interface, property.name, value)
+        _ = try await call(destination, path, StandardInterfaces.set, [.string(property.interface), .string(property.name), .variant(value)])
     }
 
     // MARK: Subscriptions
@@ -173,7 +156,7 @@ public final class DBusConnection {
     /// Asks the bus for signals matching `rule` and calls `handler` with each, on the main actor.
     @discardableResult
     public func subscribe(to rule: MatchRule, _ handler: @escaping @MainActor (DBusMessage) -> Void) async throws(DBusError) -> UInt64 {
-        _ = try await call(Self.bus, Self.busPath, Self.bus, "AddMatch", [.string(rule.text)])
+        _ = try await callBus(BusDaemonInterface.addMatch, [.string(rule.text)])
         nextSubscriptionID += 1
         subscriptions[nextSubscriptionID] = Subscription(rule: rule, handler: handler)
         return nextSubscriptionID
@@ -182,7 +165,7 @@ public final class DBusConnection {
     /// Stops a subscription.
     public func unsubscribe(_ id: UInt64) async {
         guard let subscription = subscriptions.removeValue(forKey: id) else { return }
-        _ = try? await call(Self.bus, Self.busPath, Self.bus, "RemoveMatch", [.string(subscription.rule.text)])
+        _ = try? await callBus(BusDaemonInterface.removeMatch, [.string(subscription.rule.text)])
     }
 
     // MARK: Names
@@ -218,7 +201,7 @@ public final class DBusConnection {
         guard DBusValidation.isValidBusName(name), !name.hasPrefix(":") else {
             throw .invalidArgs("not a valid well-known bus name: \(OutsideText.quoted(name))")
         }
-        let reply = try await call(Self.bus, Self.busPath, Self.bus, "RequestName", [.string(name), .uint32(flags.rawValue)])
+        let reply = try await callBus(BusDaemonInterface.requestName, [.string(name), .uint32(flags.rawValue)])
         guard let code = reply.first?.int64Value, let result = NameReply(rawValue: UInt32(code)) else {
             throw .failed("RequestName gave an unexpected reply: \(reply)")
         }
@@ -227,26 +210,33 @@ public final class DBusConnection {
 
     /// Releases a well-known name.
     public func releaseName(_ name: String) async throws(DBusError) {
-        _ = try await call(Self.bus, Self.busPath, Self.bus, "ReleaseName", [.string(name)])
+        _ = try await callBus(BusDaemonInterface.releaseName, [.string(name)])
     }
 
     /// The unique name that owns `name` now, or nil if nobody does.
     public func nameOwner(_ name: String) async -> String? {
-        try? await call(Self.bus, Self.busPath, Self.bus, "GetNameOwner", [.string(name)]).first?.stringValue
+        try? await callBus(BusDaemonInterface.getNameOwner, [.string(name)]).first?.stringValue
     }
 
     /// The process id of the connection that owns `name` now, or nil if nobody does.
     public func processID(of name: String) async -> Int64? {
-        try? await call(Self.bus, Self.busPath, Self.bus, "GetConnectionUnixProcessID", [.string(name)]).first?.int64Value
+        try? await callBus(BusDaemonInterface.getConnectionUnixProcessID, [.string(name)]).first?.int64Value
     }
 
     /// Every name on the bus.
     public func listNames() async throws(DBusError) -> [String] {
-        try await call(Self.bus, Self.busPath, Self.bus, "ListNames").first?.stringArrayValue ?? []
+        try await callBus(BusDaemonInterface.listNames).first?.stringArrayValue ?? []
     }
 
-    static let bus = "org.freedesktop.DBus"
-    static let busPath = "/org/freedesktop/DBus"
+    /// The names the bus can start a program for (its activation files).
+    public func listActivatableNames() async throws(DBusError) -> [String] {
+        try await callBus(BusDaemonInterface.listActivatableNames).first?.stringArrayValue ?? []
+    }
+
+    /// Calls a method of the bus itself.
+    private func callBus(_ method: DBusMethodDeclaration, _ arguments: [DBusValue] = []) async throws(DBusError) -> [DBusValue] {
+        try await call(BusDaemonInterface.busName, BusDaemonInterface.objectPath, method, arguments)
+    }
 
     // MARK: Exported objects
 
@@ -288,11 +278,9 @@ public final class DBusConnection {
             onDisconnect?()
             return
         }
-        if message.sender == Self.bus, message.interface == Self.bus, message.destination == uniqueName,
-            let name = message.body.first?.stringValue
-        {
-            if message.member == "NameLost" { onNameLost?(name) }
-            if message.member == "NameAcquired" { onNameAcquired?(name) }
+        if message.sender == BusDaemonInterface.busName, message.destination == uniqueName, let name = message.body.first?.stringValue {
+            if message.isSignal(BusDaemonInterface.nameLost) { onNameLost?(name) }
+            if message.isSignal(BusDaemonInterface.nameAcquired) { onNameAcquired?(name) }
         }
         for id in subscriptions.keys.sorted() {
             guard let subscription = subscriptions[id], subscription.rule.matches(message) else { continue }
@@ -343,7 +331,7 @@ public final class DBusConnection {
         }
         // A node with no object of its own, above exported ones, can still be introspected.
         let children = childNodes(of: path)
-        if call.message.interface == "org.freedesktop.DBus.Introspectable", call.message.member == "Introspect", !children.isEmpty {
+        if call.message.interface == StandardInterfaces.introspectable, call.message.member == StandardInterfaces.introspect.name, !children.isEmpty {
             return .answered(.success([.string(Introspection.document(interfaces: [], children: children))]))
         }
         return .answered(.failure(.unknownObject("no object at \(OutsideText.bareOrQuoted(path))")))

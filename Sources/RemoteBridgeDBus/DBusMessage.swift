@@ -57,16 +57,23 @@ public struct DBusMessage: Sendable, Equatable {
         self.body = body
     }
 
-    /// A method call.
-    public static func methodCall(
+    /// A method call. Inside this module only: callers go through a `DBusMethodDeclaration`
+    /// (`DBusConnection.call(_:_:_:_:timeout:)`).
+    static func methodCall(
         destination: String?, path: String, interface: String?, member: String, body: [DBusValue] = []
     ) -> DBusMessage {
         DBusMessage(kind: .methodCall, path: path, interface: interface, member: member, destination: destination, body: body)
     }
 
-    /// A signal.
-    public static func signal(path: String, interface: String, member: String, body: [DBusValue] = []) -> DBusMessage {
-        DBusMessage(kind: .signal, path: path, interface: interface, member: member, body: body)
+    /// The declared signal `signal`, from the object at `path`. The body is not checked here;
+    /// `ExportedObject.emit(_:_:)` checks it before sending.
+    public static func signal(_ signal: DBusSignalDeclaration, path: String, body: [DBusValue] = []) -> DBusMessage {
+        DBusMessage(kind: .signal, path: path, interface: signal.interface, member: signal.name, body: body)
+    }
+
+    /// Whether this message is the signal `signal` (its interface and name; not its sender).
+    public func isSignal(_ signal: DBusSignalDeclaration) -> Bool {
+        kind == .signal && interface == signal.interface && member == signal.name
     }
 
     /// The error this message carries, if it is an error reply.

@@ -108,7 +108,7 @@ public final class ExportedObject {
             throw .invalidArgs("internal error: \(signal.interface).\(signal.name) carries '\(signal.signature)', not '\(actual)'")
         }
         guard let connection else { throw .failed("\(path) is not exported on a connection") }
-        try connection.emit(.signal(path: path, interface: signal.interface, member: signal.name, body: arguments))
+        try connection.emit(.signal(signal, path: path, body: arguments))
     }
 
     /// Emits a declared signal, and hands any failure to `onEmitFailure` instead of throwing.

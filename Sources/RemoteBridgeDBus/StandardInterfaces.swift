@@ -31,16 +31,6 @@ public enum StandardInterfaces {
     /// `Peer.GetMachineId`.
     public static let getMachineID = DBusMethodDeclaration(peer, "GetMachineId", outputs: [DBusArgument("machine_uuid", "s")])
 
-    /// The bus itself: `org.freedesktop.DBus`, at that name and interface.
-    public static let bus = "org.freedesktop.DBus"
-    /// `NameOwnerChanged(s name, s old_owner, s new_owner)`, sent by the bus.
-    public static let nameOwnerChanged = DBusSignalDeclaration(
-        bus, "NameOwnerChanged", [DBusArgument("name", "s"), DBusArgument("old_owner", "s"), DBusArgument("new_owner", "s")])
-    /// `StartServiceByName(s name, u flags) → u result`: the bus starts the program its activation
-    /// file names for `name` and answers once it owns the name (1), or at once if it is owned (2).
-    public static let startServiceByName = DBusMethodDeclaration(
-        bus, "StartServiceByName", inputs: [DBusArgument("name", "s"), DBusArgument("flags", "u")], outputs: [DBusArgument("result", "u")])
-
     /// `org.freedesktop.DBus.ObjectManager`.
     public static let objectManager = "org.freedesktop.DBus.ObjectManager"
     /// `ObjectManager.GetManagedObjects() → a{oa{sa{sv}}}`.

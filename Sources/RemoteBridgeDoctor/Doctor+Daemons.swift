@@ -5,8 +5,7 @@ extension DoctorContext {
     /// their units and activation files; the units' state when systemd is on the bus.
     func daemonFindings() async -> [DoctorFinding] {
         guard let session else { return [] }
-        let activatable = (try? await session.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListActivatableNames"))?
-            .first?.stringArrayValue ?? []
+        let activatable = (try? await session.listActivatableNames()) ?? []
         var findings: [DoctorFinding] = []
         for daemon in [DaemonDescription.remotePlayerd, .headsetd] {
             let unit = InstalledFile(daemon.unit, in: environment.systemdUnitDirectories)

@@ -33,10 +33,10 @@ extension DoctorContext {
     private func ask(_ name: String, bus: String, on connection: DBusConnection) async -> PlayerAnswer {
         var answer = PlayerAnswer(busName: name, bus: bus, pid: await connection.processID(of: name))
         do throws(DBusError) {
-            let player = try await connection.getAllProperties(name, MPRISNames.objectPath, MPRISNames.player, timeout: environment.callTimeout)
+            let player = try await connection.getAllProperties(name, MPRISNames.objectPath, PlayerInterface.declaration, timeout: environment.callTimeout)
             answer.status = player["PlaybackStatus"]?.stringValue
             answer.hasTrack = player["Metadata"]?.stringDictionaryValue.map(TrackPresence.hasCurrentTrack) ?? false
-            answer.identity = try? await connection.getProperty(name, MPRISNames.objectPath, MPRISNames.root, "Identity", timeout: environment.callTimeout)
+            answer.identity = try? await connection.getProperty(name, MPRISNames.objectPath, MediaPlayer2Interface.identity, timeout: environment.callTimeout)
                 .stringValue
         } catch {
             answer.error = error

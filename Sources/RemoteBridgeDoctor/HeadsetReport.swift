@@ -66,7 +66,7 @@ public struct HeadsetReport: Sendable, Equatable {
         }
         do throws(DBusError) {
             let properties = try await connection.getAllProperties(
-                Headset1Interface.busName, Headset1Interface.objectPath, Headset1Interface.name, timeout: timeout)
+                Headset1Interface.busName, Headset1Interface.objectPath, Headset1Interface.declaration, timeout: timeout)
             return .success(HeadsetReport(properties: properties))
         } catch {
             return .failure(error)

@@ -9,20 +9,15 @@ struct SystemdUnitState: Sendable, Equatable {
     /// `enabled`, `disabled`, `static`…
     var fileState: String
 
-    static let busName = "org.freedesktop.systemd1"
-    static let managerPath = "/org/freedesktop/systemd1"
-    static let manager = "org.freedesktop.systemd1.Manager"
-    static let unitInterface = "org.freedesktop.systemd1.Unit"
-
     /// Asks systemd for `unit`; nil when systemd is not on `connection` or does not answer.
     static func read(_ unit: String, on connection: DBusConnection) async -> SystemdUnitState? {
-        guard await connection.nameOwner(busName) != nil,
-            let path = try? await connection.call(busName, managerPath, manager, "LoadUnit", [.string(unit)]).first?.stringValue,
-            let properties = try? await connection.getAllProperties(busName, path, unitInterface)
+        typealias Systemd = SystemdInterfaces
+        guard await connection.nameOwner(Systemd.busName) != nil,
+            let path = try? await connection.call(Systemd.busName, Systemd.managerPath, Systemd.loadUnit, [.string(unit)]).first?.stringValue,
+            let properties = try? await connection.getAllProperties(Systemd.busName, path, Systemd.unitDeclaration)
         else { return nil }
-        return SystemdUnitState(
-            activeState: properties["ActiveState"]?.stringValue ?? "", subState: properties["SubState"]?.stringValue ?? "",
-            fileState: properties["UnitFileState"]?.stringValue ?? "")
+        func text(_ property: DBusPropertyDeclaration) -> String { properties[property.name]?.stringValue ?? "" }
+        return SystemdUnitState(activeState: text(Systemd.activeState), subState: text(Systemd.subState), fileState: text(Systemd.unitFileState))
     }
 
     /// "active (running), enabled".

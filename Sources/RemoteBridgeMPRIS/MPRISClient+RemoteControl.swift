@@ -12,8 +12,8 @@ extension MPRISClient {
     /// lists the interface or lacks it; nil when there is no such answer (a time-out: the player
     /// is frozen or busy; an error), so a caller that keeps answers asks again later.
     public func remoteControlSupport() async -> Bool? {
-        let reply = try? await connection.call(busName, MPRISNames.objectPath, "org.freedesktop.DBus.Introspectable", "Introspect", timeout: timeout)
-        return reply?.first?.stringValue.map { $0.contains(MPRISNames.remoteControl) }
+        let reply = try? await connection.call(busName, MPRISNames.objectPath, StandardInterfaces.introspect, timeout: timeout)
+        return reply?.first?.stringValue.map { $0.contains(RemoteControl1Interface.name) }
     }
 
     /// The closest plain MPRIS call for a remote-control event, for a player without

@@ -73,7 +73,7 @@ public struct MPRISClient {
 
     /// Reads every property of an interface.
     public func properties(of interface: DBusInterfaceDeclaration = PlayerInterface.declaration) async throws(DBusError) -> [String: DBusValue] {
-        try await connection.getAllProperties(busName, MPRISNames.objectPath, interface.name, timeout: timeout)
+        try await connection.getAllProperties(busName, MPRISNames.objectPath, interface, timeout: timeout)
     }
 
     /// Writes a declared property; a read-only one or a value of the wrong type is refused

@@ -48,7 +48,7 @@ public final class MPRISServer {
     /// How far a queue still being read has come, in words (RemoteControl1's `QueueLoading`);
     /// empty when the queue is complete.
     public var queueLoading = "" {
-        didSet { if queueLoading != oldValue { object?.invalidateProperties(of: MPRISNames.remoteControl) } }
+        didSet { if queueLoading != oldValue { object?.invalidateProperties(of: RemoteControl1Interface.name) } }
     }
     /// Counts the changes of the track list, so that `Tracks` is announced without being read
     /// and compared whole on every change.
@@ -93,46 +93,46 @@ public final class MPRISServer {
         guard let object else { return }
         switch change {
         case .state:
-            object.invalidateProperties(of: MPRISNames.player)
+            object.invalidateProperties(of: PlayerInterface.name)
         case .seeked(let position):
             object.send(PlayerInterface.seeked, [.int64(position.microseconds)])
         case .trackListReplaced:
             trackListGeneration += 1
-            object.invalidateProperties(of: MPRISNames.player)
-            object.invalidateProperties(of: MPRISNames.trackList)
+            object.invalidateProperties(of: PlayerInterface.name)
+            object.invalidateProperties(of: TrackListInterface.name)
             object.send(
                 TrackListInterface.trackListReplaced,
                 [.objectPaths(player.trackIDs.map(Track.objectPath(id:))), .objectPath(currentTrackPath)])
         case .trackListChanged:
             trackListGeneration += 1
-            object.invalidateProperties(of: MPRISNames.trackList)
-            object.invalidateProperties(of: MPRISNames.player)
+            object.invalidateProperties(of: TrackListInterface.name)
+            object.invalidateProperties(of: PlayerInterface.name)
         case .trackAdded(let track, let after):
             trackListGeneration += 1
-            object.invalidateProperties(of: MPRISNames.trackList)
-            object.invalidateProperties(of: MPRISNames.player)
+            object.invalidateProperties(of: TrackListInterface.name)
+            object.invalidateProperties(of: PlayerInterface.name)
             let afterPath = after.map(Track.objectPath(id:)) ?? TrackListInterface.noTrack
             object.send(TrackListInterface.trackAdded, [track.metadata, .objectPath(afterPath)])
         case .trackRemoved(let id):
             trackListGeneration += 1
-            object.invalidateProperties(of: MPRISNames.trackList)
-            object.invalidateProperties(of: MPRISNames.player)
+            object.invalidateProperties(of: TrackListInterface.name)
+            object.invalidateProperties(of: PlayerInterface.name)
             object.send(TrackListInterface.trackRemoved, [.objectPath(Track.objectPath(id: id))])
         case .trackMetadataChanged(let track):
-            object.invalidateProperties(of: MPRISNames.player)
+            object.invalidateProperties(of: PlayerInterface.name)
             object.send(
                 TrackListInterface.trackMetadataChanged, [.objectPath(track.objectPath), track.metadata])
         }
     }
 
     private func applicationStateChanged() {
-        object?.invalidateProperties(of: MPRISNames.player)
-        object?.invalidateProperties(of: MPRISNames.remoteControl)
+        object?.invalidateProperties(of: PlayerInterface.name)
+        object?.invalidateProperties(of: RemoteControl1Interface.name)
     }
 
     private func delivered(_ event: RemoteControlEvent, _ outcome: DeliveryOutcome) {
         guard servesRemoteControl else { return }
-        object?.invalidateProperties(of: MPRISNames.remoteControl)
+        object?.invalidateProperties(of: RemoteControl1Interface.name)
         let timestamp = MonotonicClock.microseconds(at: event.timestamp)
         object?.send(
             RemoteControl1Interface.eventDelivered,

@@ -72,7 +72,7 @@ public final class NowPlayingTracker {
     /// there (in parallel, without waiting for their answers).
     public func start() async throws(DBusError) {
         try await connection.subscribe(
-            to: MatchRule(signal: StandardInterfaces.nameOwnerChanged, sender: StandardInterfaces.bus, arg0Namespace: "org.mpris.MediaPlayer2")
+            to: MatchRule(signal: BusDaemonInterface.nameOwnerChanged, sender: BusDaemonInterface.busName, arg0Namespace: "org.mpris.MediaPlayer2")
         ) { [weak self] message in
             let names = message.body.compactMap(\.stringValue)
             guard names.count == 3 else { return }
@@ -80,7 +80,7 @@ public final class NowPlayingTracker {
         }
         try await connection.subscribe(
             to: MatchRule(
-                signal: StandardInterfaces.propertiesChanged, path: MPRISNames.objectPath, arg0: MPRISNames.player)
+                signal: StandardInterfaces.propertiesChanged, path: MPRISNames.objectPath, arg0: PlayerInterface.name)
         ) { [weak self] message in
             guard let sender = message.sender, message.body.count >= 2, let changed = message.body[1].stringDictionaryValue else { return }
             self?.propertiesChanged(owner: sender, changed)
@@ -134,7 +134,7 @@ public final class NowPlayingTracker {
         do throws(DBusError) {
             // Asked at its unique name: a player gone meanwhile must not be started again by D-Bus
             // activation (remote-playerd has an activation file).
-            reply = try await connection.getAllProperties(owner, MPRISNames.objectPath, MPRISNames.player, timeout: queryTimeout)
+            reply = try await connection.getAllProperties(owner, MPRISNames.objectPath, PlayerInterface.declaration, timeout: queryTimeout)
         } catch {
             onDebug?("\(name) did not say what it is doing: \(error)")
             return

@@ -89,7 +89,7 @@ public final class PlayerResumption {
     private func startAndPlay(_ verdict: ResumeVerdict) async -> Outcome {
         do throws(DBusError) {
             _ = try await connection.call(
-                StandardInterfaces.bus, "/org/freedesktop/DBus", StandardInterfaces.startServiceByName, [.string(Self.busName), .uint32(0)],
+                BusDaemonInterface.busName, BusDaemonInterface.objectPath, BusDaemonInterface.startServiceByName, [.string(Self.busName), .uint32(0)],
                 timeout: startTimeout)
         } catch {
             if error.name == "org.freedesktop.DBus.Error.ServiceUnknown" { return .notActivatable(error.message) }

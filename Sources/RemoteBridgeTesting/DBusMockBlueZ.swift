@@ -13,8 +13,6 @@ import RemoteBridgeMPRIS
 public final class DBusMockBlueZ {
     /// The Python that has python3-dbusmock (Debian's, whatever `python3` is first on PATH).
     public static let python = "/usr/bin/python3"
-    /// dbusmock's interface for changing the mock at run time.
-    static let mockInterface = "org.freedesktop.DBus.Mock"
     /// The dbusmock process (killed with this value).
     public let process: DaemonProcess
     /// The test's own connection to the bus.
@@ -31,7 +29,7 @@ public final class DBusMockBlueZ {
         guard try await process.waitForName(BlueZInterfaces.busName, on: connection) else {
             throw TestSupportError(description: "python3-dbusmock's bluez5 did not start (apt-get install python3-dbusmock): \(process.standardError)")
         }
-        calls = try await SignalRecorder.start(on: connection, MatchRule(interface: Self.mockInterface, member: "MethodCalled"))
+        calls = try await SignalRecorder.start(on: connection, MatchRule(signal: DBusMockInterface.methodCalled))
     }
 
     /// Adds the adapter `/org/bluez/<name>` with `org.bluez.Media1` (RegisterPlayer and
@@ -39,18 +37,18 @@ public final class DBusMockBlueZ {
     /// RegisterPlayer takes that long to answer (the whole mock waits), and registers.
     @discardableResult
     public func addAdapter(_ name: String, slowFirstRegistration: Duration? = nil) async throws -> String {
-        let path = try await connection.call(BlueZInterfaces.busName, "/", "org.bluez.Mock", "AddAdapter", [.string(name), .string("RemoteBridge test")])
+        let path = try await connection.call(BlueZInterfaces.busName, "/", DBusMockInterface.addAdapter, [.string(name), .string("RemoteBridge test")])
             .first?.stringValue ?? "/org/bluez/\(name)"
         // A property makes Media1 one of the adapter's interfaces in GetManagedObjects.
-        try await mock(path, "AddProperty", [.string(BlueZInterfaces.media), .string("SupportedUUIDs"), .variant(.strings([]))])
+        try await mock(path, DBusMockInterface.addProperty, [.string(BlueZInterfaces.media), .string("SupportedUUIDs"), .variant(.strings([]))])
         let slow = slowFirstRegistration.map { "if not getattr(self, 'slowed', False):\n    self.slowed = True\n    time.sleep(\(Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18))\n" } ?? ""
         let register = slow + """
             if args[0] in getattr(self, 'players', set()):
                 raise dbus.exceptions.DBusException('Already Exists', name='\(BlueZInterfaces.alreadyExists)')
             self.players = getattr(self, 'players', set()) | {args[0]}
             """
-        try await mock(path, "AddMethod", [.string(BlueZInterfaces.media), .string("RegisterPlayer"), .string("oa{sv}"), .string(""), .string(register)])
-        try await mock(path, "AddMethod", [.string(BlueZInterfaces.media), .string("UnregisterPlayer"), .string("o"), .string(""), .string("")])
+        try await addMethod(BlueZInterfaces.registerPlayer, at: path, code: register)
+        try await addMethod(BlueZInterfaces.unregisterPlayer, at: path, code: "")
         return path
     }
 
@@ -64,12 +62,12 @@ public final class DBusMockBlueZ {
                 self.EmitSignal('\(StandardInterfaces.objectManager)', 'InterfacesAdded', 'oa{sa{sv}}', [dbus.ObjectPath('\(adapter)'), objects['\(adapter)'].props])
             ret = {dbus.ObjectPath(k): objects[k].props for k in objects.keys() if k != '/'}
             """
-        try await mock("/", "AddMethod", [.string(StandardInterfaces.objectManager), .string("GetManagedObjects"), .string(""), .string("a{oa{sa{sv}}}"), .string(code)])
+        try await addMethod(StandardInterfaces.getManagedObjects, at: "/", code: code)
     }
 
     /// The RegisterPlayer calls `adapter` has received so far (answered or not).
     public func registerPlayerCalls(_ adapter: String) -> Int {
-        calls.messages.count { $0.path == adapter && $0.body.first?.stringValue == "RegisterPlayer" }
+        calls.messages.count { $0.path == adapter && $0.body.first?.stringValue == BlueZInterfaces.registerPlayer.name }
     }
 
     /// Waits until `adapter` has received `count` RegisterPlayer calls; false after 10 s.
@@ -97,7 +95,15 @@ public final class DBusMockBlueZ {
         process.send(SIGCONT)
     }
 
-    private func mock(_ path: String, _ member: String, _ arguments: [DBusValue]) async throws {
-        _ = try await connection.call(BlueZInterfaces.busName, path, Self.mockInterface, member, arguments)
+    /// Gives the mock object at `path` the declared `method`, its body the Python `code`.
+    private func addMethod(_ method: DBusMethodDeclaration, at path: String, code: String) async throws {
+        try await mock(
+            path, DBusMockInterface.addMethod,
+            [.string(method.interface), .string(method.name), .string(method.inputSignature), .string(method.outputSignature), .string(code)])
+    }
+
+    /// Calls dbusmock's own interface on the mock object at `path`.
+    private func mock(_ path: String, _ method: DBusMethodDeclaration, _ arguments: [DBusValue]) async throws {
+        _ = try await connection.call(BlueZInterfaces.busName, path, method, arguments)
     }
 }

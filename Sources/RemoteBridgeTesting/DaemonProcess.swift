@@ -140,7 +140,7 @@ public final class DaemonProcess {
     /// polling). An owner left over from an earlier process does not count. Returns false if the
     /// process exited first, or after `limit` (a guard against a hung test).
     public func waitForName(_ name: String, on connection: DBusConnection, limit: Duration = .seconds(20)) async throws -> Bool {
-        let changes = try await SignalRecorder.start(on: connection, MatchRule(signal: StandardInterfaces.nameOwnerChanged, arg0: name))
+        let changes = try await SignalRecorder.start(on: connection, MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: name))
         let watcher = Task { @MainActor [weak self, weak changes] in
             _ = await self?.waitForExit()
             changes?.releaseAll()

@@ -57,7 +57,7 @@ public final class FakeBlueZ {
         connection.export(root)
         self.root = root
         for adapter in adapters { try addAdapter(adapter, announce: false) }
-        guard case .primaryOwner = try await connection.requestName("org.bluez") else {
+        guard case .primaryOwner = try await connection.requestName(BlueZInterfaces.busName) else {
             throw TestSupportError(description: "org.bluez is taken on the test bus")
         }
     }
@@ -116,13 +116,13 @@ public final class FakeBlueZ {
     }
 
     /// Calls a method of the registered player, as BlueZ does when the headset sends a command.
-    public func callPlayer(_ registration: Registration, _ member: String, _ arguments: [DBusValue] = []) async throws(DBusError) -> [DBusValue] {
-        try await connection.call(registration.sender, registration.player, "org.mpris.MediaPlayer2.Player", member, arguments)
+    public func callPlayer(_ registration: Registration, _ method: DBusMethodDeclaration, _ arguments: [DBusValue] = []) async throws(DBusError) -> [DBusValue] {
+        try await connection.call(registration.sender, registration.player, method, arguments)
     }
 
     /// Reads a property of the registered player, as BlueZ does for the headset.
-    public func playerProperty(_ registration: Registration, _ name: String) async throws(DBusError) -> DBusValue {
-        try await connection.getProperty(registration.sender, registration.player, "org.mpris.MediaPlayer2.Player", name)
+    public func playerProperty(_ registration: Registration, _ property: DBusPropertyDeclaration) async throws(DBusError) -> DBusValue {
+        try await connection.getProperty(registration.sender, registration.player, property)
     }
 
     private func registered(_ call: DBusMethodCall, adapter: String) throws(DBusError) {

@@ -52,6 +52,6 @@ public final class SignalRecorder {
 extension DBusConnection {
     /// A round trip to `peer` (Peer.Ping). Signals `peer` sent before it have arrived once it returns.
     public func barrier(with peer: String) async throws {
-        _ = try await call(peer, "/", "org.freedesktop.DBus.Peer", "Ping")
+        _ = try await call(peer, "/", StandardInterfaces.ping)
     }
 }

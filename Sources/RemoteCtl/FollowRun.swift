@@ -45,7 +45,7 @@ final class FollowRun {
         do throws(DBusError) {
             for connection in [buses.session] + (buses.system.map { [$0] } ?? []) {
                 _ = try await connection.subscribe(
-                    to: MatchRule(signal: StandardInterfaces.nameOwnerChanged, sender: StandardInterfaces.bus)
+                    to: MatchRule(signal: BusDaemonInterface.nameOwnerChanged, sender: BusDaemonInterface.busName)
                 ) { [weak self] message in
                     self?.nameOwnerChanged(message, on: connection)
                 }

@@ -65,7 +65,7 @@ extension RemoteCtl {
             let name = PlayerSelection.short(player)
             let errors = self.errors
             try await connection.subscribe(
-                to: MatchRule(signal: StandardInterfaces.nameOwnerChanged, sender: StandardInterfaces.bus, arg0: player)
+                to: MatchRule(signal: BusDaemonInterface.nameOwnerChanged, sender: BusDaemonInterface.busName, arg0: player)
             ) { message in
                 guard message.body.count == 3, message.body[2].stringValue == "" else { return }
                 errors("remotectl: \(name) left the bus")

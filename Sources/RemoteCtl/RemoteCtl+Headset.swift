@@ -75,7 +75,7 @@ extension RemoteCtl {
     public func headsetStatus() async -> Int32 {
         let properties: [String: DBusValue]
         do throws(DBusError) {
-            properties = try await connection.getAllProperties(Headset1Interface.busName, Headset1Interface.objectPath, Headset1Interface.name)
+            properties = try await connection.getAllProperties(Headset1Interface.busName, Headset1Interface.objectPath, Headset1Interface.declaration)
         } catch {
             errors("remotectl: headsetd did not answer (is it running?): \(error)")
             return 1

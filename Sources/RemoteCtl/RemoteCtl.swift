@@ -77,7 +77,7 @@ public struct RemoteCtl {
         let pings = all.map { player in
             Task { () -> DBusError? in
                 do throws(DBusError) {
-                    _ = try await connection.call(player, "/org/mpris/MediaPlayer2", "org.freedesktop.DBus.Peer", "Ping")
+                    _ = try await connection.call(player, MPRISNames.objectPath, StandardInterfaces.ping)
                     return nil
                 } catch {
                     return error

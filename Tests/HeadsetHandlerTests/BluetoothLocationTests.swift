@@ -15,6 +15,6 @@ struct BluetoothLocationTests {
         let expected = "file:///music/Bj%C3%B6rk%20%26%20Co/%231%20100%25%20%3F.flac"
         func url(_ metadata: DBusValue?) -> String? { metadata?.stringDictionaryValue?["xesam:url"]?.stringValue }
         try await b.settle { url(b.bridge.player.value("Metadata")) == expected }
-        #expect(url(try await b.bluez.playerProperty(r, "Metadata")) == expected)
+        #expect(url(try await b.bluez.playerProperty(r, PlayerInterface.metadata)) == expected)
     }
 }

@@ -59,16 +59,16 @@ struct BluetoothPlayerTests {
         #expect(b.f.handler.bluetoothStatus.contains("/org/bluez/hci0, /org/bluez/hci1"))
 
         let r = registrations[0]
-        _ = try await b.bluez.callPlayer(r, "Play")
+        _ = try await b.bluez.callPlayer(r, PlayerInterface.play)
         #expect(b.f.player.playbackStatus == .playing)
-        _ = try await b.bluez.callPlayer(r, "Pause")
+        _ = try await b.bluez.callPlayer(r, PlayerInterface.pause)
         #expect(b.f.player.playbackStatus == .paused)
-        _ = try await b.bluez.callPlayer(r, "Next")
+        _ = try await b.bluez.callPlayer(r, PlayerInterface.next)
         #expect(b.f.player.currentIndex == 1)
         try await b.settle { b.bridge.player.value("PlaybackStatus") == .string("Paused") }
-        #expect(try await b.bluez.playerProperty(r, "PlaybackStatus").stringValue == "Paused")
+        #expect(try await b.bluez.playerProperty(r, PlayerInterface.playbackStatus).stringValue == "Paused")
         try await b.settle { b.bridge.player.value("Metadata").stringDictionaryValue?["xesam:title"]?.stringValue == "Tone 2" }
-        #expect(try await b.bluez.playerProperty(r, "Metadata").stringDictionaryValue?["xesam:title"]?.stringValue == "Tone 2")
+        #expect(try await b.bluez.playerProperty(r, PlayerInterface.metadata).stringDictionaryValue?["xesam:title"]?.stringValue == "Tone 2")
     }
 
     @Test("when another player starts playing, the registered player's properties change with it (PropertiesChanged)")
@@ -91,9 +91,9 @@ struct BluetoothPlayerTests {
         #expect(announcedSecond())
         let announced = announced()
         #expect(announced.contains { $0["PlaybackStatus"]?.stringValue == "Playing" })
-        #expect(try await b.bluez.playerProperty(r, "Metadata").stringDictionaryValue?["xesam:title"]?.stringValue == "Second Song")
+        #expect(try await b.bluez.playerProperty(r, PlayerInterface.metadata).stringDictionaryValue?["xesam:title"]?.stringValue == "Second Song")
         // And BlueZ's commands now go to the new player.
-        _ = try await b.bluez.callPlayer(r, "Pause")
+        _ = try await b.bluez.callPlayer(r, PlayerInterface.pause)
         #expect(second.player.playbackStatus == .paused)
         #expect(b.f.player.playbackStatus == .stopped)
     }

@@ -118,7 +118,7 @@ struct FrozenPlayerTests {
         frozen.send(SIGCONT)
         // Thawed, the next hold reaches it as RemoteControl1 events (the player reports every
         // event it gets, the Seeks sent while it was frozen as skip-forward).
-        let delivered = try await SignalRecorder.start(on: f.client, MatchRule(interface: MPRISNames.remoteControl, member: "EventDelivered"))
+        let delivered = try await SignalRecorder.start(on: f.client, MatchRule(interface: RemoteControl1Interface.name, member: "EventDelivered"))
         try await f.press(KeyMap.keyFastForward)
         func subtypes() -> [String] { delivered.messages.compactMap { $0.body.first?.stringValue } }
         for count in 1...20 where !subtypes().contains("end-seeking-forward") {
@@ -142,7 +142,7 @@ struct FrozenPlayerTests {
         let arguments = ["--bus", bed.bus.address, "--config", bed.config, "--system-bus", "unix:path=/nonexistent/remotebridge", "--input-dir", bed.media.directory.path]
         let began = ContinuousClock.now
         let headsetd = try await DaemonProcess("headsetd", arguments)
-        #expect(try await headsetd.waitForName(HeadsetHandler.busName, on: bed.connection, limit: .seconds(10)), "\(headsetd.standardError)")
+        #expect(try await headsetd.waitForName(Headset1Interface.busName, on: bed.connection, limit: .seconds(10)), "\(headsetd.standardError)")
         let claimed = ContinuousClock.now - began
         #expect(claimed < .seconds(3), "headsetd took \(claimed) to claim its name")
         headsetd.send(SIGTERM)
@@ -167,12 +167,12 @@ struct FrozenPlayerTests {
             ["--bus", bed.bus.address, "--config", bed.config, "--system-bus", "unix:path=/nonexistent/remotebridge", "--device", "f", "--log-level", "debug"],
             workingDirectory: bed.media.directory.path)
         defer { headsetd.send(SIGKILL) }
-        #expect(try await headsetd.waitForName(HeadsetHandler.busName, on: bed.connection), "\(headsetd.standardError)")
+        #expect(try await headsetd.waitForName(Headset1Interface.busName, on: bed.connection), "\(headsetd.standardError)")
         let devices = try await SignalRecorder.start(
-            on: bed.connection, MatchRule(path: HeadsetHandler.objectPath, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"))
+            on: bed.connection, MatchRule(path: Headset1Interface.objectPath, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"))
         let fifo = try EvdevFIFO(path: bed.path("f"))
         defer { fifo.remove() }
-        let changed = try await SignalRecorder.start(on: bed.connection, MatchRule(interface: MPRISNames.remoteControl, member: "EventDelivered"))
+        let changed = try await SignalRecorder.start(on: bed.connection, MatchRule(interface: RemoteControl1Interface.name, member: "EventDelivered"))
         // The reader opens the FIFO once inotify reports it, and says so in Devices.
         func reading() -> Bool {
             devices.messages.contains { $0.body[1].stringDictionaryValue?["Devices"]?.stringArrayValue?.contains(bed.path("f")) == true }

@@ -84,7 +84,7 @@ final class HeadsetFixture {
     }
 
     func call(_ member: String, _ arguments: [DBusValue]) async throws(DBusError) {
-        _ = try await client.call(HeadsetHandler.busName, HeadsetHandler.objectPath, HeadsetHandler.interfaceName, member, arguments)
+        _ = try await client.call(Headset1Interface.busName, Headset1Interface.objectPath, Headset1Interface.name, member, arguments)
     }
 }
 
@@ -117,7 +117,7 @@ struct HeadsetHandlerTests {
         let f = try await HeadsetFixture()
         try await f.settle { f.handler.tracker.target != nil }
         #expect(f.handler.tracker.target == "org.mpris.MediaPlayer2.test")
-        let recognized = try await SignalRecorder.start(on: f.client, MatchRule(interface: HeadsetHandler.interfaceName, member: "GestureRecognized"))
+        let recognized = try await SignalRecorder.start(on: f.client, MatchRule(interface: Headset1Interface.name, member: "GestureRecognized"))
         try f.fifo.key(226, pressed: true)
         f.clock.advance(by: .milliseconds(80))
         try f.fifo.key(226, pressed: false)
@@ -149,7 +149,7 @@ struct HeadsetHandlerTests {
         f.clock.advance(by: .seconds(2))
         try await f.settle { f.player.currentIndex == 1 }
         #expect(f.player.currentIndex == 1)
-        let delivered = try await SignalRecorder.start(on: f.client, MatchRule(interface: MPRISNames.remoteControl, member: "EventDelivered"))
+        let delivered = try await SignalRecorder.start(on: f.client, MatchRule(interface: RemoteControl1Interface.name, member: "EventDelivered"))
         try await f.call("Click", [.uint32(2), .double(1)])
         f.clock.advance(by: .seconds(3))
         // The double-click's own EventDelivered may still be in flight when the recorder starts.
@@ -185,7 +185,7 @@ struct HeadsetHandlerTests {
     func properties() async throws {
         let f = try await HeadsetFixture()
         try await f.settle { f.handler.tracker.target != nil }
-        let all = try await f.client.getAllProperties(HeadsetHandler.busName, HeadsetHandler.objectPath, HeadsetHandler.interfaceName)
+        let all = try await f.client.getAllProperties(Headset1Interface.busName, Headset1Interface.objectPath, Headset1Interface.name)
         #expect(all["Target"] == .string("org.mpris.MediaPlayer2.test"))
         #expect(all["Devices"] == .strings([f.fifo.path]))
         let gestures = all["Gestures"].flatMap { value -> [String: String]? in

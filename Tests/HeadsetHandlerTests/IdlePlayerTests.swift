@@ -34,7 +34,7 @@ struct IdlePlayerTests {
         f.player.pause()
         try await f.settleStatus()
         let claims = try await SignalRecorder.start(
-            on: f.client, MatchRule(path: MPRISNames.objectPath, interface: MPRISNames.properties, member: "PropertiesChanged", arg0: MPRISNames.player))
+            on: f.client, MatchRule(path: MPRISNames.objectPath, interface: StandardInterfaces.properties, member: "PropertiesChanged", arg0: PlayerInterface.name))
         let mpv = try await startMPV(f, name: "mpv", arguments: ["--idle=yes", "--pause"])
         defer { mpv.send(SIGKILL) }
         let mpvName = "org.mpris.MediaPlayer2.mpv"

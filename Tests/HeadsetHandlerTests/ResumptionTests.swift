@@ -43,7 +43,7 @@ struct ResumptionTests {
     func clickResumesAtPosition() async throws {
         let f = try await ResumeFixture(saved: ResumeFixture.threeTones)
         defer { Task { await f.stop() } }
-        _ = try await f.client.call(HeadsetHandler.busName, HeadsetHandler.objectPath, HeadsetHandler.interfaceName, "Click", [.uint32(1), .double(0)])
+        _ = try await f.client.call(Headset1Interface.busName, Headset1Interface.objectPath, Headset1Interface.click, [.uint32(1), .double(0)])
         f.clock.advance(by: .seconds(1))
         #expect(await f.waitForOutcomes(1))
         #expect(try await f.waitUntilPlaying())
@@ -98,7 +98,7 @@ struct ResumptionTests {
         try f.press(KeyMap.keyPlayCD)
         #expect(await f.log.waitFor(Self.starting))
         try f.press(KeyMap.keyPlayCD)
-        _ = try await f.client.call(HeadsetHandler.busName, HeadsetHandler.objectPath, HeadsetHandler.interfaceName, "Click", [.uint32(1), .double(0)])
+        _ = try await f.client.call(Headset1Interface.busName, Headset1Interface.objectPath, Headset1Interface.click, [.uint32(1), .double(0)])
         f.clock.advance(by: .seconds(1))
         #expect(await f.log.waitFor("absorbed; remote-playerd is starting", count: 2))
         #expect(f.outcomes.isEmpty)

@@ -9,6 +9,8 @@ final class DBusFixture {
     let server: DBusConnection
     let client: DBusConnection
     var object: ExportedObject!
+    /// The test interface, as the object declares it.
+    var declaration: DBusInterfaceDeclaration!
     var title = "first"
     var volume = 0.5
     var tracks: [String] = ["/t/1"]
@@ -25,7 +27,9 @@ final class DBusFixture {
         bus = try TestBus()
         server = try await DBusConnection.connect(to: bus.address)
         client = try await DBusConnection.connect(to: bus.address)
-        object = try ExportedObject(path: Self.path, interfaces: [makeInterface()])
+        let interface = makeInterface()
+        declaration = interface.declaration
+        object = try ExportedObject(path: Self.path, interfaces: [interface])
         server.export(object)
     }
 
@@ -81,8 +85,24 @@ final class DBusFixture {
     /// The fixture interface's one signal.
     static let happened = DBusSignalDeclaration(interfaceName, "Happened", [DBusArgument("what", "s")])
 
+    /// Calls `member` as a peer sends it (see `sent`), so that the object's checks are what the test sees.
     func call(_ member: String, _ arguments: [DBusValue] = [], interface: String = DBusFixture.interfaceName) async throws(DBusError) -> [DBusValue] {
-        try await client.call(server.uniqueName, Self.path, interface, member, arguments)
+        try await client.call(server.uniqueName, Self.path, Self.sent(member, arguments, interface: interface), arguments)
+    }
+
+    /// `member` of the test interface (or `interface`) as a peer sends it (`DBusMethodDeclaration.asSent`).
+    static func sent(_ member: String, _ arguments: [DBusValue] = [], interface: String = interfaceName) -> DBusMethodDeclaration {
+        .asSent(interface, member, arguments)
+    }
+
+    /// Property `name` of the test interface as a peer has it (`DBusPropertyDeclaration.asSent`).
+    static func sentProperty(_ name: String, _ value: DBusValue = .string("")) -> DBusPropertyDeclaration {
+        .asSent(interfaceName, name, value)
+    }
+
+    /// The object's declaration of property `name`; a test asks only for declared ones.
+    func property(_ name: String) -> DBusPropertyDeclaration {
+        declaration.property(name) ?? Self.sentProperty(name)
     }
 
     /// Expects `body` to throw a D-Bus error with `name`, and returns its message.

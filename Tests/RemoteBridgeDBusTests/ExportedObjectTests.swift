@@ -79,11 +79,11 @@ struct ExportedObjectPropertyTests {
     func getAllSet() async throws {
         let f = try await DBusFixture()
         let name = f.server.uniqueName
-        #expect(try await f.client.getProperty(name, DBusFixture.path, DBusFixture.interfaceName, "Title") == .string("first"))
-        let all = try await f.client.getAllProperties(name, DBusFixture.path, DBusFixture.interfaceName)
+        #expect(try await f.client.getProperty(name, DBusFixture.path, f.property("Title")) == .string("first"))
+        let all = try await f.client.getAllProperties(name, DBusFixture.path, f.declaration)
         #expect(all.keys.sorted() == ["Constant", "Hidden", "Library", "Title", "Tracks", "Volume"])
         #expect(all["Tracks"] == .objectPaths(["/t/1"]))
-        try await f.client.setProperty(name, DBusFixture.path, DBusFixture.interfaceName, "Volume", .double(-3))
+        try await f.client.setProperty(name, DBusFixture.path, f.property("Volume"), .double(-3))
         #expect(f.volume == 0)
     }
 
@@ -94,23 +94,23 @@ struct ExportedObjectPropertyTests {
         let i = DBusFixture.interfaceName
         let p = DBusFixture.path
         await f.expectError("org.freedesktop.DBus.Error.UnknownProperty") { () async throws(DBusError) in
-            _ = try await f.client.getProperty(name, p, i, "Nope")
+            _ = try await f.client.getProperty(name, p, DBusFixture.sentProperty("Nope"))
         }
         await f.expectError("org.freedesktop.DBus.Error.UnknownInterface") { () async throws(DBusError) in
-            _ = try await f.client.getAllProperties(name, p, "io.github.remotebridge.Nope")
+            _ = try await f.client.getAllProperties(name, p, DBusInterfaceDeclaration("io.github.remotebridge.Nope"))
         }
         await f.expectError("org.freedesktop.DBus.Error.PropertyReadOnly") { () async throws(DBusError) in
-            try await f.client.setProperty(name, p, i, "Title", .string("x"))
+            try await f.client.setProperty(name, p, DBusFixture.sentProperty("Title", .string("x")), .string("x"))
         }
         let message = await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
-            try await f.client.setProperty(name, p, i, "Volume", .string("loud"))
+            try await f.client.setProperty(name, p, DBusFixture.sentProperty("Volume", .string("loud")), .string("loud"))
         }
         #expect(message?.contains("'d'") == true)
         await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
-            try await f.client.setProperty(name, p, i, "Volume", .double(.nan))
+            try await f.client.setProperty(name, p, f.property("Volume"), .double(.nan))
         }
         await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
-            _ = try await f.client.call(name, p, "org.freedesktop.DBus.Properties", "Get", [.string(i)])
+            _ = try await f.client.call(name, p, DBusFixture.sent("Get", [.string(i)], interface: StandardInterfaces.properties), [.string(i)])
         }
     }
 
@@ -122,7 +122,7 @@ struct ExportedObjectPropertyTests {
         for round in 0..<20 {
             let rename = Task { try await f.call("Rename", [.string("title \(round)")]) }
             let get = Task {
-                try await f.client.call(name, DBusFixture.path, "org.freedesktop.DBus.Properties", "Get", [.string(DBusFixture.interfaceName), .string("Title")])
+                try await f.client.call(name, DBusFixture.path, StandardInterfaces.get, [.string(DBusFixture.interfaceName), .string("Title")])
             }
             _ = try await rename.value
             #expect(try await get.value == [.variant(.string("title \(round)"))])
@@ -160,7 +160,7 @@ struct ExportedObjectPropertyTests {
     func setAnnounces() async throws {
         let f = try await DBusFixture()
         let recorder = try await SignalRecorder.start(on: f.client, MatchRule(member: "PropertiesChanged"))
-        try await f.client.setProperty(f.server.uniqueName, DBusFixture.path, DBusFixture.interfaceName, "Volume", .double(1))
+        try await f.client.setProperty(f.server.uniqueName, DBusFixture.path, f.property("Volume"), .double(1))
         #expect(await recorder.waitFor(count: 1))
         #expect(recorder.messages.first?.body[1].stringDictionaryValue == ["Volume": .double(1)])
     }
@@ -180,7 +180,7 @@ struct ExportedObjectPropertyTests {
         #expect(await recorder.waitFor(count: 1))
         #expect(recorder.messages.first?.body[2] == .strings(["Library"]))
         #expect(f.libraryReads == 0)
-        let value = try await f.client.getProperty(f.server.uniqueName, DBusFixture.path, DBusFixture.interfaceName, "Library")
+        let value = try await f.client.getProperty(f.server.uniqueName, DBusFixture.path, f.property("Library"))
         #expect(value == .objectPaths(["/l/1", "/l/2"]))
         #expect(f.libraryReads == 1)
     }

@@ -9,6 +9,8 @@ import Testing
 struct ReplyBeforeCloseTests {
     /// Larger than a socket takes in one write, so most of it waits in libdbus's outgoing queue.
     static let largeText = String(repeating: "x", count: 8 << 20)
+    /// `Bye() → s text`, the server's one method.
+    static let byeMethod = DBusMethodDeclaration("io.github.remotebridge.Test1", "Bye", outputs: [DBusArgument("text", "s")])
 
     /// A bus, a server exporting `Bye` (which answers `largeText`, then does `then` with the call
     /// and the server's connection), and a client.
@@ -22,9 +24,9 @@ struct ReplyBeforeCloseTests {
             path: "/io/github/remotebridge/Test",
             interfaces: [
                 DBusInterface(
-                    "io.github.remotebridge.Test1",
+                    DBusInterfaceDeclaration(byeMethod.interface, methods: [byeMethod]),
                     methods: [
-                        DBusMethod("Bye", outputs: [DBusArgument("text", "s")]) { [weak server] call in
+                        DBusMethod(byeMethod) { [weak server] call in
                             if let server { then(call, server) }
                             return [.string(largeText)]
                         }
@@ -36,7 +38,7 @@ struct ReplyBeforeCloseTests {
 
     /// Calls `Bye` on `server` from `client`.
     static func bye(_ client: DBusConnection, _ server: DBusConnection) async throws(DBusError) -> [DBusValue] {
-        try await client.call(server.uniqueName, "/io/github/remotebridge/Test", "io.github.remotebridge.Test1", "Bye")
+        try await client.call(server.uniqueName, "/io/github/remotebridge/Test", byeMethod)
     }
 
     @Test("a connection closed just after a large reply was handed over writes it out first")
@@ -57,7 +59,7 @@ struct ReplyBeforeCloseTests {
         }
         defer { bus.stop() }
         let gone = try await SignalRecorder.start(
-            on: client, MatchRule(signal: StandardInterfaces.nameOwnerChanged, arg0: server.uniqueName))
+            on: client, MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: server.uniqueName))
         let reply = try await Self.bye(client, server)
         #expect(reply.first?.stringValue?.utf8.count == Self.largeText.utf8.count)
         #expect(await gone.waitFor(count: 1), "the work after the reply never closed the connection")

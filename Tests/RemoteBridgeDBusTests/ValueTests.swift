@@ -72,16 +72,16 @@ struct ValueTests {
     func invalidHeaders() async throws {
         let f = try await DBusFixture()
         await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
-            _ = try await f.client.call(f.server.uniqueName, "not/a/path", DBusFixture.interfaceName, "Add")
+            _ = try await f.client.call(f.server.uniqueName, "not/a/path", DBusFixture.sent("Add"))
         }
         await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
-            _ = try await f.client.call(f.server.uniqueName, "/", "no dots", "Add")
+            _ = try await f.client.call(f.server.uniqueName, "/", DBusFixture.sent("Add", interface: "no dots"))
         }
         await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
-            _ = try await f.client.call("bad..name", "/", DBusFixture.interfaceName, "Add")
+            _ = try await f.client.call("bad..name", "/", DBusFixture.sent("Add"))
         }
         await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
-            _ = try await f.client.call(f.server.uniqueName, "/", DBusFixture.interfaceName, "Bad-Member")
+            _ = try await f.client.call(f.server.uniqueName, "/", DBusFixture.sent("Bad-Member"))
         }
     }
 
@@ -145,7 +145,7 @@ struct NameAndSignalTests {
         let rule = MatchRule(interface: "a.b", member: "M", arg0Namespace: "org.mpris.MediaPlayer2")
         #expect(rule.text == "type='signal',interface='a.b',member='M',arg0namespace='org.mpris.MediaPlayer2'")
         #expect(MatchRule(arg0: "it's").text == "type='signal',arg0='it'\\''s'")
-        var message = DBusMessage.signal(path: "/", interface: "a.b", member: "M", body: [.string("org.mpris.MediaPlayer2.vlc")])
+        var message = DBusMessage.signal(DBusSignalDeclaration("a.b", "M"), path: "/", body: [.string("org.mpris.MediaPlayer2.vlc")])
         #expect(rule.matches(message))
         message.body = [.string("org.mpris.MediaPlayer2vlc")]
         #expect(!rule.matches(message))
@@ -154,7 +154,7 @@ struct NameAndSignalTests {
     @Test("Introspect describes the declaration, and parent nodes list their children")
     func introspection() async throws {
         let f = try await DBusFixture()
-        let xml = try await f.client.call(f.server.uniqueName, DBusFixture.path, "org.freedesktop.DBus.Introspectable", "Introspect")
+        let xml = try await f.client.call(f.server.uniqueName, DBusFixture.path, StandardInterfaces.introspect)
             .first?.stringValue ?? ""
         #expect(xml.contains("<interface name=\"io.github.remotebridge.Test1\">"))
         #expect(xml.contains("<method name=\"Add\">"))
@@ -162,7 +162,7 @@ struct NameAndSignalTests {
         #expect(xml.contains("<property name=\"Volume\" type=\"d\" access=\"readwrite\"/>"))
         #expect(xml.contains("<annotation name=\"org.freedesktop.DBus.Property.EmitsChangedSignal\" value=\"false\"/>"))
         #expect(xml.contains("<signal name=\"Happened\">"))
-        let root = try await f.client.call(f.server.uniqueName, "/io/github", "org.freedesktop.DBus.Introspectable", "Introspect")
+        let root = try await f.client.call(f.server.uniqueName, "/io/github", StandardInterfaces.introspect)
             .first?.stringValue ?? ""
         #expect(root.contains("<node name=\"remotebridge\"/>"))
     }

@@ -37,7 +37,7 @@ struct InterfaceXMLTests {
     func mprisObject() async throws {
         let f = try await MPRISFixture()
         let xml = try await f.client.call(StandardInterfaces.introspect).first?.stringValue ?? ""
-        let served = [MPRISNames.root, MPRISNames.player, MPRISNames.trackList, MPRISNames.remoteControl]
+        let served = [MediaPlayer2Interface.name, PlayerInterface.name, TrackListInterface.name, RemoteControl1Interface.name]
         #expect(InterfaceXML.interfaceNames(in: xml) == [StandardInterfaces.introspectable, StandardInterfaces.peer, StandardInterfaces.properties] + served)
         for name in served {
             #expect(InterfaceXML.block(name, in: xml) == (try InterfaceXML.fileBlock(name)), "\(name)")

@@ -71,14 +71,14 @@ final class MPRISFixture {
         return nil
     }
 
-    /// A call as a hostile or careless client sends it: names as strings, nothing checked on
-    /// this side, so the server's own checks are what the test sees.
+    /// A call as a hostile or careless client sends it: declared as sent (`DBusMethodDeclaration.asSent`),
+    /// so the server's own checks are what the test sees.
     func rawCall(_ interface: String, _ member: String, _ arguments: [DBusValue] = []) async throws(DBusError) -> [DBusValue] {
-        try await client.connection.call(client.busName, MPRISNames.objectPath, interface, member, arguments)
+        try await client.connection.call(client.busName, MPRISNames.objectPath, .asSent(interface, member, arguments), arguments)
     }
 
-    /// A Set as a hostile or careless client sends it.
+    /// A Set as a hostile or careless client sends it (`DBusPropertyDeclaration.asSent`).
     func rawSet(_ interface: String, _ name: String, _ value: DBusValue) async throws(DBusError) {
-        try await client.connection.setProperty(client.busName, MPRISNames.objectPath, interface, name, value)
+        try await client.connection.setProperty(client.busName, MPRISNames.objectPath, .asSent(interface, name, value), value)
     }
 }

@@ -33,7 +33,7 @@ struct MonotonicClockTests {
     @Test("monotonic_us lies between CLOCK_MONOTONIC readings the caller takes just before and after SendEvent")
     func bracketed() async throws {
         let f = try await MPRISFixture()
-        let recorder = try await f.record("EventDelivered", interface: MPRISNames.remoteControl)
+        let recorder = try await f.record("EventDelivered", interface: RemoteControl1Interface.name)
         for count in 1...5 {
             let before = Self.read(CLOCK_MONOTONIC)
             _ = try await f.client.sendEvent(.togglePlayPause)

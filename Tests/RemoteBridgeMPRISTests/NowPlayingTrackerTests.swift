@@ -73,7 +73,7 @@ struct NowPlayingTrackerTests {
         try await f.settle(until: { f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta" })
         // alpha, still playing, repeats itself (as some players do on every metadata change).
         try f.a.server.object?.emit(
-            StandardInterfaces.propertiesChanged, [.string(MPRISNames.player), .stringVariantDictionary(["PlaybackStatus": .string("Playing")]), .strings([])])
+            StandardInterfaces.propertiesChanged, [.string(PlayerInterface.name), .stringVariantDictionary(["PlaybackStatus": .string("Playing")]), .strings([])])
         try await f.settle()
         #expect(f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta")
         // But stopping and starting again is a real start.
@@ -126,7 +126,7 @@ struct NowPlayingTrackerTests {
 struct TrackPresenceTests {
     func announce(_ fixture: MPRISFixture, _ changed: KeyValuePairs<String, DBusValue>) throws {
         try fixture.server.object?.emit(
-            StandardInterfaces.propertiesChanged, [.string(MPRISNames.player), .stringVariantDictionary(changed), .strings([])])
+            StandardInterfaces.propertiesChanged, [.string(PlayerInterface.name), .stringVariantDictionary(changed), .strings([])])
     }
 
     @Test("a player that says Playing with a placeholder track id does not take now-playing; its Metadata arriving later does")

@@ -95,7 +95,7 @@ struct PlayerTransportTests {
             ("SetPosition", [.string("/a"), .int64(1)]), ("OpenUri", [.int64(1)]), ("OpenUri", []),
         ] {
             await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
-                _ = try await f.rawCall(MPRISNames.player, member, arguments)
+                _ = try await f.rawCall(PlayerInterface.name, member, arguments)
             }
         }
         #expect(f.player.playbackStatus == .stopped)
@@ -104,7 +104,7 @@ struct PlayerTransportTests {
     @Test("Seeked is emitted on every discontinuity, with the new position")
     func seeked() async throws {
         let f = try await MPRISFixture()
-        let recorder = try await f.record("Seeked", interface: MPRISNames.player)
+        let recorder = try await f.record("Seeked", interface: PlayerInterface.name)
         try await f.client.seek(by: .seconds(15))
         try await f.client.setPosition(trackID: f.player.queue[0].objectPath, .seconds(3))
         try await f.client.next()
@@ -173,7 +173,7 @@ struct PlayerPropertyTests {
         }
         #expect(message?.contains("None, Track or Playlist") == true)
         await f.expectError("org.freedesktop.DBus.Error.InvalidArgs") { () async throws(DBusError) in
-            try await f.rawSet(MPRISNames.player, "Shuffle", .string("yes"))
+            try await f.rawSet(PlayerInterface.name, "Shuffle", .string("yes"))
         }
     }
 
@@ -212,7 +212,7 @@ struct PlayerPropertyTests {
         let f = try await MPRISFixture()
         for name in ["PlaybackStatus", "Metadata", "Position", "CanControl", "CanPlay", "MinimumRate"] {
             await f.expectError("org.freedesktop.DBus.Error.PropertyReadOnly") { () async throws(DBusError) in
-                try await f.rawSet(MPRISNames.player, name, .string("x"))
+                try await f.rawSet(PlayerInterface.name, name, .string("x"))
             }
         }
     }
@@ -265,7 +265,7 @@ struct PlayerPropertyTests {
         let after = try await f.client.properties()
         #expect(capabilities.allSatisfy { after[$0] == .bool(false) })
         #expect(after["CanControl"] == .bool(true))
-        let changed = recorder.messages.first(where: { $0.body[0] == .string(MPRISNames.player) })?.body[1].stringDictionaryValue ?? [:]
+        let changed = recorder.messages.first(where: { $0.body[0] == .string(PlayerInterface.name) })?.body[1].stringDictionaryValue ?? [:]
         #expect(Set(changed.keys) == Set(capabilities))
         // Calls are accepted but have no effect.
         try await f.client.play()

@@ -69,7 +69,7 @@ struct RemoteControlInterfaceTests {
         f.controller.resignFirstResponder()
         #expect(await recorder.waitFor(count: 1))
         try await f.sync()
-        let signal = recorder.messages.first { $0.body[0] == .string(MPRISNames.remoteControl) }
+        let signal = recorder.messages.first { $0.body[0] == .string(RemoteControl1Interface.name) }
         #expect(signal?.body[1].stringDictionaryValue == [
             "NowPlaying": .bool(true), "FirstResponder": .string(""), "ResponderChain": .strings(["RemoteApplication"]),
         ])
@@ -78,7 +78,7 @@ struct RemoteControlInterfaceTests {
     @Test("EventDelivered reports every event the application sees, whatever its source")
     func eventDelivered() async throws {
         let f = try await MPRISFixture()
-        let recorder = try await f.record("EventDelivered", interface: MPRISNames.remoteControl)
+        let recorder = try await f.record("EventDelivered", interface: RemoteControl1Interface.name)
         try await f.client.next()
         f.application.sendEvent(RemoteControlEvent(subtype: .togglePlayPause, source: .headset("doubleClick")))
         _ = try await f.client.sendEvent(.stop)

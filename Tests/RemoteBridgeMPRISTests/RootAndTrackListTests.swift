@@ -18,7 +18,7 @@ struct RootInterfaceTests {
         #expect(all["SupportedUriSchemes"] == .strings(["file", "http", "https"]))
         #expect(all["SupportedMimeTypes"] == .strings(["audio/mpeg", "audio/flac"]))
         await f.expectError("org.freedesktop.DBus.Error.PropertyReadOnly") { () async throws(DBusError) in
-            try await f.rawSet(MPRISNames.root, "Identity", .string("x"))
+            try await f.rawSet(MediaPlayer2Interface.name, "Identity", .string("x"))
         }
     }
 
@@ -55,7 +55,7 @@ struct TrackListTests {
     @Test("AddTrack inserts after a track, can make it current, and signals TrackAdded")
     func addTrack() async throws {
         let f = try await MPRISFixture()
-        let added = try await f.record("TrackAdded", interface: MPRISNames.trackList)
+        let added = try await f.record("TrackAdded", interface: TrackListInterface.name)
         let first = f.player.queue[0].objectPath
         _ = try await f.client.call(TrackListInterface.addTrack, [.string("file:///music/new.flac"), .objectPath(first), .bool(true)])
         #expect(f.player.queue.map(\.url)[1] == "file:///music/new.flac")
@@ -81,7 +81,7 @@ struct TrackListTests {
     @Test("RemoveTrack and GoTo work on known ids, and refuse stale ones")
     func removeAndGoTo() async throws {
         let f = try await MPRISFixture()
-        let removed = try await f.record("TrackRemoved", interface: MPRISNames.trackList)
+        let removed = try await f.record("TrackRemoved", interface: TrackListInterface.name)
         let second = f.player.queue[1].objectPath
         _ = try await f.client.call(TrackListInterface.goTo, [.objectPath(f.player.queue[2].objectPath)])
         #expect(f.player.currentIndex == 2)
@@ -103,16 +103,16 @@ struct TrackListTests {
     func trackListSignals() async throws {
         let f = try await MPRISFixture()
         let changed = try await f.record("PropertiesChanged")
-        let metadataChanged = try await f.record("TrackMetadataChanged", interface: MPRISNames.trackList)
+        let metadataChanged = try await f.record("TrackMetadataChanged", interface: TrackListInterface.name)
         _ = try await f.client.call(TrackListInterface.removeTrack, [.objectPath(f.player.queue[2].objectPath)])
         f.player.retag { $0.title = "Renamed" }
         try #require(await metadataChanged.waitFor(count: 1))
         try await f.sync()
-        let trackListSignal = changed.messages.first { $0.body[0] == .string(MPRISNames.trackList) }
+        let trackListSignal = changed.messages.first { $0.body[0] == .string(TrackListInterface.name) }
         #expect(trackListSignal?.body[2] == .strings(["Tracks"]))
         #expect(trackListSignal?.body[1].stringDictionaryValue == [:])
         #expect(metadataChanged.messages[0].body[1].stringDictionaryValue?["xesam:title"] == .string("Renamed"))
-        let playerSignal = changed.messages.last { $0.body[0] == .string(MPRISNames.player) }
+        let playerSignal = changed.messages.last { $0.body[0] == .string(PlayerInterface.name) }
         #expect(playerSignal?.body[1].stringDictionaryValue?["Metadata"]?.stringDictionaryValue?["xesam:title"] == .string("Renamed"))
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 import RemoteCtl
 import Testing
@@ -25,7 +27,7 @@ struct RemoteCtlMonitorTests {
         #expect(lines.contains { $0.hasPrefix("remotebridge changed") && $0.contains("PlaybackStatus=Playing") })
         release?.resume()
         #expect(await running.value == 0)
-        #expect(RemoteCtl.line(for: .signal(path: "/", interface: "x.y", member: "Seeked", body: [.int64(1_500_000)]), player: "org.mpris.MediaPlayer2.a", json: true)
+        #expect(RemoteCtl.line(for: .signal(PlayerInterface.seeked, path: MPRISNames.objectPath, body: [.int64(1_500_000)]), player: "org.mpris.MediaPlayer2.a", json: true)
             == #"{"player":"a","signal":"Seeked","position":1.5}"#)
     }
 

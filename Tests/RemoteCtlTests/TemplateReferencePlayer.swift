@@ -34,7 +34,7 @@ final class TemplateReferencePlayer {
             ("CanGoNext", "b", .bool(true)), ("CanGoPrevious", "b", .bool(true)), ("CanPlay", "b", .bool(true)),
             ("CanPause", "b", .bool(true)), ("CanSeek", "b", .bool(true)), ("CanControl", "b", .bool(true)),
         ]
-        let player = DBusInterface(MPRISNames.player, properties: values.map { name, signature, value in DBusProperty(name, signature) { value } })
+        let player = DBusInterface(PlayerInterface.name, properties: values.map { name, signature, value in DBusProperty(name, signature) { value } })
         object = try ExportedObject(path: MPRISNames.objectPath, interfaces: [player])
         connection.export(object)
         _ = try await MPRISBusName.claim(name, on: connection)

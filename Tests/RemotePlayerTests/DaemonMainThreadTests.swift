@@ -60,8 +60,8 @@ struct DaemonMainThreadTests {
         let headsetd = try await DaemonProcess(
             "headsetd",
             ["--bus", bed.bus.address, "--config", bed.config, "--system-bus", "unix:path=/nonexistent/remotebridge", "--input-dir", bed.media.directory.path])
-        #expect(try await headsetd.waitForName(HeadsetHandler.busName, on: bed.connection), "\(headsetd.standardError)")
-        let call = await Self.mainThreadSystemCall(headsetd.pid, name: HeadsetHandler.busName, on: bed.connection)
+        #expect(try await headsetd.waitForName(Headset1Interface.busName, on: bed.connection), "\(headsetd.standardError)")
+        let call = await Self.mainThreadSystemCall(headsetd.pid, name: Headset1Interface.busName, on: bed.connection)
         #expect(call.map { Self.pollCalls.contains($0) } == true, "main thread in system call \(String(describing: call))")
         headsetd.send(SIGTERM)
         #expect(await headsetd.waitForExit() == 0, "\(headsetd.standardError)")

@@ -23,8 +23,8 @@ struct HostileInputTests {
         // Three more round trips through the main actor, each bounded well below the old 60 s hang.
         for _ in 0..<3 {
             let identity = try await f.clientConnection.call(
-                f.daemon.busName, "/org/mpris/MediaPlayer2", "org.freedesktop.DBus.Properties", "Get",
-                [.string(MPRISNames.root), .string("Identity")], timeout: .seconds(3))
+                f.daemon.busName, MPRISNames.objectPath, StandardInterfaces.get,
+                [.string(MediaPlayer2Interface.name), .string("Identity")], timeout: .seconds(3))
             #expect(identity.first?.stringValue == "RemoteBridge")
         }
         // Let mpv's open of the FIFO finish, so the player shuts down cleanly.

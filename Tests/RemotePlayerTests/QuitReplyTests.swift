@@ -21,8 +21,8 @@ struct QuitReplyTests {
             // Next and Quit leave as soon as the bus says the name is owned, so they reach the
             // daemon while it is still finishing its start-up.
             let quit = QuitCall()
-            let names = try await SignalRecorder.start(on: bed.connection, MatchRule(signal: StandardInterfaces.nameOwnerChanged, arg0: Self.name))
-            let subscription = try await bed.connection.subscribe(to: MatchRule(signal: StandardInterfaces.nameOwnerChanged, arg0: Self.name)) { message in
+            let names = try await SignalRecorder.start(on: bed.connection, MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: Self.name))
+            let subscription = try await bed.connection.subscribe(to: MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: Self.name)) { message in
                 guard quit.task == nil, message.body.last?.stringValue?.isEmpty == false else { return }
                 Task { try? await client.next() }
                 quit.task = Task {

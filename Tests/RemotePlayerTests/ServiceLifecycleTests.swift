@@ -42,7 +42,7 @@ struct ServiceLifecycleTests {
         let service = RemotePlayerService(options: options, logger: Self.quiet)
         let group = Self.group(service)
         let client = try await DBusConnection.connect(to: bus.address)
-        let appeared = try await SignalRecorder.start(on: client, MatchRule(signal: StandardInterfaces.nameOwnerChanged, arg0: "org.mpris.MediaPlayer2.remotebridge"))
+        let appeared = try await SignalRecorder.start(on: client, MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: "org.mpris.MediaPlayer2.remotebridge"))
         let running = Task { try await group.run() }
         #expect(await appeared.waitFor(count: 1))
         let player = MPRISClient(connection: client, busName: "org.mpris.MediaPlayer2.remotebridge")
@@ -83,7 +83,7 @@ struct ServiceLifecycleTests {
         options.configPath = folder.path + "/config.toml"
         try "".write(toFile: options.configPath!, atomically: true, encoding: .utf8)
         let client = try await DBusConnection.connect(to: bus.address)
-        let appeared = try await SignalRecorder.start(on: client, MatchRule(signal: StandardInterfaces.nameOwnerChanged, arg0: Headset1Interface.busName))
+        let appeared = try await SignalRecorder.start(on: client, MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: Headset1Interface.busName))
         let group = Self.group(HeadsetService(options: options, logger: Self.quiet))
         let running = Task { try await group.run() }
         #expect(await appeared.waitFor(count: 1))

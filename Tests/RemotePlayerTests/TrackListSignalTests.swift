@@ -15,7 +15,7 @@ struct TrackListSignalTests {
         let f = try await PlayerFixture()
         let connection = f.clientConnection
         // The queue's shape; TrackMetadataChanged (tags read as entries open) is not about it.
-        let trackList = try await SignalRecorder.start(on: connection, MatchRule(path: MPRISNames.objectPath, interface: MPRISNames.trackList))
+        let trackList = try await SignalRecorder.start(on: connection, MatchRule(path: MPRISNames.objectPath, interface: TrackListInterface.name))
         func shapeSignals() -> [DBusMessage] { trackList.messages.filter { $0.member != "TrackMetadataChanged" } }
         func waitForShapeSignal() async -> Bool {
             while shapeSignals().isEmpty { guard await trackList.waitFor(count: trackList.messages.count + 1) else { return false } }
@@ -36,7 +36,7 @@ struct TrackListSignalTests {
         #expect(tracks.count == before.count + 1)
         #expect(Array(tracks[0...0] + tracks[2...]) == before)
         #expect(added[0].stringDictionaryValue?["mpris:trackid"]?.stringValue == tracks[1])
-        #expect(properties.messages.contains { $0.body.first == .string(MPRISNames.trackList) && $0.body[2] == .strings(["Tracks"]) })
+        #expect(properties.messages.contains { $0.body.first == .string(TrackListInterface.name) && $0.body[2] == .strings(["Tracks"]) })
 
         trackList.clear()
         _ = try await f.client.call(TrackListInterface.removeTrack, [.objectPath(tracks[1])])

@@ -52,7 +52,7 @@ func run() async throws {
     let player = MPRISClient(connection: client, busName: PlayerResumption.busName)
     let owners = try await SignalRecorder.start(on: client, MatchRule(member: "NameOwnerChanged", arg0: PlayerResumption.busName))
     let changes = try await SignalRecorder.start(
-        on: client, MatchRule(path: MPRISNames.objectPath, interface: MPRISNames.properties, member: "PropertiesChanged"))
+        on: client, MatchRule(path: MPRISNames.objectPath, interface: StandardInterfaces.properties, member: "PropertiesChanged"))
 
     // The saved state, as users get it: remote-playerd run once with the tones, then stopped.
     let first = Process()
