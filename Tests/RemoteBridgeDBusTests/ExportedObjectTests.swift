@@ -35,7 +35,7 @@ struct ExportedObjectMethodTests {
             _ = try await f.call("Add", [.int64(1), .int64(2)], interface: "io.github.remotebridge.Nope")
         }
         await f.expectError("org.freedesktop.DBus.Error.UnknownObject") { () async throws(DBusError) in
-            _ = try await f.client.call(f.server.uniqueName, "/no/such/object", DBusFixture.interfaceName, "Add", [.int64(1), .int64(2)])
+            _ = try await f.client.call(f.server.uniqueName, "/no/such/object", DBusFixture.sent("Add", [.int64(1), .int64(2)]), [.int64(1), .int64(2)])
         }
     }
 
