@@ -1,4 +1,5 @@
 import EvdevInput
+import RemoteBridgeMPRIS
 import RemoteBridgeText
 
 extension HeadsetHandler {
@@ -14,7 +15,7 @@ extension HeadsetHandler {
         } else {
             for path in named { open(path, identity: nil, mode: .follow) }
         }
-        object?.invalidateProperties(of: Self.interfaceName)
+        object?.invalidateProperties(of: Headset1Interface.name)
     }
 
     /// Watches the input folder: a node that appears (a headset that connects) is opened if it
@@ -35,7 +36,7 @@ extension HeadsetHandler {
             open(path, identity: identity, mode: .discovered)
             if identity?.isBluetooth == true { plugged(OutsideText.bareOrQuoted(identity?.name ?? path)) }
         }
-        if readers.map(\.path) != before { object?.invalidateProperties(of: Self.interfaceName) }
+        if readers.map(\.path) != before { object?.invalidateProperties(of: Headset1Interface.name) }
     }
 
     private func open(_ path: String, identity: DeviceIdentity?, mode: InputDeviceReader.Mode) {
@@ -59,7 +60,7 @@ extension HeadsetHandler {
         reader.onPresence = { [weak self, weak reader] present in
             guard let self, let reader else { return }
             if present { announce(reader) }
-            self.object?.invalidateProperties(of: Self.interfaceName)
+            self.object?.invalidateProperties(of: Headset1Interface.name)
             // A Bluetooth headset's AVRCP device vanishing is one sign that it disconnected.
             guard reader.identity.isBluetooth else { return }
             let name = OutsideText.bareOrQuoted(reader.identity.name)

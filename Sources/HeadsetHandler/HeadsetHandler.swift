@@ -130,15 +130,15 @@ public final class HeadsetHandler {
         output.onDebug = { logger.debug("call: \($0)") }
         tracker.onDebug = { logger.debug("players: \($0)") }
         gestures.onEvent = { [weak self] event in self?.deliver(event) }
-        let object = try ExportedObject(path: Self.objectPath, interfaces: [headsetInterface()])
+        let object = try ExportedObject(path: Headset1Interface.objectPath, interfaces: [headsetInterface()])
         object.onEmitFailure = { logger.error("a signal could not be sent: \($0)") }
         self.object = object
         connection.export(object)
         connection.onDisconnect = { [weak self] in self?.finish(.busLost) }
         // The name first: a frozen player on the bus must not delay it.
-        switch try await connection.requestName(Self.busName) {
+        switch try await connection.requestName(Headset1Interface.busName) {
         case .primaryOwner, .alreadyOwner: break
-        default: throw DBusError.failed("\(Self.busName) is taken: is another headsetd running?")
+        default: throw DBusError.failed("\(Headset1Interface.busName) is taken: is another headsetd running?")
         }
         tracker.onChange = { [weak self] target in self?.targetChanged(to: target) }
         try await tracker.start()
@@ -162,7 +162,7 @@ public final class HeadsetHandler {
     }
 
     private func targetChanged(to target: String?) {
-        object?.invalidateProperties(of: Self.interfaceName)
+        object?.invalidateProperties(of: Headset1Interface.name)
         bluetooth?.targetChanged(to: target)
     }
 

@@ -1,4 +1,5 @@
 import RemoteBridgeDBus
+import RemoteBridgeMPRIS
 @testable import HeadsetHandler
 import RemoteBridgeTesting
 import Testing

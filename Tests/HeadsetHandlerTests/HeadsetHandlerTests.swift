@@ -83,8 +83,9 @@ final class HeadsetFixture {
         try await client.settle(with: handler.connection.uniqueName, served.connection.uniqueName, until: condition)
     }
 
-    func call(_ member: String, _ arguments: [DBusValue]) async throws(DBusError) {
-        _ = try await client.call(Headset1Interface.busName, Headset1Interface.objectPath, Headset1Interface.name, member, arguments)
+    /// Calls `method` of headsetd's Headset1.
+    func call(_ method: DBusMethodDeclaration, _ arguments: [DBusValue]) async throws(DBusError) {
+        _ = try await client.call(Headset1Interface.busName, Headset1Interface.objectPath, method, arguments)
     }
 }
 
@@ -145,12 +146,12 @@ struct HeadsetHandlerTests {
     func clickMethod() async throws {
         let f = try await HeadsetFixture()
         try await f.settle { f.handler.tracker.target != nil }
-        try await f.call("Click", [.uint32(2), .double(0)])
+        try await f.call(Headset1Interface.click, [.uint32(2), .double(0)])
         f.clock.advance(by: .seconds(2))
         try await f.settle { f.player.currentIndex == 1 }
         #expect(f.player.currentIndex == 1)
         let delivered = try await SignalRecorder.start(on: f.client, MatchRule(interface: RemoteControl1Interface.name, member: "EventDelivered"))
-        try await f.call("Click", [.uint32(2), .double(1)])
+        try await f.call(Headset1Interface.click, [.uint32(2), .double(1)])
         f.clock.advance(by: .seconds(3))
         // The double-click's own EventDelivered may still be in flight when the recorder starts.
         func seeking() -> [DBusValue] { delivered.messages.map { $0.body[0] }.filter { $0 != .string("next-track") } }
@@ -162,10 +163,10 @@ struct HeadsetHandlerTests {
     func pressAndErrors() async throws {
         let f = try await HeadsetFixture()
         try await f.settle { f.handler.tracker.target != nil }
-        try await f.call("Press", [.string("KEY_STOPCD")])
-        try await f.call("Release", [.string("KEY_STOPCD")])
+        try await f.call(Headset1Interface.press, [.string("KEY_STOPCD")])
+        try await f.call(Headset1Interface.release, [.string("KEY_STOPCD")])
         f.player.play()
-        try await f.call("Press", [.string("166")])
+        try await f.call(Headset1Interface.press, [.string("166")])
         try await f.settle { f.player.playbackStatus == .stopped }
         #expect(f.player.playbackStatus == .stopped)
         for (member, arguments) in [
@@ -173,7 +174,7 @@ struct HeadsetHandlerTests {
             ("Click", [.uint32(2), .double(-1)]), ("Click", [.uint32(2), .double(.nan)]), ("Click", [.int32(2), .double(0)]),
         ] {
             do throws(DBusError) {
-                try await f.call(member, arguments)
+                try await f.call(.asSent(Headset1Interface.name, member, arguments), arguments)
                 Issue.record("\(member)\(arguments) was accepted")
             } catch {
                 #expect(error.name == "org.freedesktop.DBus.Error.InvalidArgs")
@@ -185,7 +186,7 @@ struct HeadsetHandlerTests {
     func properties() async throws {
         let f = try await HeadsetFixture()
         try await f.settle { f.handler.tracker.target != nil }
-        let all = try await f.client.getAllProperties(Headset1Interface.busName, Headset1Interface.objectPath, Headset1Interface.name)
+        let all = try await f.client.getAllProperties(Headset1Interface.busName, Headset1Interface.objectPath, Headset1Interface.declaration)
         #expect(all["Target"] == .string("org.mpris.MediaPlayer2.test"))
         #expect(all["Devices"] == .strings([f.fifo.path]))
         let gestures = all["Gestures"].flatMap { value -> [String: String]? in

@@ -50,14 +50,14 @@ struct HeadsetRoutingTests {
         try await f.settle { f.handler.tracker.target == "org.mpris.MediaPlayer2.second" }
         second.player.pause()  // paused, but still the last to have played
         try await f.settle { second.player.playbackStatus == .paused }
-        try await f.call("Click", [.uint32(2), .double(0)])
+        try await f.call(Headset1Interface.click, [.uint32(2), .double(0)])
         f.clock.advance(by: .seconds(2))
         try await f.settle { second.player.currentIndex == 1 }
         #expect(second.player.currentIndex == 1)
         #expect(f.player.currentIndex == 0)
         f.player.play()  // now the first player started most recently
         try await f.settle { f.handler.tracker.target == "org.mpris.MediaPlayer2.test" }
-        try await f.call("Click", [.uint32(2), .double(0)])
+        try await f.call(Headset1Interface.click, [.uint32(2), .double(0)])
         f.clock.advance(by: .seconds(2))
         try await f.settle { f.player.currentIndex == 1 }
         #expect(f.player.currentIndex == 1)
@@ -81,11 +81,11 @@ struct HeadsetScanTests {
         }
         let idle = f.clock.pendingDeadlineCount
         // A click, then a press held: double-click-and-hold, begin-seeking-forward.
-        try await f.call("Press", [.string("headset")])
+        try await f.call(Headset1Interface.press, [.string("headset")])
         f.clock.advance(by: .milliseconds(60))
-        try await f.call("Release", [.string("headset")])
+        try await f.call(Headset1Interface.release, [.string("headset")])
         f.clock.advance(by: .milliseconds(100))
-        try await f.call("Press", [.string("headset")])
+        try await f.call(Headset1Interface.press, [.string("headset")])
         f.clock.advance(by: .milliseconds(500))
         // Each Seek lands, then the scan sleeps on the gesture clock; only then is time moved on.
         try await settle { plain.player.position == .milliseconds(1250) && f.clock.pendingDeadlineCount > idle }
@@ -97,7 +97,7 @@ struct HeadsetScanTests {
         }
         #expect(plain.player.position == SeekScan.step * 9)
         #expect(plain.player.position >= held * 4)
-        try await f.call("Release", [.string("headset")])
+        try await f.call(Headset1Interface.release, [.string("headset")])
         try await settle { f.clock.pendingDeadlineCount == idle }
         f.clock.advance(by: .seconds(5))
         try await settle { false }
@@ -116,15 +116,15 @@ struct HeadsetScanEndTests {
         try await f.settle { f.handler.tracker.target == "org.mpris.MediaPlayer2.test" }
         let delivered = try await SignalRecorder.start(on: f.client, MatchRule(interface: RemoteControl1Interface.name, member: "EventDelivered"))
         // Double-click-and-hold: begin-seeking-forward, to the first player.
-        try await f.call("Press", [.string("headset")])
-        try await f.call("Release", [.string("headset")])
-        try await f.call("Press", [.string("headset")])
+        try await f.call(Headset1Interface.press, [.string("headset")])
+        try await f.call(Headset1Interface.release, [.string("headset")])
+        try await f.call(Headset1Interface.press, [.string("headset")])
         f.clock.advance(by: .milliseconds(600))
         #expect(await delivered.waitFor(count: 1))
         // While the button is held, the second player starts playing and becomes the target.
         second.player.play()
         try await f.settle { f.handler.tracker.target == "org.mpris.MediaPlayer2.second" }
-        try await f.call("Release", [.string("headset")])
+        try await f.call(Headset1Interface.release, [.string("headset")])
         #expect(await delivered.waitFor(count: 2))
         let senders = delivered.messages.map(\.sender)
         #expect(delivered.messages.map { $0.body[0] } == [.string("begin-seeking-forward"), .string("end-seeking-forward")])

@@ -21,7 +21,7 @@ struct IdlePlayerTests {
     }
 
     func click(_ f: HeadsetFixture) async throws {
-        try await f.call("Click", [.uint32(1), .double(0)])
+        try await f.call(Headset1Interface.click, [.uint32(1), .double(0)])
         f.clock.advance(by: .seconds(1))
     }
 

@@ -50,9 +50,9 @@ func run() async throws {
     defer { bus.stop() }
     let client = try await DBusConnection.connect(to: bus.address)
     let player = MPRISClient(connection: client, busName: PlayerResumption.busName)
-    let owners = try await SignalRecorder.start(on: client, MatchRule(member: "NameOwnerChanged", arg0: PlayerResumption.busName))
+    let owners = try await SignalRecorder.start(on: client, MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: PlayerResumption.busName))
     let changes = try await SignalRecorder.start(
-        on: client, MatchRule(path: MPRISNames.objectPath, interface: StandardInterfaces.properties, member: "PropertiesChanged"))
+        on: client, MatchRule(signal: StandardInterfaces.propertiesChanged, path: MPRISNames.objectPath))
 
     // The saved state, as users get it: remote-playerd run once with the tones, then stopped.
     let first = Process()
