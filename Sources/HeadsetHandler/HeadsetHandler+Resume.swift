@@ -59,7 +59,7 @@ extension HeadsetHandler {
             logger.info("resumed: remote-playerd is up and answered Play, \(elapsed) after the press")
         case .notActivatable(let message):
             logger.warning(
-                "could not resume: the bus has no activation file for \(PlayerResumption.busName) (\(message)); install dbus/services/\(PlayerResumption.busName).service")
+                "could not resume: the bus has no activation file for \(MPRISNames.remotePlayerd) (\(message)); install dbus/services/\(MPRISNames.remotePlayerd).service")
         case .failed(let message):
             logger.warning("could not resume: \(message)")
         case .declined(let reason):

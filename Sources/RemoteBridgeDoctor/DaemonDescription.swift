@@ -26,6 +26,6 @@ struct DaemonDescription: Sendable {
         activationFile: Headset1Interface.busName + ".service", mustRun: true)
     /// remote-playerd.
     static let remotePlayerd = DaemonDescription(
-        program: "remote-playerd", busName: MPRISNames.busNamePrefix + "remotebridge", unit: "remote-playerd.service",
-        activationFile: MPRISNames.busNamePrefix + "remotebridge.service", mustRun: false)
+        program: "remote-playerd", busName: MPRISNames.remotePlayerd, unit: "remote-playerd.service",
+        activationFile: MPRISNames.remotePlayerd + ".service", mustRun: false)
 }

@@ -14,9 +14,6 @@ import RemoteBridgeMPRIS
 /// send to the new player before its Play has been answered.
 @MainActor
 public final class PlayerResumption {
-    /// The MPRIS name remote-playerd takes, and its activation file names.
-    public static let busName = MPRISNames.busNamePrefix + "remotebridge"
-
     /// What a request to resume came to.
     public enum Outcome: Sendable, Equatable {
         /// remote-playerd was started (or was already there) and answered Play.
@@ -89,14 +86,14 @@ public final class PlayerResumption {
     private func startAndPlay(_ verdict: ResumeVerdict) async -> Outcome {
         do throws(DBusError) {
             _ = try await connection.call(
-                BusDaemonInterface.busName, BusDaemonInterface.objectPath, BusDaemonInterface.startServiceByName, [.string(Self.busName), .uint32(0)],
+                BusDaemonInterface.busName, BusDaemonInterface.objectPath, BusDaemonInterface.startServiceByName, [.string(MPRISNames.remotePlayerd), .uint32(0)],
                 timeout: startTimeout)
         } catch {
             if error.name == "org.freedesktop.DBus.Error.ServiceUnknown" { return .notActivatable(error.message) }
             return .failed("remote-playerd did not start: \(error.message)")
         }
         do throws(DBusError) {
-            _ = try await connection.call(Self.busName, MPRISNames.objectPath, PlayerInterface.play, timeout: playTimeout)
+            _ = try await connection.call(MPRISNames.remotePlayerd, MPRISNames.objectPath, PlayerInterface.play, timeout: playTimeout)
         } catch {
             return .failed("remote-playerd started but did not answer Play: \(error.message)")
         }

@@ -45,12 +45,12 @@ final class ResumeFixture {
         config = folder.appendingPathComponent("config.toml").path
         try "[headset]\nbluetooth = false\n\(headset)".write(toFile: config, atomically: true, encoding: .utf8)
         if let saved { try StateStore(path: statePath).save(saved(media)) }
-        let source = BuiltProduct.packageRoot.appendingPathComponent("dbus/services/\(PlayerResumption.busName).service")
+        let source = BuiltProduct.packageRoot.appendingPathComponent("dbus/services/\(MPRISNames.remotePlayerd).service")
         let text = try String(contentsOf: source, encoding: .utf8)
             .replacingOccurrences(of: "Exec=/usr/local/bin/remote-playerd", with: "Exec=\(exec(config, statePath))")
         let services = folder.appendingPathComponent("services")
         try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
-        try text.write(to: services.appendingPathComponent("\(PlayerResumption.busName).service"), atomically: true, encoding: .utf8)
+        try text.write(to: services.appendingPathComponent("\(MPRISNames.remotePlayerd).service"), atomically: true, encoding: .utf8)
         bus = try TestBus(serviceDirectory: services.path)
         fifo = try EvdevFIFO(path: folder.appendingPathComponent("event0").path)
         var options = HeadsetHandler.Options()
@@ -85,7 +85,7 @@ final class ResumeFixture {
     }
 
     /// A client of remote-playerd's MPRIS name.
-    var player: MPRISClient { MPRISClient(connection: client, busName: PlayerResumption.busName) }
+    var player: MPRISClient { MPRISClient(connection: client, busName: MPRISNames.remotePlayerd) }
 
     /// Waits, signal by signal, until remote-playerd says Playing; false if it never does.
     func waitUntilPlaying() async throws -> Bool {
@@ -101,7 +101,7 @@ final class ResumeFixture {
 
     /// Kills remote-playerd if the bus started it, and removes everything.
     func stop() async {
-        if let pid = await client.processID(of: PlayerResumption.busName) { kill(pid_t(pid), SIGKILL) }
+        if let pid = await client.processID(of: MPRISNames.remotePlayerd) { kill(pid_t(pid), SIGKILL) }
         handler.shutdown()
         bus.stop()
         fifo.remove()

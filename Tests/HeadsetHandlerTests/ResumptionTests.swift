@@ -23,10 +23,10 @@ struct ResumptionTests {
         defer { Task { await f.stop() } }
         let first = try await DaemonProcess(
             "remote-playerd", ["--bus", f.bus.address, "--audio-output", "null", "--config", f.config, "--state", f.statePath] + f.media.tones.map(\.path))
-        try #require(try await first.waitForName(PlayerResumption.busName, on: f.client))
+        try #require(try await first.waitForName(MPRISNames.remotePlayerd, on: f.client))
         first.send(SIGTERM)
         #expect(await first.waitForExit() == 0)
-        #expect(await f.client.nameOwner(PlayerResumption.busName) == nil)
+        #expect(await f.client.nameOwner(MPRISNames.remotePlayerd) == nil)
 
         try f.press(KeyMap.keyPlayCD)
         #expect(await f.waitForOutcomes(1))
@@ -66,7 +66,7 @@ struct ResumptionTests {
         #expect(f.log.lines(containing: Self.starting).isEmpty)
         #expect(!f.handler.resumption.isStarting)
         #expect(f.outcomes.isEmpty)
-        #expect(await f.client.nameOwner(PlayerResumption.busName) == nil)
+        #expect(await f.client.nameOwner(MPRISNames.remotePlayerd) == nil)
     }
 
     @Test("a state older than resume-after-exit-within, or an empty queue: the press is dropped and the log says which")
@@ -82,7 +82,7 @@ struct ResumptionTests {
         #expect(await f.log.waitFor("play: no MPRIS player to send it to, and no resume: the saved queue at \(f.statePath) is empty"))
         #expect(f.log.lines(containing: Self.starting).isEmpty)
         #expect(f.outcomes.isEmpty)
-        #expect(await f.client.nameOwner(PlayerResumption.busName) == nil)
+        #expect(await f.client.nameOwner(MPRISNames.remotePlayerd) == nil)
     }
 
     @Test("two presses while remote-playerd starts: one daemon, and playback is not toggled back off")
@@ -112,7 +112,7 @@ struct ResumptionTests {
         }.value
         #expect(await f.waitForOutcomes(1))
         #expect(try await f.waitUntilPlaying())
-        try await f.client.barrier(with: PlayerResumption.busName)
+        try await f.client.barrier(with: MPRISNames.remotePlayerd)
         #expect(try await f.player.playbackStatus() == .playing)
         #expect(f.log.lines(containing: Self.starting).count == 1)
         #expect(f.outcomes.count == 1)

@@ -43,14 +43,14 @@ func run() async throws {
     let services = folder.appendingPathComponent("services")
     try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
     let daemonArguments = ["--config", config, "--state", state, "--audio-output", "null", "--log-level", "error"]
-    let service = try String(contentsOf: BuiltProduct.packageRoot.appendingPathComponent("dbus/services/\(PlayerResumption.busName).service"), encoding: .utf8)
+    let service = try String(contentsOf: BuiltProduct.packageRoot.appendingPathComponent("dbus/services/\(MPRISNames.remotePlayerd).service"), encoding: .utf8)
         .replacingOccurrences(of: "Exec=/usr/local/bin/remote-playerd", with: "Exec=\(([daemon] + daemonArguments).joined(separator: " "))")
-    try service.write(to: services.appendingPathComponent("\(PlayerResumption.busName).service"), atomically: true, encoding: .utf8)
+    try service.write(to: services.appendingPathComponent("\(MPRISNames.remotePlayerd).service"), atomically: true, encoding: .utf8)
     let bus = try PrivateBus(serviceDirectory: services.path)
     defer { bus.stop() }
     let client = try await DBusConnection.connect(to: bus.address)
-    let player = MPRISClient(connection: client, busName: PlayerResumption.busName)
-    let owners = try await SignalRecorder.start(on: client, MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: PlayerResumption.busName))
+    let player = MPRISClient(connection: client, busName: MPRISNames.remotePlayerd)
+    let owners = try await SignalRecorder.start(on: client, MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: MPRISNames.remotePlayerd))
     let changes = try await SignalRecorder.start(
         on: client, MatchRule(signal: StandardInterfaces.propertiesChanged, path: MPRISNames.objectPath))
 
@@ -59,7 +59,7 @@ func run() async throws {
     first.executableURL = URL(fileURLWithPath: daemon)
     first.arguments = ["--bus", bus.address] + daemonArguments + media.tones.map(\.path)
     try first.run()
-    try await BenchmarkDaemon.waitForOwner(of: PlayerResumption.busName, on: client)
+    try await BenchmarkDaemon.waitForOwner(of: MPRISNames.remotePlayerd, on: client)
     first.terminate()
     first.waitUntilExit()
 
@@ -111,11 +111,11 @@ func run() async throws {
         if let time = result.named { named.append(time) }
         // Warm: paused, and headsetd knows it.
         try await player.pause()
-        try await client.settle(with: handler.connection.uniqueName) { handler.tracker.players[PlayerResumption.busName]?.status == .paused }
+        try await client.settle(with: handler.connection.uniqueName) { handler.tracker.players[MPRISNames.remotePlayerd]?.status == .paused }
         warm.append(try await pressUntilPlaying(cold: false).playing)
         // Stopped (it saves its state), its name gone.
         let before = owners.messages.count
-        if let pid = await client.processID(of: PlayerResumption.busName) { kill(pid_t(pid), SIGTERM) }
+        if let pid = await client.processID(of: MPRISNames.remotePlayerd) { kill(pid_t(pid), SIGTERM) }
         guard await owners.waitFor(count: before + 1) else { throw ProcessTimer.Failure(description: "remote-playerd did not exit") }
     }
 
