@@ -1,4 +1,5 @@
 import RemoteBridgeDBus
+import RemoteBridgeDoctor
 import RemoteBridgeTesting
 
 /// A stand-in for systemd's user manager on a private bus: `LoadUnit` gives each unit an object
@@ -14,18 +15,18 @@ final class FakeSystemd {
     init(address: String) async throws {
         connection = try await DBusConnection.connect(to: address)
         let manager = DBusInterface(
-            "org.freedesktop.systemd1.Manager",
+            DBusInterfaceDeclaration(SystemdInterfaces.manager, methods: [SystemdInterfaces.loadUnit]),
             methods: [
-                DBusMethod("LoadUnit", inputs: [DBusArgument("name", "s")], outputs: [DBusArgument("unit", "o")]) { [weak self] call throws(DBusError) in
+                DBusMethod(SystemdInterfaces.loadUnit) { [weak self] call throws(DBusError) in
                     let name = try call.string("name")
                     guard let self else { throw .failed("gone") }
                     return [.objectPath(try self.unitObject(name))]
                 }
             ])
-        let root = try ExportedObject(path: "/org/freedesktop/systemd1", interfaces: [manager])
+        let root = try ExportedObject(path: SystemdInterfaces.managerPath, interfaces: [manager])
         connection.export(root)
         objects.append(root)
-        _ = try await connection.requestName("org.freedesktop.systemd1")
+        _ = try await connection.requestName(SystemdInterfaces.busName)
     }
 
     /// The object of unit `name`, exported the first time it is asked for.
@@ -33,11 +34,11 @@ final class FakeSystemd {
         let path = "/org/freedesktop/systemd1/unit/" + name.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
         guard !objects.contains(where: { $0.path == path }) else { return path }
         let unit = DBusInterface(
-            "org.freedesktop.systemd1.Unit",
+            SystemdInterfaces.unitDeclaration,
             properties: [
-                DBusProperty("ActiveState", "s") { [weak self] in .string(self?.states[name]?.active ?? "inactive") },
-                DBusProperty("SubState", "s") { [weak self] in .string(self?.states[name]?.sub ?? "dead") },
-                DBusProperty("UnitFileState", "s") { [weak self] in .string(self?.states[name]?.file ?? "disabled") },
+                DBusProperty(SystemdInterfaces.activeState) { [weak self] in .string(self?.states[name]?.active ?? "inactive") },
+                DBusProperty(SystemdInterfaces.subState) { [weak self] in .string(self?.states[name]?.sub ?? "dead") },
+                DBusProperty(SystemdInterfaces.unitFileState) { [weak self] in .string(self?.states[name]?.file ?? "disabled") },
             ])
         let object = try ExportedObject(path: path, interfaces: [unit])
         connection.export(object)
