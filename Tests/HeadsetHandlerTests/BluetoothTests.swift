@@ -77,7 +77,7 @@ struct BluetoothPlayerTests {
         await b.bluez.waitForRegistrations(1)
         let r = try #require(b.bluez.registrations.first)
         let changes = try await SignalRecorder.start(
-            on: b.observer, MatchRule(path: BluetoothPlayer.objectPath, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"))
+            on: b.observer, MatchRule(signal: StandardInterfaces.propertiesChanged, path: BluetoothPlayer.objectPath))
         let second = try await ServedPlayer(address: b.f.bus.address, name: "second", tracks: 5)
         second.player.retag { $0.title = "Second Song" }
         second.player.play()

@@ -18,7 +18,7 @@ struct BusLossTests {
         let fifo = try EvdevFIFO(path: bed.path("event-headset"))
         defer { fifo.remove() }
         let devices = try await SignalRecorder.start(
-            on: bed.connection, MatchRule(path: Headset1Interface.objectPath, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"))
+            on: bed.connection, MatchRule(signal: StandardInterfaces.propertiesChanged, path: Headset1Interface.objectPath))
         let headsetd = try await DaemonProcess(
             "headsetd", ["--bus", bed.bus.address, "--config", bed.config, "--system-bus", "unix:path=/nonexistent/remotebridge", "--device", fifo.path])
         #expect(try await headsetd.waitForName(Headset1Interface.busName, on: bed.connection), "\(headsetd.standardError)")

@@ -23,7 +23,7 @@ struct FrozenPlayerTests {
     /// take a while to on a loaded machine, and then until headsetd has seen it.
     func play(_ player: String, _ f: HeadsetFixture) async throws {
         let changes = try await SignalRecorder.start(
-            on: f.client, MatchRule(path: MPRISNames.objectPath, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"))
+            on: f.client, MatchRule(signal: StandardInterfaces.propertiesChanged, path: MPRISNames.objectPath))
         try await MPRISClient(connection: f.client, busName: player).play()
         func playing() -> Bool {
             changes.messages.contains { $0.body.count > 1 && $0.body[1].stringDictionaryValue?["PlaybackStatus"]?.stringValue == "Playing" }
@@ -87,7 +87,7 @@ struct FrozenPlayerTests {
         // Thawed, it has received one Next, not five. Its Metadata follows once the new
         // track's tags are read, so wait for that change (then for anything sent with it).
         let metadata = try await SignalRecorder.start(
-            on: f.client, MatchRule(sender: frozenName, path: MPRISNames.objectPath, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"))
+            on: f.client, MatchRule(signal: StandardInterfaces.propertiesChanged, sender: frozenName, path: MPRISNames.objectPath))
         frozen.send(SIGCONT)
         for count in 1...20 where !metadata.messages.contains(where: { $0.body.count > 1 && $0.body[1].stringDictionaryValue?["Metadata"] != nil }) {
             guard await metadata.waitFor(count: count) else { break }
@@ -118,7 +118,7 @@ struct FrozenPlayerTests {
         frozen.send(SIGCONT)
         // Thawed, the next hold reaches it as RemoteControl1 events (the player reports every
         // event it gets, the Seeks sent while it was frozen as skip-forward).
-        let delivered = try await SignalRecorder.start(on: f.client, MatchRule(interface: RemoteControl1Interface.name, member: "EventDelivered"))
+        let delivered = try await SignalRecorder.start(on: f.client, MatchRule(signal: RemoteControl1Interface.eventDelivered))
         try await f.press(KeyMap.keyFastForward)
         func subtypes() -> [String] { delivered.messages.compactMap { $0.body.first?.stringValue } }
         for count in 1...20 where !subtypes().contains("end-seeking-forward") {
@@ -169,10 +169,10 @@ struct FrozenPlayerTests {
         defer { headsetd.send(SIGKILL) }
         #expect(try await headsetd.waitForName(Headset1Interface.busName, on: bed.connection), "\(headsetd.standardError)")
         let devices = try await SignalRecorder.start(
-            on: bed.connection, MatchRule(path: Headset1Interface.objectPath, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"))
+            on: bed.connection, MatchRule(signal: StandardInterfaces.propertiesChanged, path: Headset1Interface.objectPath))
         let fifo = try EvdevFIFO(path: bed.path("f"))
         defer { fifo.remove() }
-        let changed = try await SignalRecorder.start(on: bed.connection, MatchRule(interface: RemoteControl1Interface.name, member: "EventDelivered"))
+        let changed = try await SignalRecorder.start(on: bed.connection, MatchRule(signal: RemoteControl1Interface.eventDelivered))
         // The reader opens the FIFO once inotify reports it, and says so in Devices.
         func reading() -> Bool {
             devices.messages.contains { $0.body[1].stringDictionaryValue?["Devices"]?.stringArrayValue?.contains(bed.path("f")) == true }

@@ -118,7 +118,7 @@ struct HeadsetHandlerTests {
         let f = try await HeadsetFixture()
         try await f.settle { f.handler.tracker.target != nil }
         #expect(f.handler.tracker.target == "org.mpris.MediaPlayer2.test")
-        let recognized = try await SignalRecorder.start(on: f.client, MatchRule(interface: Headset1Interface.name, member: "GestureRecognized"))
+        let recognized = try await SignalRecorder.start(on: f.client, MatchRule(signal: Headset1Interface.gestureRecognized))
         try f.fifo.key(226, pressed: true)
         f.clock.advance(by: .milliseconds(80))
         try f.fifo.key(226, pressed: false)
@@ -150,7 +150,7 @@ struct HeadsetHandlerTests {
         f.clock.advance(by: .seconds(2))
         try await f.settle { f.player.currentIndex == 1 }
         #expect(f.player.currentIndex == 1)
-        let delivered = try await SignalRecorder.start(on: f.client, MatchRule(interface: RemoteControl1Interface.name, member: "EventDelivered"))
+        let delivered = try await SignalRecorder.start(on: f.client, MatchRule(signal: RemoteControl1Interface.eventDelivered))
         try await f.call(Headset1Interface.click, [.uint32(2), .double(1)])
         f.clock.advance(by: .seconds(3))
         // The double-click's own EventDelivered may still be in flight when the recorder starts.

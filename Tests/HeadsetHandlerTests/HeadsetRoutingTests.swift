@@ -18,7 +18,7 @@ struct HeadsetRoutingTests {
         let f = try await HeadsetFixture()
         try await f.settle { f.handler.tracker.target != nil }
         var delivered: [String] = []
-        let recorder = try await SignalRecorder.start(on: f.client, MatchRule(interface: RemoteControl1Interface.name, member: "EventDelivered"))
+        let recorder = try await SignalRecorder.start(on: f.client, MatchRule(signal: RemoteControl1Interface.eventDelivered))
         let keys: [(UInt16, String)] = [
             (200, "play"), (207, "play"), (201, "pause"), (166, "stop"), (163, "next-track"), (165, "previous-track"),
             (208, "begin-seeking-forward"), (168, "begin-seeking-backward"),
@@ -114,7 +114,7 @@ struct HeadsetScanEndTests {
         let second = try await ServedPlayer(address: f.bus.address, name: "second")
         f.player.play()
         try await f.settle { f.handler.tracker.target == "org.mpris.MediaPlayer2.test" }
-        let delivered = try await SignalRecorder.start(on: f.client, MatchRule(interface: RemoteControl1Interface.name, member: "EventDelivered"))
+        let delivered = try await SignalRecorder.start(on: f.client, MatchRule(signal: RemoteControl1Interface.eventDelivered))
         // Double-click-and-hold: begin-seeking-forward, to the first player.
         try await f.call(Headset1Interface.press, [.string("headset")])
         try await f.call(Headset1Interface.release, [.string("headset")])
@@ -141,7 +141,7 @@ struct HeadsetDroppedInputTests {
     func releaseLostInDrop() async throws {
         let f = try await HeadsetFixture()
         try await f.settle { f.handler.tracker.target != nil }
-        let delivered = try await SignalRecorder.start(on: f.client, MatchRule(interface: RemoteControl1Interface.name, member: "EventDelivered"))
+        let delivered = try await SignalRecorder.start(on: f.client, MatchRule(signal: RemoteControl1Interface.eventDelivered))
         // Click, then press and hold: double-click-and-hold, begin-seeking-forward.
         try f.fifo.key(226, pressed: true)
         try f.fifo.key(226, pressed: false)
@@ -207,7 +207,7 @@ struct HeadsetEndToEndTests {
             clock.advance(by: pause)
         }
         let recognized = try await SignalRecorder.start(
-            on: headset.connection, MatchRule(interface: Headset1Interface.name, member: "GestureRecognized"))
+            on: headset.connection, MatchRule(signal: Headset1Interface.gestureRecognized))
         try await headset.connection.settle(with: daemon.connection.uniqueName) { headset.tracker.target != nil }
         daemon.player.play()
         // Double-click: two 60 ms presses 120 ms apart, then the 300 ms click window runs out.

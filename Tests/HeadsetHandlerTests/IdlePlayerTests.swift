@@ -11,7 +11,7 @@ import Testing
 @MainActor
 struct IdlePlayerTests {
     func startMPV(_ f: HeadsetFixture, name: String, arguments: [String]) async throws -> DaemonProcess {
-        let appeared = try await SignalRecorder.start(on: f.client, MatchRule(member: "NameOwnerChanged", arg0: "org.mpris.MediaPlayer2.\(name)"))
+        let appeared = try await SignalRecorder.start(on: f.client, MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: "org.mpris.MediaPlayer2.\(name)"))
         let mpv = try await DaemonProcess(
             executable: "/usr/bin/mpv",
             ["--no-config", "--ao=null", "--vo=null", "--no-video", "--no-terminal", "--script=/usr/lib/mpv-mpris/mpris.so"] + arguments,
@@ -34,7 +34,7 @@ struct IdlePlayerTests {
         f.player.pause()
         try await f.settleStatus()
         let claims = try await SignalRecorder.start(
-            on: f.client, MatchRule(path: MPRISNames.objectPath, interface: StandardInterfaces.properties, member: "PropertiesChanged", arg0: PlayerInterface.name))
+            on: f.client, MatchRule(signal: StandardInterfaces.propertiesChanged, path: MPRISNames.objectPath, arg0: PlayerInterface.name))
         let mpv = try await startMPV(f, name: "mpv", arguments: ["--idle=yes", "--pause"])
         defer { mpv.send(SIGKILL) }
         let mpvName = "org.mpris.MediaPlayer2.mpv"

@@ -61,7 +61,7 @@ final class ResumeFixture {
         handler = try await HeadsetHandler(options: options, logger: log.logger, clock: clock)
         client = try await DBusConnection.connect(to: bus.address)
         changes = try await SignalRecorder.start(
-            on: client, MatchRule(path: MPRISNames.objectPath, interface: StandardInterfaces.properties, member: "PropertiesChanged"))
+            on: client, MatchRule(signal: StandardInterfaces.propertiesChanged, path: MPRISNames.objectPath))
         handler.onResumed = { [weak self] outcome in
             self?.outcomes.append(outcome)
             self?.outcomeWaiter.wake()

@@ -133,7 +133,7 @@ struct ExportedObjectPropertyTests {
     func coalescedPropertiesChanged() async throws {
         let f = try await DBusFixture()
         let recorder = try await SignalRecorder.start(
-            on: f.client, MatchRule(path: DBusFixture.path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"))
+            on: f.client, MatchRule(signal: StandardInterfaces.propertiesChanged, path: DBusFixture.path))
         f.title = "second"
         f.object.invalidateProperties(of: DBusFixture.interfaceName)
         f.volume = 0.75
@@ -159,7 +159,7 @@ struct ExportedObjectPropertyTests {
     @Test("a Set that changes a value announces it")
     func setAnnounces() async throws {
         let f = try await DBusFixture()
-        let recorder = try await SignalRecorder.start(on: f.client, MatchRule(member: "PropertiesChanged"))
+        let recorder = try await SignalRecorder.start(on: f.client, MatchRule(signal: StandardInterfaces.propertiesChanged))
         try await f.client.setProperty(f.server.uniqueName, DBusFixture.path, f.property("Volume"), .double(1))
         #expect(await recorder.waitFor(count: 1))
         #expect(recorder.messages.first?.body[1].stringDictionaryValue == ["Volume": .double(1)])
@@ -169,7 +169,7 @@ struct ExportedObjectPropertyTests {
     func changeToken() async throws {
         let f = try await DBusFixture()
         let recorder = try await SignalRecorder.start(
-            on: f.client, MatchRule(path: DBusFixture.path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged"))
+            on: f.client, MatchRule(signal: StandardInterfaces.propertiesChanged, path: DBusFixture.path))
         f.library = ["/l/1", "/l/2"]
         f.object.invalidateProperties(of: DBusFixture.interfaceName)  // the token says nothing changed
         try await f.client.barrier(with: f.server.uniqueName)

@@ -130,7 +130,7 @@ struct NameAndSignalTests {
     @Test("signals reach subscribers whose rule matches, and only them")
     func signals() async throws {
         let f = try await DBusFixture()
-        let matching = try await SignalRecorder.start(on: f.client, MatchRule(interface: DBusFixture.interfaceName, member: "Happened"))
+        let matching = try await SignalRecorder.start(on: f.client, MatchRule(signal: DBusFixture.happened))
         let other = try await SignalRecorder.start(on: f.client, MatchRule(interface: DBusFixture.interfaceName, member: "Other"))
         try f.object.emit(DBusFixture.happened, [.string("it's here")])
         #expect(await matching.waitFor(count: 1))

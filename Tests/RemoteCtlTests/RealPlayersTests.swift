@@ -34,7 +34,7 @@ struct RealPlayersTests {
         defer { daemon.shutdown() }
 
         let connection = try await DBusConnection.connect(to: bus.address)
-        let appeared = try await SignalRecorder.start(on: connection, MatchRule(member: "NameOwnerChanged", arg0: "org.mpris.MediaPlayer2.mpv"))
+        let appeared = try await SignalRecorder.start(on: connection, MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: "org.mpris.MediaPlayer2.mpv"))
         // Started so that it dies with the test process, however the run ends.
         mpv = try await DaemonProcess(
             executable: "/usr/bin/mpv",

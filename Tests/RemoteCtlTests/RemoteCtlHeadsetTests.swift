@@ -40,7 +40,7 @@ struct RemoteCtlHeadsetTests {
     func seekHold() async throws {
         let f = try await CtlFixture()
         let clock = VirtualClock()
-        let recorder = try await SignalRecorder.start(on: f.connection, MatchRule(interface: RemoteControl1Interface.name, member: "EventDelivered"))
+        let recorder = try await SignalRecorder.start(on: f.connection, MatchRule(signal: RemoteControl1Interface.eventDelivered))
         var ctl = f.ctl(PlayerSelection(names: ["remotebridge"]))
         ctl.sleep = { try await clock.sleep(for: $0) }
         let scan = Task { await ctl.scan(forward: true, hold: .seconds(2)) }

@@ -54,7 +54,7 @@ struct PersistenceAndSafetyTests {
         _ = FileManager.default.createFile(atPath: media.directory.path + "/none.toml", contents: Data())
         let connection = try await DBusConnection.connect(to: bus.address)
         let client = MPRISClient(connection: connection, busName: "org.mpris.MediaPlayer2.remotebridge")
-        let ownerChanges = try await SignalRecorder.start(on: connection, MatchRule(member: "NameOwnerChanged", arg0: client.busName))
+        let ownerChanges = try await SignalRecorder.start(on: connection, MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: client.busName))
         try process.run()
         try #require(await ownerChanges.waitFor(count: 1), "remote-playerd did not appear on the bus")
         // Play at 4× so the position builds up quickly.
@@ -115,7 +115,7 @@ struct PersistenceAndSafetyTests {
         #expect(printed.contains("started a private one"))
         let address = try #require(printed.split(separator: "'").dropFirst().first.map(String.init), "no address in \(printed.debugDescription)")
         let connection = try await DBusConnection.connect(to: address)
-        let ownerChanges = try await SignalRecorder.start(on: connection, MatchRule(member: "NameOwnerChanged", arg0: "org.mpris.MediaPlayer2.remotebridge"))
+        let ownerChanges = try await SignalRecorder.start(on: connection, MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: "org.mpris.MediaPlayer2.remotebridge"))
         if await connection.nameOwner("org.mpris.MediaPlayer2.remotebridge") == nil {
             #expect(await ownerChanges.waitFor(count: 1), "the demo player never appeared on its private bus")
         }
@@ -147,7 +147,7 @@ struct PersistenceAndSafetyTests {
             + media.tones.map(\.path)
         let connection = try await DBusConnection.connect(to: bus.address)
         let client = MPRISClient(connection: connection, busName: "org.mpris.MediaPlayer2.remotebridge")
-        let ownerChanges = try await SignalRecorder.start(on: connection, MatchRule(member: "NameOwnerChanged", arg0: client.busName))
+        let ownerChanges = try await SignalRecorder.start(on: connection, MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: client.busName))
         let exited = AsyncStream<Int32>.makeStream()
         process.terminationHandler = { exited.continuation.yield($0.terminationStatus) }
         try process.run()

@@ -111,7 +111,7 @@ struct PlayerSessionTests {
         defer { f.stop() }
         await f.until("tags read") { f.player.shown?.tags.title == "Tone 1" && f.player.shown?.artURL != nil }
         let recorder = try await SignalRecorder.start(
-            on: f.clientConnection, MatchRule(path: MPRISNames.objectPath, interface: PlayerInterface.name, member: "Seeked"))
+            on: f.clientConnection, MatchRule(signal: PlayerInterface.seeked, path: MPRISNames.objectPath))
         let metadata = try await f.client.metadata()
         #expect(metadata["mpris:trackid"]?.signature == "o")
         #expect(metadata["mpris:length"] == .int64(30_000_000))

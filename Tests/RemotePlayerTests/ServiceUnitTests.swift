@@ -59,7 +59,7 @@ struct ServiceUnitTests {
         let connection = try await DBusConnection.connect(to: bus.address)
         try #require(try await daemon.waitForName("org.mpris.MediaPlayer2.remotebridge", on: connection), "\(daemon.standardError)")
         let client = MPRISClient(connection: connection, busName: "org.mpris.MediaPlayer2.remotebridge")
-        let changes = try await SignalRecorder.start(on: connection, MatchRule(member: "PropertiesChanged"))
+        let changes = try await SignalRecorder.start(on: connection, MatchRule(signal: StandardInterfaces.propertiesChanged))
         try await client.play()
         // Playing, with the file opened and its tags decoded by mpv.
         while true {

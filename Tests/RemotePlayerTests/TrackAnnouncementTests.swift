@@ -17,7 +17,7 @@ struct TrackAnnouncementTests {
         await f.until("the first plays, complete") { f.player.status == .playing && f.player.shown?.artURL != nil }
         let recorder = try await SignalRecorder.start(
             on: f.clientConnection,
-            MatchRule(path: MPRISNames.objectPath, interface: StandardInterfaces.properties, member: "PropertiesChanged", arg0: PlayerInterface.name))
+            MatchRule(signal: StandardInterfaces.propertiesChanged, path: MPRISNames.objectPath, arg0: PlayerInterface.name))
         func metadataChanges() -> [[String: DBusValue]] {
             recorder.messages.compactMap { message in
                 (message.body.count > 1 ? message.body[1].stringDictionaryValue : nil)?["Metadata"]?.unwrapped.stringDictionaryValue

@@ -23,7 +23,7 @@ public enum BenchmarkDaemon {
     /// Returns once `name` has an owner on the bus (it follows NameOwnerChanged; 10 s at most).
     @MainActor
     public static func waitForOwner(of name: String, on connection: DBusConnection) async throws {
-        let changes = try await SignalRecorder.start(on: connection, MatchRule(member: "NameOwnerChanged", arg0: name))
+        let changes = try await SignalRecorder.start(on: connection, MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: name))
         if await connection.nameOwner(name) != nil { return }
         guard await changes.waitFor(count: 1) else {
             throw ProcessTimer.Failure(description: "\(name) never appeared on the bus")

@@ -12,7 +12,7 @@ enum StartUp {
     static func median(of program: Program, runs: Int, environment: [String: String], on connection: DBusConnection) async throws -> Duration {
         var times: [Duration] = []
         // One subscription for all runs: each run brings two signals, the name taken and released.
-        let changes = try await SignalRecorder.start(on: connection, MatchRule(member: "NameOwnerChanged", arg0: program.busName))
+        let changes = try await SignalRecorder.start(on: connection, MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: program.busName))
         for run in 0..<max(runs, 1) {
             let clock = ContinuousClock()
             let started = clock.now

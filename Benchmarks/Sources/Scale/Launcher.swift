@@ -46,7 +46,7 @@ final class Launcher {
     func start(_ contender: Contender, _ arguments: [String], check: QueueCheck) async throws -> (DaemonProcess, LaunchFigures) {
         let arrival = ChangeWaiter()
         var arrived = false
-        let subscription = try await connection.subscribe(to: MatchRule(member: "NameOwnerChanged", arg0: contender.busName)) { message in
+        let subscription = try await connection.subscribe(to: MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: contender.busName)) { message in
             // Taken, not released: the new owner (third argument) is not empty.
             if message.body.count == 3, message.body[2].stringValue != "" {
                 arrived = true
