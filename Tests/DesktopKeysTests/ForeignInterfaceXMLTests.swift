@@ -1,4 +1,6 @@
 import DesktopKeys
+import Foundation
+import RemoteBridgeDBus
 import RemoteBridgeTesting
 import Testing
 
@@ -14,5 +16,12 @@ struct ForeignInterfaceXMLTests {
             #expect(daemon.declaration.problems == [], "\(daemon.busName)")
             #expect(try ForeignInterfaceXML.disagreements(of: daemon.declaration) == [], "\(daemon.busName)")
         }
+    }
+
+    @Test("every file in dbus/foreign is one a test checks: the bus's and the media keys'")
+    func noStrayFiles() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: ForeignInterfaceXML.directory.path).filter { $0.hasSuffix(".xml") }
+        let checked = [BusDaemonInterface.name] + DesktopMediaKeys.daemons.map(\.interface)
+        #expect(Set(files) == Set(checked.map { "\($0).xml" }))
     }
 }
