@@ -24,9 +24,9 @@ import RemoteBridgeText
 /// ```
 public struct HeadsetConfiguration: ConfigurationSettings, Sendable, Equatable {
     /// The longest gap between a release and the next press within one pattern.
-    public var clickInterval: Duration = .milliseconds(300)
+    public var clickInterval: Duration = GestureTimings.maximumClickInterval
     /// The shortest press that counts as a hold.
-    public var holdDuration: Duration = .milliseconds(500)
+    public var holdDuration: Duration = GestureTimings.minimumHoldDuration
     /// Gesture bindings that differ from the defaults; nil unbinds.
     public var gestures: [HeadsetGesture: RemoteControlSubtype?] = [:]
     /// Devices to read; empty means discover headset-like devices.

@@ -1,6 +1,6 @@
 import FoundationEssentials
+import RemoteBridgeMPRIS
 import RemoteControl
-import RemoteBridgeText
 
 /// `remote-playerd`'s settings, from `config.toml`. Every key is optional.
 ///
@@ -46,10 +46,9 @@ public struct PlayerConfiguration: ConfigurationSettings, Sendable, Equatable {
         var configuration = PlayerConfiguration()
         if var player = try root.section("player") {
             if let name = try player.string("name") {
-                guard PlayerConfiguration.isValidName(name) else {
-                    throw ConfigurationError(
-                        file: file, line: player.line(of: "name"), key: "[player] name",
-                        message: "\(OutsideText.quoted(name)) cannot be part of a bus name; use letters, digits, _ and -")
+                // The rule `--name` follows too, so a name one accepts the other does.
+                if let problem = MPRISBusName.problem(with: name) {
+                    throw ConfigurationError(file: file, line: player.line(of: "name"), key: "[player] name", message: problem)
                 }
                 configuration.name = name
             }
@@ -74,11 +73,5 @@ public struct PlayerConfiguration: ConfigurationSettings, Sendable, Equatable {
         }
         try ConfigurationFile.rejectUnknownSections(in: &root)
         return configuration
-    }
-
-    static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty
-            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
-            && !(name.first?.isNumber ?? true)
     }
 }
