@@ -2,23 +2,9 @@ import FoundationEssentials
 import RemoteBridgeMPRIS
 import RemoteControl
 
-/// `remote-playerd`'s settings, from `config.toml`. Every key is optional.
-///
-/// ```toml
-/// [player]
-/// name = "remotebridge"                        # org.mpris.MediaPlayer2.<name>
-/// audio-output = "auto"                        # or pulse, alsa, pipewire, null, …
-/// supported-uri-schemes = ["file", "http", "https"]
-/// previous-restarts-after = 3.0                # seconds; 0 turns it off
-/// autoplay = false
-///
-/// [media-keys]
-/// skip-forward = 30.0                          # seconds, for FastForward
-/// skip-backward = 10.0                         # seconds, for Rewind
-///
-/// [input]
-/// devices = ["/dev/input/event3"]              # media keys read directly
-/// ```
+/// `remote-playerd`'s settings, from `config.toml`: `[player]`, `[media-keys]` and `[input]`.
+/// Every key is optional. The defaults below are the file's defaults: `ConfigurationSchema` lists
+/// every key with them, and `dist/config.example.toml` is rendered from it.
 public struct PlayerConfiguration: ConfigurationSettings, Sendable, Equatable {
     /// The player's name: its bus name is `org.mpris.MediaPlayer2.<name>`.
     public var name = "remotebridge"

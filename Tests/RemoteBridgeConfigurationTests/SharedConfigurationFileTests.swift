@@ -39,17 +39,17 @@ struct SharedConfigurationFileTests {
         }
     }
 
-    @Test("dist/config.example.toml names every section and key of the schema, and nothing else")
+    @Test("the schema's tables are the sections and keys the example file has, and the parsers read")
     func exampleCoversSchema() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../dist/config.example.toml").standardized.path
         let root = try TOMLParser.parse(try String(contentsOfFile: path, encoding: .utf8))
         #expect(root.entries.map(\.key) == ConfigurationSchema.sectionNames)
-        for (name, keys) in ConfigurationSchema.sections {
+        for name in ConfigurationSchema.sectionNames {
             guard case .table(let section)? = root[name]?.value else {
                 Issue.record("no [\(name)] in the example")
                 continue
             }
-            #expect(Set(section.entries.map(\.key)) == Set(keys), "[\(name)]")
+            #expect(section.entries.map(\.key) == ConfigurationSchema.keys(of: name), "[\(name)]")
         }
     }
 

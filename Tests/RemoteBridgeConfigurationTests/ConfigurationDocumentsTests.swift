@@ -1,0 +1,56 @@
+import ButtonGestures
+import DurationConversions
+import Foundation
+import RemoteBridgeConfiguration
+import Testing
+
+/// The documents that state the configuration's keys and defaults are renderings of
+/// `ConfigurationSchema`, held to it byte for byte. After changing a key or a default, run
+/// `REMOTEBRIDGE_WRITE_DOCUMENTS=1 swift test --filter ConfigurationDocumentsTests` once to
+/// write them again, and read the diff.
+@Suite("The configuration's documents match its schema")
+struct ConfigurationDocumentsTests {
+    /// The package's folder.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+    /// Whether to write the documents instead of checking them.
+    static let writing = ProcessInfo.processInfo.environment["REMOTEBRIDGE_WRITE_DOCUMENTS"] == "1"
+
+    @Test("dist/config.example.toml is ConfigurationExample.file, and gives both programs their defaults")
+    func exampleFile() throws {
+        let path = Self.root.appendingPathComponent("dist/config.example.toml").path
+        if Self.writing { try ConfigurationExample.file.write(toFile: path, atomically: true, encoding: .utf8) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == ConfigurationExample.file)
+        #expect(try PlayerConfiguration.load(path: path, required: true) == PlayerConfiguration())
+        #expect(try HeadsetConfiguration.load(path: path, required: true) == HeadsetConfiguration())
+    }
+
+    @Test("README.md's configuration block is the schema's [player] and [media-keys]")
+    func readmeBlock() throws {
+        let path = Self.root.appendingPathComponent("README.md").path
+        var readme = try String(contentsOfFile: path, encoding: .utf8)
+        let opening = "path, line and key):\n\n```toml\n"
+        guard let start = readme.range(of: opening)?.upperBound, let end = readme.range(of: "```\n", range: start..<readme.endIndex)?.lowerBound else {
+            Issue.record("README.md has no configuration block after \(opening.debugDescription)")
+            return
+        }
+        let block = ConfigurationExample.text(of: ["player", "media-keys"])
+        if Self.writing {
+            readme.replaceSubrange(start..<end, with: block)
+            try readme.write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(String(readme[start..<end]) == block)
+    }
+
+    @Test("README.md states the headset defaults the schema has: 300 ms, 500 ms, a 30 s resume window")
+    func readmeDefaults() throws {
+        let readme = try String(contentsOfFile: Self.root.appendingPathComponent("README.md").path, encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        let defaults = HeadsetConfiguration()
+        let click = Int(GestureTimings.maximumClickInterval.inSeconds * 1000)
+        let hold = Int(GestureTimings.minimumHoldDuration.inSeconds * 1000)
+        #expect(defaults.clickInterval == GestureTimings.maximumClickInterval && defaults.holdDuration == GestureTimings.minimumHoldDuration)
+        #expect(readme.contains("A new click must come within \(click) ms of the last release, and a hold is a press of \(hold) ms"))
+        #expect(readme.contains("within `resume-within` seconds (\(Int(defaults.resumeWithin.inSeconds)))"))
+    }
+}
