@@ -12,7 +12,7 @@ extension MPVPlayer {
         /// Where embedded cover art is extracted to.
         public var artCacheDirectory: URL?
         /// previousTrack restarts the track when more than this has played; zero turns it off.
-        public var previousRestartThreshold: Duration = .seconds(3)
+        public var previousRestartThreshold: Duration = TransportDefaults.previousRestartsAfter
         /// How often a scan jumps while a seek button is held.
         public var scanInterval: Duration = TransportDefaults.scanPeriod
         /// How far each scan jump goes.

@@ -13,7 +13,7 @@ public struct PlayerConfiguration: ConfigurationSettings, Sendable, Equatable {
     /// The URI schemes OpenUri accepts.
     public var supportedURISchemes = ["file", "http", "https"]
     /// previousTrack restarts the track after this much has played.
-    public var previousRestartThreshold: Duration = .seconds(3)
+    public var previousRestartThreshold = TransportDefaults.previousRestartsAfter
     /// Start playing at start-up.
     public var autoplay = false
     /// How far the FastForward media key skips.

@@ -6,6 +6,9 @@ public enum TransportDefaults {
     public static let skipForward: Duration = .seconds(30)
     /// How far `skipBackward` goes without an interval.
     public static let skipBackward: Duration = .seconds(10)
+    /// How much of a track must have played for previous-track to restart it rather than go back
+    /// (`previous-restarts-after` in `config.toml`; phones restart after about 3 s too).
+    public static let previousRestartsAfter: Duration = .seconds(3)
     /// How far each scan jump goes while a seek button is held.
     public static let scanStep: Duration = .milliseconds(1250)
     /// The time between scan jumps: 1.25 s every 250 ms is 6× real time forward, 4× back.

@@ -48,6 +48,7 @@ struct RemoteCtlTests {
         #expect(await f.command(["send", "skip-forward", "--interval", "12", "-p", "remotebridge"]) == 0)
         #expect(f.out.last == "handled by PlayerController")
         #expect(f.ours.player.position == .seconds(12))
+        f.ours.player.play()  // a stopped player does not scan
         #expect(await f.command(["send", "108", "-p", "remotebridge"]) == 0)
         #expect(f.out.last == "handled by PlayerController")
         #expect(f.ours.player.scanning == .forward)
