@@ -8,7 +8,7 @@ extension MPVPlayer {
         /// mpv's audio output: `auto` tries the real outputs and falls back to `null`.
         public var audioOutput = "auto"
         /// URI schemes `open(uri:)` accepts.
-        public var allowedSchemes = ["file", "http", "https"]
+        public var allowedSchemes = TransportDefaults.uriSchemes
         /// Where embedded cover art is extracted to.
         public var artCacheDirectory: URL?
         /// previousTrack restarts the track when more than this has played; zero turns it off.

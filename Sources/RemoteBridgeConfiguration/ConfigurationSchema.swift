@@ -61,6 +61,12 @@ public enum ConfigurationSchema {
         ]
     }()
 
+    /// The default of `key` in `table`, as TOML text (`30`, `"3d"`), for help texts and man pages;
+    /// nil for a key that is not in the schema.
+    public static func defaultValue(_ table: String, _ key: String) -> String? {
+        tables.first { $0.name == table }?.keys.first { $0.name == key }?.defaultValue
+    }
+
     /// The names of the top-level tables: the sections a file may have.
     public static var sectionNames: [String] { tables.map(\.name).filter { !$0.contains(".") } }
 

@@ -11,7 +11,7 @@ public struct PlayerConfiguration: ConfigurationSettings, Sendable, Equatable {
     /// mpv's audio output; `auto` falls back to `null` with a warning.
     public var audioOutput = "auto"
     /// The URI schemes OpenUri accepts.
-    public var supportedURISchemes = ["file", "http", "https"]
+    public var supportedURISchemes = TransportDefaults.uriSchemes
     /// previousTrack restarts the track after this much has played.
     public var previousRestartThreshold = TransportDefaults.previousRestartsAfter
     /// Start playing at start-up.

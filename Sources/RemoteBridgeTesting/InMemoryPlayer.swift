@@ -32,7 +32,7 @@ public final class InMemoryPlayer: MediaPlayer {
     /// The index of the current track in `queue`, if any.
     public var currentIndex: Int?
     /// The URI schemes `openURI` accepts.
-    public var supportedURISchemes = ["file", "http", "https"]
+    public var supportedURISchemes = TransportDefaults.uriSchemes
     /// previousTrack restarts the track when more than this has played; zero turns it off.
     public var previousRestartThreshold = TransportDefaults.previousRestartsAfter
     /// The MIME types it claims to play.
