@@ -129,7 +129,7 @@ let package = Package(
                 serviceLifecycle,
             ]),
         .executableTarget(
-            name: "remote-playerd", dependencies: ["RemotePlayer", "CQuietExecutor", "DurationConversions", argumentParser, logging, systemPackage]),
+            name: "remote-playerd", dependencies: ["RemotePlayer", "RemoteBridgeConfiguration", "CQuietExecutor", "DurationConversions", argumentParser, logging, systemPackage]),
 
         // headsetd, as a library (and its Service) so tests run it in-process.
         .target(

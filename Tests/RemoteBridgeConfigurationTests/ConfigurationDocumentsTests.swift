@@ -58,5 +58,7 @@ struct ConfigurationDocumentsTests {
         #expect(defaults.clickInterval == GestureTimings.maximumClickInterval && defaults.holdDuration == GestureTimings.minimumHoldDuration)
         #expect(readme.contains("A new click must come within \(click) ms of the last release, and a hold is a press of \(hold) ms"))
         #expect(readme.contains("within `resume-within` seconds (\(Int(defaults.resumeWithin.inSeconds)))"))
+        let resumeAfterExit = try #require(ConfigurationSchema.defaultValue("headset", "resume-after-exit-within"))
+        #expect(readme.contains("`resume-after-exit-within` (`\(resumeAfterExit)`; `0` turns it off)"))
     }
 }
