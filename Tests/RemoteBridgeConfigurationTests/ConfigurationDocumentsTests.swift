@@ -61,4 +61,21 @@ struct ConfigurationDocumentsTests {
         let resumeAfterExit = try #require(ConfigurationSchema.defaultValue("headset", "resume-after-exit-within"))
         #expect(readme.contains("`resume-after-exit-within` (`\(resumeAfterExit)`; `0` turns it off)"))
     }
+
+    @Test("README.md's gesture table gives each gesture the default binding HeadsetGesture has")
+    func readmeGestures() throws {
+        let readme = try String(contentsOfFile: Self.root.appendingPathComponent("README.md").path, encoding: .utf8)
+        /// `togglePlayPause` as the file's name for it, `toggle-play-pause`.
+        func kebab(_ camel: Substring) -> String {
+            camel.reduce(into: "") { name, character in
+                name += character.isUppercase ? "-" + character.lowercased() : String(character)
+            }
+        }
+        for gesture in HeadsetGesture.allCases {
+            let row = try #require(readme.split(separator: "\n").first { $0.hasPrefix("| \(gesture.name) | ") }, "no row for \(gesture.name)")
+            let cell = row.dropFirst("| \(gesture.name) | ".count)
+            let stated = cell.hasPrefix("`") ? kebab(cell.dropFirst().prefix { $0 != "`" }) : String(cell.prefix { $0 != " " })
+            #expect(stated == (gesture.defaultSubtype?.name ?? "unbound"), "\(gesture.name)")
+        }
+    }
 }
