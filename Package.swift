@@ -75,8 +75,8 @@ let package = Package(
 
         // The evdev ioctls, as C (ioctl is variadic). Nothing else lives here.
         .target(name: "CEvdev"),
-        // Evdev input: devices or FIFOs, discovery, hot-plug, the key map.
-        .target(name: "EvdevInput", dependencies: ["CEvdev", "RemoteControl", "RemoteBridgeText", systemPackage]),
+        // Evdev input: devices or FIFOs, discovery, hot-plug, the key map (over ButtonGestures' table of key codes).
+        .target(name: "EvdevInput", dependencies: ["CEvdev", "ButtonGestures", "RemoteControl", "RemoteBridgeText", systemPackage]),
         .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "RemoteBridgeTesting"]),
         // The desktop's media keys: the GNOME, MATE and Cinnamon settings-daemon grab over D-Bus.
         .target(name: "DesktopKeys", dependencies: ["RemoteBridgeDBus", "RemoteControl"]),
@@ -84,8 +84,8 @@ let package = Package(
 
         // The shared config file: XDG paths, loading, the schema, and a small TOML parser with
         // line numbers for every key.
-        .target(name: "RemoteBridgeConfiguration", dependencies: ["RemoteControl", "ButtonGestures", "DurationConversions", "RemoteBridgeText"]),
-        .testTarget(name: "RemoteBridgeConfigurationTests", dependencies: ["RemoteBridgeConfiguration", "RemoteBridgeText"], exclude: ["toml-test"]),
+        .target(name: "RemoteBridgeConfiguration", dependencies: ["RemoteControl", "ButtonGestures", "RemoteBridgeMPRIS", "DurationConversions", "RemoteBridgeText"]),
+        .testTarget(name: "RemoteBridgeConfigurationTests", dependencies: ["RemoteBridgeConfiguration", "RemoteBridgeMPRIS", "RemoteBridgeText"], exclude: ["toml-test"]),
 
         // Media-button resumption without mpv: the state file's layout and a summary of a saved
         // state, the policy that decides from it, and the start of remote-playerd by D-Bus
@@ -129,7 +129,7 @@ let package = Package(
                 serviceLifecycle,
             ]),
         .executableTarget(
-            name: "remote-playerd", dependencies: ["RemotePlayer", "CQuietExecutor", "DurationConversions", argumentParser, logging, systemPackage]),
+            name: "remote-playerd", dependencies: ["RemotePlayer", "RemoteBridgeConfiguration", "CQuietExecutor", "DurationConversions", argumentParser, logging, systemPackage]),
 
         // headsetd, as a library (and its Service) so tests run it in-process.
         .target(
@@ -139,7 +139,7 @@ let package = Package(
                 "RemoteBridgeConfiguration", "RemoteBridgeResume", "RemoteBridgeDoctor", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle,
             ]),
         .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemoteBridgeDoctor", "RemotePlayer", "RemoteBridgeResume", "RemoteBridgeTesting", logging]),
-        .executableTarget(name: "headsetd", dependencies: ["HeadsetHandler", "CQuietExecutor", argumentParser, logging]),
+        .executableTarget(name: "headsetd", dependencies: ["HeadsetHandler", "RemoteBridgeConfiguration", "CQuietExecutor", argumentParser, logging]),
 
         // remotectl, as a library so tests run it in-process, and its main.
         .target(name: "RemoteCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeResume", "RemoteBridgeDoctor", "RemoteControl", "DurationConversions", "RemoteBridgeText", systemPackage]),

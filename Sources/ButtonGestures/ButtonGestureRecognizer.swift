@@ -63,10 +63,10 @@ open class ButtonGestureRecognizer {
     open var name: String { String(describing: type(of: self)) }
 
     /// The longest gap between a release and the next press that still continues a pattern.
-    public var maximumClickInterval: Duration = .milliseconds(300)
+    public var maximumClickInterval: Duration = GestureTimings.maximumClickInterval
 
     /// The shortest press that counts as a hold.
-    public var minimumHoldDuration: Duration = .milliseconds(500)
+    public var minimumHoldDuration: Duration = GestureTimings.minimumHoldDuration
 
     /// Makes a recognizer in the `possible` state, with no actions.
     public init() {}

@@ -21,13 +21,14 @@ public final class HeadsetGestureMap {
     /// The current bindings; unbound gestures are absent.
     public private(set) var bindings: [HeadsetGesture: RemoteControlSubtype]
 
-    /// The longest gap between a release and the next press within one pattern. Default 300 ms.
-    public var maximumClickInterval: Duration = .milliseconds(300) {
+    /// The longest gap between a release and the next press within one pattern.
+    /// Default `GestureTimings.maximumClickInterval`.
+    public var maximumClickInterval: Duration = GestureTimings.maximumClickInterval {
         didSet { rebuild() }
     }
 
-    /// The shortest press that counts as a hold. Default 500 ms.
-    public var minimumHoldDuration: Duration = .milliseconds(500) {
+    /// The shortest press that counts as a hold. Default `GestureTimings.minimumHoldDuration`.
+    public var minimumHoldDuration: Duration = GestureTimings.minimumHoldDuration {
         didSet { rebuild() }
     }
 

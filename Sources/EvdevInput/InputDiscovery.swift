@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import RemoteBridgeText
 
 /// Finds input devices: `/dev/input/event*` nodes we may read.
 ///
@@ -33,21 +34,10 @@ public enum InputDiscovery {
         return DeviceIdentity.read(fd: fd)
     }
 
-    /// The `event*` entries of `directory`, in natural order (event2 before event10).
+    /// The `event*` entries of `directory`, in natural order (`NaturalOrder`: event2 before event10).
     public static func eventNodes(in directory: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { $0.hasPrefix("event") }.sorted(by: isNaturallyBefore).map { "\(directory)/\($0)" }
-    }
-
-    /// Natural order for `event<N>` names: by the number, then by the name (no locale, no ICU).
-    static func isNaturallyBefore(_ a: String, _ b: String) -> Bool {
-        func number(_ name: String) -> Int? { Int(name.dropFirst("event".count)) }
-        switch (number(a), number(b)) {
-        case let (x?, y?) where x != y: return x < y
-        case (_?, nil): return true
-        case (nil, _?): return false
-        default: return a < b
-        }
+        return names.filter { $0.hasPrefix("event") }.sorted(by: NaturalOrder.isBefore).map { "\(directory)/\($0)" }
     }
 
     private static func isFIFO(_ path: String) -> Bool {

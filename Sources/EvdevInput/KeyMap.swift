@@ -1,32 +1,34 @@
+import ButtonGestures
 import RemoteControl
 
 /// The map from media keys to remote-control events (docs/ARCHITECTURE.md, mappings).
 public enum KeyMap {
-    /// KEY_PLAYCD: play (a Bluetooth headset's AVRCP PLAY).
-    public static let keyPlayCD: UInt16 = 200
-    /// KEY_PLAY: play.
-    public static let keyPlay: UInt16 = 207
-    /// KEY_PAUSECD: pause (a Bluetooth headset's AVRCP PAUSE).
-    public static let keyPauseCD: UInt16 = 201
-    /// KEY_STOPCD: stop.
-    public static let keyStopCD: UInt16 = 166
-    /// KEY_NEXTSONG: next track.
-    public static let keyNextSong: UInt16 = 163
-    /// KEY_PREVIOUSSONG: previous track.
-    public static let keyPreviousSong: UInt16 = 165
-    /// KEY_FASTFORWARD: scan forward while held.
-    public static let keyFastForward: UInt16 = 208
-    /// KEY_REWIND: scan backward while held.
-    public static let keyRewind: UInt16 = 168
-    /// KEY_MEDIA: the single button of a wired headset.
-    public static let keyMedia: UInt16 = 226
-    /// KEY_PLAYPAUSE: play/pause (a keyboard's, or a headset's single button).
-    public static let keyPlayPause: UInt16 = 164
+    // The codes and names are `ButtonGestures.Button`'s table, written there once; these are
+    // its codes under the names the switch below reads.
 
-    /// Every key code this map knows.
-    public static let mediaKeyCodes: [UInt16] = [
-        keyPlayCD, keyPlay, keyPauseCD, keyStopCD, keyNextSong, keyPreviousSong, keyFastForward, keyRewind, keyMedia, keyPlayPause,
-    ]
+    /// KEY_PLAYCD: play (a Bluetooth headset's AVRCP PLAY).
+    public static let keyPlayCD = Button.playCD.code
+    /// KEY_PLAY: play.
+    public static let keyPlay = Button.play.code
+    /// KEY_PAUSECD: pause (a Bluetooth headset's AVRCP PAUSE).
+    public static let keyPauseCD = Button.pauseCD.code
+    /// KEY_STOPCD: stop.
+    public static let keyStopCD = Button.stopCD.code
+    /// KEY_NEXTSONG: next track.
+    public static let keyNextSong = Button.nextSong.code
+    /// KEY_PREVIOUSSONG: previous track.
+    public static let keyPreviousSong = Button.previousSong.code
+    /// KEY_FASTFORWARD: scan forward while held.
+    public static let keyFastForward = Button.fastForward.code
+    /// KEY_REWIND: scan backward while held.
+    public static let keyRewind = Button.rewind.code
+    /// KEY_MEDIA: the single button of a wired headset.
+    public static let keyMedia = Button.headset.code
+    /// KEY_PLAYPAUSE: play/pause (a keyboard's, or a headset's single button).
+    public static let keyPlayPause = Button.playPause.code
+
+    /// Every key code this map knows: those of `Button.mediaButtons`, in key-code order.
+    public static let mediaKeyCodes: [UInt16] = Button.mediaButtons.map(\.code)
 
     /// Whether `code` is a single-button key (KEY_MEDIA, KEY_PLAYPAUSE): on a headset-like
     /// device it goes through the gesture recognizers.

@@ -105,9 +105,7 @@ public final class HeadsetHandler {
         var configuration = try HeadsetConfiguration.load(path: configPath, required: options.configPath != nil)
         if let resume = options.resumeOnReconnect { configuration.resumeOnReconnect = resume }
         self.configuration = configuration
-        unplugGuard = UnplugGuard(
-            pauseOnUnplug: configuration.pauseOnUnplug, resumeOnReconnect: configuration.resumeOnReconnect,
-            resumeWithin: configuration.resumeWithin)
+        unplugGuard = UnplugGuard(configuration)
         inputDirectory = options.inputDirectory.map(InputDeviceReader.absolute) ?? "/dev/input"
         discoversFIFOs = options.inputDirectory != nil
         var doctorEnvironment = options.doctorEnvironment ?? DoctorEnvironment()

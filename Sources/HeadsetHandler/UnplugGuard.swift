@@ -1,3 +1,4 @@
+import RemoteBridgeConfiguration
 import RemoteBridgeMPRIS
 
 /// What happens to playback when headphones are unplugged and plugged back in, as Android
@@ -15,9 +16,12 @@ struct UnplugGuard {
         case resume(String)
     }
 
-    var pauseOnUnplug = true
-    var resumeOnReconnect = false
-    var resumeWithin: Duration = .seconds(30)
+    /// Whether an unplug pauses (`pause-on-unplug`).
+    var pauseOnUnplug: Bool
+    /// Whether plugging back in resumes (`resume-on-reconnect`).
+    var resumeOnReconnect: Bool
+    /// How long after the unplug plugging back in still resumes (`resume-within`).
+    var resumeWithin: Duration
     /// The player an unplug paused, and when.
     private(set) var paused: (player: String, at: ContinuousClock.Instant)?
 
@@ -34,5 +38,12 @@ struct UnplugGuard {
         self.paused = nil
         guard resumeOnReconnect, paused.player == target, status == .paused, now - paused.at <= resumeWithin else { return .none }
         return .resume(paused.player)
+    }
+}
+
+extension UnplugGuard {
+    /// The guard `settings` ask for; its defaults are `HeadsetConfiguration`'s, written there once.
+    init(_ settings: HeadsetConfiguration) {
+        self.init(pauseOnUnplug: settings.pauseOnUnplug, resumeOnReconnect: settings.resumeOnReconnect, resumeWithin: settings.resumeWithin)
     }
 }

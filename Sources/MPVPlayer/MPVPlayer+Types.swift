@@ -8,11 +8,11 @@ extension MPVPlayer {
         /// mpv's audio output: `auto` tries the real outputs and falls back to `null`.
         public var audioOutput = "auto"
         /// URI schemes `open(uri:)` accepts.
-        public var allowedSchemes = ["file", "http", "https"]
+        public var allowedSchemes = TransportDefaults.uriSchemes
         /// Where embedded cover art is extracted to.
         public var artCacheDirectory: URL?
         /// previousTrack restarts the track when more than this has played; zero turns it off.
-        public var previousRestartThreshold: Duration = .seconds(3)
+        public var previousRestartThreshold: Duration = TransportDefaults.previousRestartsAfter
         /// How often a scan jumps while a seek button is held.
         public var scanInterval: Duration = TransportDefaults.scanPeriod
         /// How far each scan jump goes.

@@ -1,26 +1,82 @@
-/// Every section and key of `config.toml`, in one place. remote-playerd reads `player`,
-/// `media-keys` and `input`; headsetd reads `headset`; each refuses a key or section that is
-/// not here, naming its line, and `dist/config.example.toml` is checked against this table.
+import ButtonGestures
+
+/// Every table and key of `config.toml`, in one place, with each default taken from the
+/// settings' own defaults. remote-playerd reads `player`, `media-keys` and `input`; headsetd reads
+/// `headset`; each refuses a key or table that is not here, naming its line.
+/// `dist/config.example.toml` and the configuration block of README.md are `ConfigurationExample`'s
+/// rendering of this table, and a test holds them to it byte for byte.
 public enum ConfigurationSchema {
-    /// The sections, in the order the example file has them, with their keys.
-    public static let sections: [(name: String, keys: [String])] = [
-        ("player", ["name", "audio-output", "supported-uri-schemes", "previous-restarts-after", "autoplay"]),
-        ("media-keys", ["skip-forward", "skip-backward"]),
-        ("input", ["devices"]),
-        (
-            "headset",
-            [
-                "click-interval", "hold-duration", "devices", "grab", "sync-play-pause", "pause-on-unplug", "resume-on-reconnect",
-                "resume-within", "resume-after-exit-within", "bluetooth", "gestures",
-            ]
-        ),
-    ]
+    /// The tables, in the order the example file has them, a table inside another after its parent.
+    public static let tables: [ConfigurationTable] = {
+        let player = PlayerConfiguration()
+        let headset = HeadsetConfiguration()
+        return [
+            ConfigurationTable(
+                name: "player",
+                keys: [
+                    ConfigurationKey("name", TOMLText.string(player.name), "the bus name is org.mpris.MediaPlayer2.<name>"),
+                    ConfigurationKey("audio-output", TOMLText.string(player.audioOutput), "or pulse, alsa, pipewire, null, ..."),
+                    ConfigurationKey("supported-uri-schemes", TOMLText.strings(player.supportedURISchemes)),
+                    ConfigurationKey(
+                        "previous-restarts-after", TOMLText.seconds(player.previousRestartThreshold),
+                        "seconds played after which Previous restarts the track; 0: never"),
+                    ConfigurationKey("autoplay", TOMLText.bool(player.autoplay), "start playing at start-up"),
+                ]),
+            ConfigurationTable(
+                name: "media-keys",
+                keys: [
+                    ConfigurationKey("skip-forward", TOMLText.seconds(player.skipForwardInterval), "seconds, for FastForward"),
+                    ConfigurationKey("skip-backward", TOMLText.seconds(player.skipBackwardInterval), "seconds, for Rewind"),
+                ]),
+            ConfigurationTable(
+                name: "input",
+                keys: [
+                    ConfigurationKey("devices", TOMLText.strings(player.inputDevices), "input devices (or FIFOs) whose media keys control the player")
+                ]),
+            ConfigurationTable(
+                name: "headset",
+                keys: [
+                    ConfigurationKey(
+                        "click-interval", TOMLText.seconds(headset.clickInterval), "seconds between a release and the next press of one pattern"),
+                    ConfigurationKey("hold-duration", TOMLText.seconds(headset.holdDuration), "seconds a press lasts to count as a hold"),
+                    ConfigurationKey("devices", TOMLText.strings(headset.devices), "empty: every headset-like device, found as it appears"),
+                    ConfigurationKey("grab", TOMLText.bool(headset.grab), "take headset-like devices for ourselves (never keyboards)"),
+                    ConfigurationKey(
+                        "sync-play-pause", TOMLText.bool(headset.syncPlayPause), "KEY_PLAYCD while playing pauses; KEY_PAUSECD while paused plays"),
+                    ConfigurationKey(
+                        "pause-on-unplug", TOMLText.bool(headset.pauseOnUnplug), "headphones unplugged or Bluetooth headset gone: pause"),
+                    ConfigurationKey(
+                        "resume-on-reconnect", TOMLText.bool(headset.resumeOnReconnect), "plugged back in: resume what the unplug paused ..."),
+                    ConfigurationKey("resume-within", TOMLText.seconds(headset.resumeWithin), "... if within this many seconds"),
+                    ConfigurationKey(
+                        "resume-after-exit-within", TOMLText.duration(headset.resumeAfterExitWithin),
+                        "no player: play/click starts remote-playerd, resumes a queue saved this recently; 0 off"),
+                    ConfigurationKey("bluetooth", TOMLText.bool(headset.bluetooth), "register with BlueZ as the AVRCP player; watch disconnects"),
+                ]),
+            ConfigurationTable(
+                name: "headset.gestures",
+                keys: HeadsetGesture.allCases.map { gesture in
+                    ConfigurationKey(gesture.name, TOMLText.string(gesture.defaultSubtype?.name ?? "none"))
+                }),
+        ]
+    }()
 
-    /// The section names.
-    public static var sectionNames: [String] { sections.map(\.name) }
+    /// The default of `key` in `table`, as TOML text (`30`, `"3d"`), for help texts and man pages;
+    /// nil for a key that is not in the schema.
+    public static func defaultValue(_ table: String, _ key: String) -> String? {
+        tables.first { $0.name == table }?.keys.first { $0.name == key }?.defaultValue
+    }
 
-    /// The keys of `section`; empty for a section that is not in the file.
+    /// The names of the top-level tables: the sections a file may have.
+    public static var sectionNames: [String] { tables.map(\.name).filter { !$0.contains(".") } }
+
+    /// The keys `section` may hold, the tables inside it included; empty for a section that is not
+    /// in the file.
     public static func keys(of section: String) -> [String] {
-        sections.first { $0.name == section }?.keys ?? []
+        let own = tables.first { $0.name == section }?.keys.map(\.name) ?? []
+        let children = tables.compactMap { table in
+            table.name.hasPrefix(section + ".") ? String(table.name.dropFirst(section.count + 1)) : nil
+        }
+        return own + children
     }
 }

@@ -3,30 +3,14 @@ import FoundationEssentials
 import RemoteControl
 import RemoteBridgeText
 
-/// `headsetd`'s settings: the `[headset]` section of `config.toml`.
-///
-/// ```toml
-/// [headset]
-/// click-interval = 0.3        # seconds between a release and the next press of one pattern
-/// hold-duration = 0.5         # seconds a press lasts to count as a hold
-/// devices = ["/dev/input/event5"]   # default: every headset-like device found
-/// grab = true                 # take headset-like devices for ourselves (EVIOCGRAB); never keyboards
-/// sync-play-pause = true      # KEY_PLAYCD/KEY_PAUSECD from a headset toggle when already so
-/// pause-on-unplug = true      # headphones unplugged or Bluetooth gone: pause
-/// resume-on-reconnect = false # plugged back within resume-within seconds: resume
-/// resume-within = 30
-/// resume-after-exit-within = "3d" # no player: a press starts remote-playerd if it saved within this; 0 off
-/// bluetooth = true            # register with BlueZ as the AVRCP target; watch disconnects
-///
-/// [headset.gestures]
-/// click = "toggle-play-pause"
-/// hold = "stop"               # "none" unbinds
-/// ```
+/// `headsetd`'s settings: the `[headset]` section of `config.toml`. The defaults below are the
+/// file's defaults: `ConfigurationSchema` lists every key with them, and `dist/config.example.toml`
+/// is rendered from it.
 public struct HeadsetConfiguration: ConfigurationSettings, Sendable, Equatable {
     /// The longest gap between a release and the next press within one pattern.
-    public var clickInterval: Duration = .milliseconds(300)
+    public var clickInterval: Duration = GestureTimings.maximumClickInterval
     /// The shortest press that counts as a hold.
-    public var holdDuration: Duration = .milliseconds(500)
+    public var holdDuration: Duration = GestureTimings.minimumHoldDuration
     /// Gesture bindings that differ from the defaults; nil unbinds.
     public var gestures: [HeadsetGesture: RemoteControlSubtype?] = [:]
     /// Devices to read; empty means discover headset-like devices.

@@ -1,33 +1,19 @@
 import FoundationEssentials
+import RemoteBridgeMPRIS
 import RemoteControl
-import RemoteBridgeText
 
-/// `remote-playerd`'s settings, from `config.toml`. Every key is optional.
-///
-/// ```toml
-/// [player]
-/// name = "remotebridge"                        # org.mpris.MediaPlayer2.<name>
-/// audio-output = "auto"                        # or pulse, alsa, pipewire, null, …
-/// supported-uri-schemes = ["file", "http", "https"]
-/// previous-restarts-after = 3.0                # seconds; 0 turns it off
-/// autoplay = false
-///
-/// [media-keys]
-/// skip-forward = 30.0                          # seconds, for FastForward
-/// skip-backward = 10.0                         # seconds, for Rewind
-///
-/// [input]
-/// devices = ["/dev/input/event3"]              # media keys read directly
-/// ```
+/// `remote-playerd`'s settings, from `config.toml`: `[player]`, `[media-keys]` and `[input]`.
+/// Every key is optional. The defaults below are the file's defaults: `ConfigurationSchema` lists
+/// every key with them, and `dist/config.example.toml` is rendered from it.
 public struct PlayerConfiguration: ConfigurationSettings, Sendable, Equatable {
     /// The player's name: its bus name is `org.mpris.MediaPlayer2.<name>`.
     public var name = "remotebridge"
     /// mpv's audio output; `auto` falls back to `null` with a warning.
     public var audioOutput = "auto"
     /// The URI schemes OpenUri accepts.
-    public var supportedURISchemes = ["file", "http", "https"]
+    public var supportedURISchemes = TransportDefaults.uriSchemes
     /// previousTrack restarts the track after this much has played.
-    public var previousRestartThreshold: Duration = .seconds(3)
+    public var previousRestartThreshold = TransportDefaults.previousRestartsAfter
     /// Start playing at start-up.
     public var autoplay = false
     /// How far the FastForward media key skips.
@@ -46,10 +32,9 @@ public struct PlayerConfiguration: ConfigurationSettings, Sendable, Equatable {
         var configuration = PlayerConfiguration()
         if var player = try root.section("player") {
             if let name = try player.string("name") {
-                guard PlayerConfiguration.isValidName(name) else {
-                    throw ConfigurationError(
-                        file: file, line: player.line(of: "name"), key: "[player] name",
-                        message: "\(OutsideText.quoted(name)) cannot be part of a bus name; use letters, digits, _ and -")
+                // The rule `--name` follows too, so a name one accepts the other does.
+                if let problem = MPRISBusName.problem(with: name) {
+                    throw ConfigurationError(file: file, line: player.line(of: "name"), key: "[player] name", message: problem)
                 }
                 configuration.name = name
             }
@@ -74,11 +59,5 @@ public struct PlayerConfiguration: ConfigurationSettings, Sendable, Equatable {
         }
         try ConfigurationFile.rejectUnknownSections(in: &root)
         return configuration
-    }
-
-    static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty
-            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
-            && !(name.first?.isNumber ?? true)
     }
 }

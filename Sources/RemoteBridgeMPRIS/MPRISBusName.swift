@@ -4,14 +4,20 @@ import RemoteBridgeText
 
 /// Claims a player's MPRIS bus name.
 public enum MPRISBusName {
-    /// Checks a player name given by the user (`--name`): one or more dot-separated elements
-    /// of letters, digits, `_` and `-`, not starting with a digit.
-    public static func validate(_ name: String) throws(DBusError) {
+    /// What is wrong with a player name, in words, or nil when it can be one: one or more
+    /// dot-separated elements of letters, digits, `_` and `-`, not starting with a digit. The one
+    /// rule for a name from `--name` and from `config.toml`'s `[player] name`.
+    public static func problem(with name: String) -> String? {
         guard DBusValidation.isValidBusName(MPRISNames.busNamePrefix + name), !name.hasPrefix("."), !name.hasSuffix(".") else {
-            throw .invalidArgs(
-                "\(OutsideText.quoted(name)) cannot be part of a bus name: use letters, digits, '_' and '-', "
-                    + "in dot-separated parts that do not start with a digit (for example: remotebridge)")
+            return "\(OutsideText.quoted(name)) cannot be part of a bus name: use letters, digits, '_' and '-', "
+                + "in dot-separated parts that do not start with a digit (for example: remotebridge)"
         }
+        return nil
+    }
+
+    /// Checks a player name given by the user (`--name`) by `problem(with:)`.
+    public static func validate(_ name: String) throws(DBusError) {
+        if let problem = problem(with: name) { throw .invalidArgs(problem) }
     }
 
     /// Requests `org.mpris.MediaPlayer2.<name>`. If another player holds it, takes it over with

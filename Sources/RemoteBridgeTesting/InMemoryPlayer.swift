@@ -1,7 +1,10 @@
 import RemoteBridgeMPRIS
+import RemoteControl
 
 /// A player that plays nothing: a queue, a position the test moves by hand, and settings.
-/// It exists for the MPRIS layer's tests and benchmarks; the real player is `MPVPlayer`.
+/// It exists for the MPRIS layer's tests and benchmarks; the real player is `MPVPlayer`. Its
+/// transport follows the same rules as `MPVPlayer`'s: one conformance suite
+/// (`ControllablePlayerRulesTests`) runs against both.
 @MainActor
 public final class InMemoryPlayer: MediaPlayer {
     /// Playing, paused or stopped.
@@ -29,7 +32,9 @@ public final class InMemoryPlayer: MediaPlayer {
     /// The index of the current track in `queue`, if any.
     public var currentIndex: Int?
     /// The URI schemes `openURI` accepts.
-    public var supportedURISchemes = ["file", "http", "https"]
+    public var supportedURISchemes = TransportDefaults.uriSchemes
+    /// previousTrack restarts the track when more than this has played; zero turns it off.
+    public var previousRestartThreshold = TransportDefaults.previousRestartsAfter
     /// The MIME types it claims to play.
     public var supportedMIMETypes = ["audio/mpeg", "audio/flac"]
     /// Called with each change; the MPRIS server sets it.
@@ -69,9 +74,10 @@ public final class InMemoryPlayer: MediaPlayer {
 
     private func changed() { onChange?(.state) }
 
-    /// Plays the current track, or the first.
+    /// Plays the current track, or the first; with nothing queued, does nothing.
     public func play() {
-        if currentIndex == nil, !queue.isEmpty { currentIndex = 0 }
+        guard !queue.isEmpty else { return }
+        if currentIndex == nil { currentIndex = 0 }
         playbackStatus = .playing
         changed()
     }
@@ -83,8 +89,9 @@ public final class InMemoryPlayer: MediaPlayer {
         changed()
     }
 
-    /// Stops, keeping the current track.
+    /// Stops, keeping the current track; a scan ends.
     public func stop() {
+        scanning = nil
         playbackStatus = .stopped
         position = .zero
         changed()
@@ -105,19 +112,25 @@ public final class InMemoryPlayer: MediaPlayer {
         onChange?(.seeked(.zero))
     }
 
-    /// Goes to the previous track.
+    /// Restarts the track if more than `previousRestartThreshold` has played, or at the first
+    /// track; otherwise goes to the previous one. At the first track with the threshold off,
+    /// does nothing (MPRIS: no previous track, no effect).
     public func previous() {
         guard let index = currentIndex else { return }
-        currentIndex = max(0, index - 1)
+        if previousRestartThreshold > .zero, position > previousRestartThreshold || index == 0 {
+            return setPosition(.zero)
+        }
+        guard index > 0 else { return }
+        currentIndex = index - 1
         position = .zero
         changed()
         onChange?(.seeked(.zero))
     }
 
-    /// Moves by `offset`; past the end goes to the next track, before the start clamps to 0.
+    /// Moves by `offset`; reaching the end goes to the next track, before the start clamps to 0.
     public func seek(by offset: Duration) {
         let target = position + offset
-        if let length = currentTrack?.length, target > length { return next() }
+        if let length = currentTrack?.length, target >= length { return next() }
         setPosition(max(.zero, target))
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import RemoteBridgeText
 
 /// The audio files under a folder, read with `readdir` (the entry's type comes with its name, so
 /// a folder of 20 000 files costs no `stat` for each), in the order a file manager shows them.

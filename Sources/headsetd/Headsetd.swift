@@ -3,6 +3,7 @@ import CQuietExecutor
 import FoundationEssentials
 import HeadsetHandler
 import Logging
+import RemoteBridgeConfiguration
 
 @main
 struct Headsetd: AsyncParsableCommand {
@@ -28,12 +29,12 @@ struct Headsetd: AsyncParsableCommand {
             Unplugging headphones (a jack switch, a Bluetooth headset disconnecting) pauses the \
             now-playing player (pause-on-unplug = true). Plugging back in resumes it only with \
             resume-on-reconnect = true (or --resume-on-reconnect), within resume-within seconds \
-            (30).
+            (\(ConfigurationSchema.defaultValue("headset", "resume-within") ?? "")).
 
             Every press is answered: play, play/pause or a click that finds no player to take it \
             (none on the bus, or only players that never had a track) starts remote-playerd \
             through D-Bus activation and sends Play, resuming its saved queue, if the state was \
-            saved within resume-after-exit-within (3d; 0 turns it off) and the queue is not \
+            saved within resume-after-exit-within (\(ConfigurationSchema.defaultValue("headset", "resume-after-exit-within") ?? ""); 0 turns it off) and the queue is not \
             empty. Otherwise the log says why. Presses while it starts are absorbed.
 
             With BlueZ on the system bus, headsetd registers one AVRCP player with each adapter \

@@ -2,6 +2,7 @@ import DurationConversions
 import ArgumentParser
 import CQuietExecutor
 import Logging
+import RemoteBridgeConfiguration
 import RemotePlayer
 import SystemPackage
 
@@ -29,7 +30,7 @@ struct RemotePlayerd: AsyncParsableCommand {
     @Option(name: .customLong("bus"), help: ArgumentHelp("The D-Bus address to use instead of the session bus.", valueName: "address"))
     var bus: String?
 
-    @Option(help: ArgumentHelp("Own org.mpris.MediaPlayer2.<name> (default: remotebridge).", valueName: "name"))
+    @Option(help: ArgumentHelp("Own org.mpris.MediaPlayer2.<name> (default: \(PlayerConfiguration().name)).", valueName: "name"))
     var name: String?
 
     @Flag(help: "Take the bus name over from a running instance, which saves its state and exits.")

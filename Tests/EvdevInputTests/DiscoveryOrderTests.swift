@@ -1,4 +1,5 @@
 import Foundation
+import RemoteBridgeText
 import Testing
 
 @testable import EvdevInput
@@ -6,10 +7,10 @@ import Testing
 /// Devices are opened in the kernel's order, event2 before event10, without a locale.
 @Suite("Input discovery order")
 struct DiscoveryOrderTests {
-    @Test("event nodes sort by number; names without one come after, by name")
+    @Test("event nodes sort in the natural order the folder walk uses: by number, letters without case")
     func naturalOrder() throws {
-        let names = ["event10", "event2", "eventX", "event1", "event0", "event-b"]
-        #expect(names.sorted(by: InputDiscovery.isNaturallyBefore) == ["event0", "event1", "event2", "event10", "event-b", "eventX"])
+        let names = ["event10", "event2", "eventX", "event1", "event0", "event-b", "eventa"]
+        #expect(names.sorted(by: NaturalOrder.isBefore) == ["event-b", "event0", "event1", "event2", "event10", "eventa", "eventX"])
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-order-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

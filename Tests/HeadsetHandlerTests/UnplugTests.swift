@@ -1,6 +1,7 @@
 import Foundation
 @testable import HeadsetHandler
 import EvdevInput
+import RemoteBridgeConfiguration
 import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 import Testing
@@ -132,10 +133,14 @@ struct UnplugGuardTests {
         #expect(guardian.plugged(target: "a", status: .playing, at: start) == .none)
         _ = guardian.unplugged(target: "a", status: .playing, at: start)
         #expect(guardian.plugged(target: "a", status: .paused, at: start + .seconds(31)) == .none)
-        var noResume = UnplugGuard(pauseOnUnplug: true, resumeOnReconnect: false)
+        var noResume = UnplugGuard(pauseOnUnplug: true, resumeOnReconnect: false, resumeWithin: .seconds(30))
         #expect(noResume.unplugged(target: "a", status: .playing, at: start) == .pause("a"))
         #expect(noResume.plugged(target: "a", status: .paused, at: start) == .none)
-        var off = UnplugGuard(pauseOnUnplug: false)
+        // From the settings: the window is the configuration's default unless set.
+        var settings = HeadsetConfiguration()
+        settings.pauseOnUnplug = false
+        var off = UnplugGuard(settings)
+        #expect(off.resumeWithin == HeadsetConfiguration().resumeWithin && !off.resumeOnReconnect)
         #expect(off.unplugged(target: "a", status: .playing, at: start) == .none)
         #expect(off.unplugged(target: nil, status: nil, at: start) == .none)
     }

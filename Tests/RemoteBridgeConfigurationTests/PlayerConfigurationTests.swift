@@ -1,5 +1,6 @@
 import Foundation
 import RemoteBridgeConfiguration
+import RemoteBridgeMPRIS
 import Testing
 
 @Suite("Configuration")
@@ -63,5 +64,16 @@ struct ConfigurationTests {
     func missingFile() throws {
         #expect(try PlayerConfiguration.load(path: "/nonexistent/config.toml", required: false) == PlayerConfiguration())
         #expect(throws: ConfigurationError.self) { try PlayerConfiguration.load(path: "/nonexistent/config.toml", required: true) }
+    }
+
+    /// One rule for both: a name remote-playerd takes from `--name` it takes from the file too.
+    @Test(
+        "[player] name is checked by the rule --name follows: a.b passes both, a bad name neither",
+        arguments: ["a.b", "remote-bridge_2", "vlc.instance42", "has space", "1digit", "a..b", "trailing.", ".lead", ""])
+    func nameRule(name: String) {
+        let fromFile = (try? PlayerConfiguration.parse("[player]\nname = \"\(name)\"\n", file: "/c.toml")) != nil
+        let fromOption = (try? MPRISBusName.validate(name)) != nil
+        #expect(fromFile == fromOption)
+        #expect(fromFile == ["a.b", "remote-bridge_2", "vlc.instance42"].contains(name))
     }
 }

@@ -48,6 +48,7 @@ struct RemoteCtlTests {
         #expect(await f.command(["send", "skip-forward", "--interval", "12", "-p", "remotebridge"]) == 0)
         #expect(f.out.last == "handled by PlayerController")
         #expect(f.ours.player.position == .seconds(12))
+        f.ours.player.play()  // a stopped player does not scan
         #expect(await f.command(["send", "108", "-p", "remotebridge"]) == 0)
         #expect(f.out.last == "handled by PlayerController")
         #expect(f.ours.player.scanning == .forward)
@@ -58,9 +59,9 @@ struct RemoteCtlTests {
         f.ours.application.beginReceivingRemoteControlEvents()
         #expect(await f.command(["send", "warp", "-p", "remotebridge"]) == 2)
         #expect(await f.command(["status", "-p", "remotebridge"]) == 0)
-        #expect(f.out.last == "Stopped")
+        #expect(f.out.last == "Playing")
         #expect(await f.command(["status", "--json", "-p", "remotebridge"]) == 0)
-        #expect(f.out.last == #"{"player":"remotebridge","status":"Stopped"}"#)
+        #expect(f.out.last == #"{"player":"remotebridge","status":"Playing"}"#)
         f.out = []
         #expect(await f.command(["list"]) == 0)
         #expect(f.out == ["  other", "* remotebridge"])

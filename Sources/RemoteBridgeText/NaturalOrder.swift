@@ -1,8 +1,10 @@
 /// The order a file manager shows names in, without a locale: runs of digits compare by their
 /// value ("Track 2" before "Track 10"), letters without regard to case, and names that are
-/// otherwise equal by their bytes.
-enum NaturalOrder {
-    static func isBefore(_ a: String, _ b: String) -> Bool {
+/// otherwise equal by their bytes. Written once: remote-playerd's folder walk and the input
+/// discovery's `event*` nodes (event2 before event10) both sort by it.
+public enum NaturalOrder {
+    /// Whether `a` comes before `b` in this order.
+    public static func isBefore(_ a: String, _ b: String) -> Bool {
         var left = a.unicodeScalars[...]
         var right = b.unicodeScalars[...]
         while let x = left.first, let y = right.first {

@@ -1,0 +1,30 @@
+import DurationConversions
+
+/// Setting values written as TOML text, for the schema's defaults (and so the example file).
+enum TOMLText {
+    /// A string, quoted; the defaults hold no quote or backslash.
+    static func string(_ value: String) -> String { "\"\(value)\"" }
+
+    /// An array of strings.
+    static func strings(_ values: [String]) -> String { "[" + values.map(string).joined(separator: ", ") + "]" }
+
+    /// `true` or `false`.
+    static func bool(_ value: Bool) -> String { value ? "true" : "false" }
+
+    /// A number of seconds: `30`, `0.3`.
+    static func seconds(_ value: Duration) -> String {
+        let seconds = value.inSeconds
+        return seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+
+    /// A length of time in the largest whole unit that `ConfigurationSection.duration` reads:
+    /// `"3d"`, `"12h"`, `"90min"`, `"45s"`; zero is `0`.
+    static func duration(_ value: Duration) -> String {
+        let seconds = Int(value.inSeconds.rounded())
+        guard seconds != 0 else { return "0" }
+        for (suffix, unit) in [("d", 86_400), ("h", 3600), ("min", 60)] where seconds % unit == 0 {
+            return string("\(seconds / unit)\(suffix)")
+        }
+        return string("\(seconds)s")
+    }
+}
