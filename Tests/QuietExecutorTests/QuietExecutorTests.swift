@@ -1,4 +1,5 @@
 import CQuietExecutor
+import Dispatch
 import Glibc
 import Testing
 
@@ -20,6 +21,27 @@ struct QuietExecutorTests {
         var buffer = [UInt8](repeating: 0, count: 64)
         let count = read(descriptor, &buffer, buffer.count)
         return String(decoding: buffer.prefix(max(count, 0)).filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+    }
+
+    /// The label of the dispatch queue the caller runs on, such as
+    /// "com.apple.root.background-qos.overcommit".
+    private static func currentQueueLabel() -> String {
+        String(cString: __dispatch_queue_get_label(nil))
+    }
+
+    @Test("every hook is installed, and installing again keeps them")
+    func everyHookInstalled() {
+        #expect(cquietexecutor_install() == 0)
+    }
+
+    @Test(
+        "a job keeps its priority: it runs on the overcommit pool of its qos class",
+        arguments: [
+            (TaskPriority.background, "background"), (.low, "utility"), (.medium, "default"), (.high, "user-initiated"),
+        ])
+    func jobsKeepTheirPriority(priority: TaskPriority, qosClass: String) async {
+        let label = await Task.detached(priority: priority) { Self.currentQueueLabel() }.value
+        #expect(label == "com.apple.root.\(qosClass)-qos.overcommit")
     }
 
     @Test("a detached task and task-group children run on the overcommit pool, through the hook")
