@@ -15,6 +15,10 @@ import RemoteBridgeTesting
 // Benchmarks/Floor). Start-up is exec to the name on the bus, each program started alone, the
 // median of FOOTPRINT_STARTS runs (7). Last, remote-playerd's memory per queue entry (1 entry
 // against 10 000, MemoryPerEntry), with a WARNING line past its limit.
+//
+// `Footprint --check` (`make footprint-check`, run by `make test`) is the short run CI makes:
+// no start-up or per-entry figures, FOOTPRINT_SECONDS (5) of idling, and an exit status of 1
+// when a daemon breaks one of FootprintLimits.
 
 struct Measured {
     var name: String
@@ -27,8 +31,9 @@ struct Measured {
 
 @MainActor
 func run() async throws {
-    let idleSeconds = Int(ProcessInfo.processInfo.environment["FOOTPRINT_SECONDS"] ?? "") ?? 20
-    let startUpRuns = Int(ProcessInfo.processInfo.environment["FOOTPRINT_STARTS"] ?? "") ?? 7
+    let check = CommandLine.arguments.contains("--check")
+    let idleSeconds = Int(ProcessInfo.processInfo.environment["FOOTPRINT_SECONDS"] ?? "") ?? (check ? 5 : 20)
+    let startUpRuns = check ? 0 : Int(ProcessInfo.processInfo.environment["FOOTPRINT_STARTS"] ?? "") ?? 7
     let floor = BuiltProduct.packageRoot.appendingPathComponent("Benchmarks/.build/floor").path
     let headsetFloor = BuiltProduct.packageRoot.appendingPathComponent("Benchmarks/.build/floor-headset").path
     for binary in [BuiltProduct.release("remote-playerd"), BuiltProduct.release("headsetd"), floor, headsetFloor] where !FileManager.default.isExecutableFile(atPath: binary) {
@@ -70,7 +75,7 @@ func run() async throws {
 
     // Start-up first, each program alone on the bus, so that none waits for another's start.
     var startUps: [Duration] = []
-    for program in programs {
+    for program in programs where startUpRuns > 0 {
         startUps.append(try await StartUp.median(of: program, runs: startUpRuns, environment: environment, on: connection))
     }
 
@@ -103,8 +108,20 @@ func run() async throws {
         let ratio = String(format: "%.2f", Double(row.kilobytes) / floorKilobytes)
         let executable = String(format: "%.1f", Double(row.executableKilobytes) / 1024)
         let wakeups = String(format: "%.2f", row.wakeupsPerSecond)
-        let startUp = String(format: "%.1f", StartUp.milliseconds(startUps[index]))
+        let startUp = startUps.isEmpty ? "–" : String(format: "%.1f", StartUp.milliseconds(startUps[index]))
         print("| \(row.name) | \(mebibytes) | \(ratio) | \(executable) | \(wakeups) | \(row.threads) | \(startUp) |")
+    }
+
+    if check {
+        let broken = FootprintLimits.broken(by: rows)
+        for limit in broken {
+            print("error: footprint check: \(limit). Find what grew with `make footprint`.")
+        }
+        if broken.isEmpty {
+            print("footprint check: remote-playerd ≤ \(FootprintLimits.playerToFloor)× its C floor, 0 wakeups a second paused; headsetd ≤ 12 MiB")
+        }
+        exitStatus = broken.isEmpty ? 0 : 1
+        return
     }
 
     let perEntry = try await MemoryPerEntry.measure(
@@ -117,4 +134,8 @@ func run() async throws {
     }
 }
 
+/// What the program exits with: 1 when `--check` found a limit broken.
+@MainActor var exitStatus: Int32 = 0
+
 try await run()
+exit(exitStatus)
