@@ -96,7 +96,7 @@ floors: deps
 # The footprint benchmark's short run, which fails past FootprintLimits (Benchmarks/Sources/Footprint).
 # The measurer is a debug build: it only reads /proc, and compiles faster.
 footprint-check: release floors
-	cd Benchmarks && $(NO_WARNINGS) $(SWIFT) build --product Footprint
+	cd Benchmarks && $(CURDIR)/$(NO_WARNINGS) $(SWIFT) build --product Footprint
 	cd Benchmarks && $(SWIFT) run --skip-build Footprint --check
 
 examples: deps
