@@ -1,5 +1,4 @@
 import CQuietExecutor
-import Dispatch
 import Glibc
 import Testing
 
@@ -24,9 +23,14 @@ struct QuietExecutorTests {
     }
 
     /// The label of the dispatch queue the caller runs on, such as
-    /// "com.apple.root.background-qos.overcommit".
+    /// "com.apple.root.background-qos.overcommit": libdispatch's `dispatch_queue_get_label(NULL)`,
+    /// which its Swift overlay does not import.
     private static func currentQueueLabel() -> String {
-        String(cString: __dispatch_queue_get_label(nil))
+        typealias GetLabel = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "dispatch_queue_get_label"),
+            let label = unsafeBitCast(symbol, to: GetLabel.self)(nil)
+        else { return "no dispatch_queue_get_label" }
+        return String(cString: label)
     }
 
     @Test("every hook is installed, and installing again keeps them")

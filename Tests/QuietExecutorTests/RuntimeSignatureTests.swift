@@ -9,29 +9,36 @@ import Testing
 /// before it silently breaks the daemons' executor.
 @Suite("The runtime declarations the quiet executor copies")
 struct RuntimeSignatureTests {
-    /// The path of the shared library that defines `symbol` in this process.
-    private static func library(defining symbol: String) -> String? {
-        guard let address = dlsym(dlopen(nil, RTLD_NOW), symbol) else { return nil }
-        var info = Dl_info()
-        guard dladdr(address, &info) != 0, let name = info.dli_fname else { return nil }
-        return String(cString: name)
-    }
-
-    /// The toolchain's ExecutorImpl.h, found from libswift_Concurrency.so (`usr/lib/swift/linux`
-    /// → `usr/include/swift`), with each run of white space made one space.
-    private static func executorHeader() throws -> String {
-        let runtime = try #require(library(defining: "swift_job_run"), "swift_job_run is not in this process")
-        var parts = runtime.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(4)
-        let path = (parts + ["include", "swift", "ExecutorImpl.h"]).joined(separator: "/")
-        let file = try #require(fopen(path, "r"), "\(path), beside the runtime \(runtime), cannot be opened")
+    /// The whole text of the file at `path`, or nil when it cannot be opened.
+    private static func contents(of path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while case let count = fread(&buffer, 1, buffer.count, file), count > 0 {
             bytes += buffer.prefix(count)
         }
-        return String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The path of the Swift concurrency runtime this process has mapped (tests link it
+    /// dynamically), from /proc/self/maps.
+    private static func concurrencyRuntime() -> String? {
+        let maps = contents(of: "/proc/self/maps") ?? ""
+        return maps.split(separator: "\n").lazy.compactMap { line in
+            line.split(separator: " ", omittingEmptySubsequences: true).last.map(String.init)
+        }.first { $0.hasSuffix("/libswift_Concurrency.so") }
+    }
+
+    /// The toolchain's ExecutorImpl.h, found from libswift_Concurrency.so (`usr/lib/swift/linux`
+    /// → `usr/include/swift`), with each run of white space made one space.
+    private static func executorHeader() throws -> String {
+        let runtime = try #require(concurrencyRuntime(), "libswift_Concurrency.so is not mapped in this process")
+        var parts = runtime.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(4)
+        let path = (parts + ["include", "swift", "ExecutorImpl.h"]).joined(separator: "/")
+        let text = try #require(contents(of: path), "\(path), beside the runtime \(runtime), cannot be opened")
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     @Test("the runtime exports each hook variable and swift_job_run")
