@@ -112,9 +112,11 @@ benchmark: deps
 	$(RELEASE_BUILD) --product remotectl
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
 
-# The libraries with a DocC catalogue; each is checked with --warnings-as-errors, so a broken
-# symbol link fails the build.
-DOC_TARGETS := RemoteControl ButtonGestures RemoteBridgeDBus
+# Every library has a DocC catalogue (Sources/<Module>/<Module>.docc); each is checked with
+# --warnings-as-errors, so a broken symbol link fails the build. make test builds them.
+DOC_TARGETS := DurationConversions RemoteBridgeText RemoteControl ButtonGestures RemoteBridgeDBus RemoteBridgeMPRIS \
+	PrivateBusLauncher MPVPlayer EvdevInput DesktopKeys RemoteBridgeConfiguration RemoteBridgeResume RemoteBridgeDoctor \
+	RemotePlayer HeadsetHandler RemoteCtl RemoteBridgeTesting
 
 docs: deps
 	mkdir -p .build/docs

@@ -69,13 +69,23 @@ struct QuietExecutorTests {
         let wait = Duration.milliseconds(20)
         let continuous = ContinuousClock()
         let start = continuous.now
-        try await Task.detached { try await Task.sleep(for: wait) }.value
-        try await Task.detached { try await Task.sleep(until: continuous.now + wait, clock: continuous) }.value
-        let suspending = SuspendingClock()
-        try await Task.detached { try await Task.sleep(until: suspending.now + wait, clock: suspending) }.value
+        let resumedOn = try await Task.detached {
+            var labels: [String] = []
+            try await Task.sleep(for: wait)
+            labels.append(Self.currentQueueLabel())
+            try await Task.sleep(until: continuous.now + wait, clock: continuous)
+            labels.append(Self.currentQueueLabel())
+            let suspending = SuspendingClock()
+            try await Task.sleep(until: suspending.now + wait, clock: suspending)
+            labels.append(Self.currentQueueLabel())
+            return labels
+        }.value
         #expect(continuous.now - start >= wait * 3)
-        // Each detached task is one job, and each sleep's resumption another.
-        #expect(cquietexecutor_jobs_taken() >= before + 6)
+        // Each resumption after a sleep is a job on the overcommit pool: the runtime's
+        // default-qos pool would start dispatch's monitor.
+        #expect(resumedOn == Array(repeating: "com.apple.root.default-qos.overcommit", count: 3))
+        // The detached task is one job, and each sleep's resumption another.
+        #expect(cquietexecutor_jobs_taken() >= before + 4)
     }
 
     @Test("a deadline already past resumes at once")
