@@ -29,8 +29,10 @@ struct Measured {
     var threads = 0
 }
 
+/// Measures, prints the table, and returns whether the run passed: with `--check`, whether every
+/// limit of FootprintLimits held; otherwise always.
 @MainActor
-func run() async throws {
+func run() async throws -> Bool {
     let check = CommandLine.arguments.contains("--check")
     let idleSeconds = Int(ProcessInfo.processInfo.environment["FOOTPRINT_SECONDS"] ?? "") ?? (check ? 5 : 20)
     let startUpRuns = check ? 0 : Int(ProcessInfo.processInfo.environment["FOOTPRINT_STARTS"] ?? "") ?? 7
@@ -120,8 +122,7 @@ func run() async throws {
         if broken.isEmpty {
             print("footprint check: remote-playerd ≤ \(FootprintLimits.playerToFloor)× its C floor, 0 wakeups a second paused; headsetd ≤ 12 MiB")
         }
-        exitStatus = broken.isEmpty ? 0 : 1
-        return
+        return broken.isEmpty
     }
 
     let perEntry = try await MemoryPerEntry.measure(
@@ -132,10 +133,7 @@ func run() async throws {
     if perEntry > Double(MemoryPerEntry.limitBytes) {
         print("WARNING: remote-playerd's memory per queue entry, \(String(format: "%.0f", perEntry)) bytes, is over the limit of \(MemoryPerEntry.limitBytes)")
     }
+    return true
 }
 
-/// What the program exits with: 1 when `--check` found a limit broken.
-@MainActor var exitStatus: Int32 = 0
-
-try await run()
-exit(exitStatus)
+exit(try await run() ? 0 : 1)
