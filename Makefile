@@ -81,7 +81,12 @@ test: deps
 
 # The release programs, built as `make install` builds them, with zero warnings, and checked:
 # no daemon's module graph imports Foundation, and the link order file is not stale.
+# SwiftPM does not know the link reads the order file and the linker script: a product older
+# than either is removed first, so that it is linked again with them.
 release: deps
+	bin="$$($(RELEASE_BUILD) --show-bin-path)"; for product in $(RELEASE_PRODUCTS); do \
+		if [ scripts/hot-functions.order -nt "$$bin/$$product" ] || [ scripts/unnamed-functions.ld -nt "$$bin/$$product" ]; then rm -f "$$bin/$$product"; fi; \
+	done
 	for product in $(RELEASE_PRODUCTS); do $(NO_WARNINGS) $(RELEASE_BUILD) --product $$product || exit 1; done
 	scripts/check-no-foundation "$$($(RELEASE_BUILD) --show-bin-path)" $(RELEASE_PRODUCTS)
 	scripts/check-hot-functions "$$($(RELEASE_BUILD) --show-bin-path)" $(RELEASE_PRODUCTS)
