@@ -7,7 +7,8 @@ NO_WARNINGS := scripts/swift-no-warnings
 # Release builds link the Swift runtime statically: a program that starts in a
 # few milliseconds (remotectl on a media key) does not spend them binding shared libraries.
 # They link with lld and packed relative relocations (DT_RELR, glibc 2.36): 1.96 MB of
-# .rela.dyn becomes 34 KB, and remote-playerd keeps 1.5 MiB less resident.
+# .rela.dyn becomes 34 KB, and remote-playerd keeps 1.5 MiB less resident. A program with DT_RELR
+# does not load on an older glibc, so there the build goes without it, and says so.
 # scripts/hot-functions.order (from `make hot-functions`) lists the functions the daemons run as
 # they start and idle; the linker puts them side by side, so the pages they touch hold nothing
 # else: 2–3 MiB less of each daemon's binary stays resident. For that each function needs a
@@ -16,9 +17,13 @@ NO_WARNINGS := scripts/swift-no-warnings
 # --no-export-dynamic undoes the -export-dynamic of Swift's static-stdlib link: the programs export
 # nothing, and their 8,000 own symbols (750 KiB of .dynsym, .dynstr and .gnu.hash, searched by
 # the dynamic loader for every symbol any shared library binds) stay out of memory.
+GLIBC_VERSION ?= $(shell getconf GNU_LIBC_VERSION 2>/dev/null | cut -d' ' -f2)
+RELR_SUPPORTED := $(shell printf '2.36\n%s\n' '$(GLIBC_VERSION)' | sort -V -C && echo yes)
+RELR_FLAGS := $(if $(RELR_SUPPORTED),-Xlinker -z -Xlinker pack-relative-relocs)
+$(if $(RELR_SUPPORTED),,$(warning glibc '$(GLIBC_VERSION)' is older than 2.36, which packed relative relocations (DT_RELR) need: release builds link without -z pack-relative-relocs, and keep about 1.5 MiB more resident. Build on glibc 2.36 or later (Debian 12) for the footprint README.md states.))
 RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
-	-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
+	-Xswiftc -use-ld=lld $(RELR_FLAGS) -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/hot-functions.order -Xlinker --no-warn-symbol-ordering \
 	-Xlinker -T -Xlinker $(CURDIR)/scripts/unnamed-functions.ld
 
@@ -33,12 +38,17 @@ LARGE_SUITES := LargeQueueTests|LargeStateCrashTests
 # 1 000 dbus-daemons: they run on their own too, after the rest, for the same reason.
 SIDE_BY_SIDE_SUITES := PlayerctlDifferentialTests|TemplateReferenceTests
 
-.PHONY: help deps build test examples demo benchmark bench footprint scale resume-bench hot-functions docs man install clean
+# The programs `make install` installs, built with RELEASE_BUILD by `make release`.
+RELEASE_PRODUCTS := remote-playerd headsetd remotectl
+
+.PHONY: help deps build test release footprint-check floors examples demo benchmark bench footprint scale resume-bench hot-functions docs man install clean
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
-	@echo "make test       install missing Debian packages, build with zero warnings, run every test, build the examples, run the demo"
+	@echo "make test       install missing Debian packages, build with zero warnings, run every test, build the examples, run the demo, then make footprint-check, make docs and make man"
 	@echo "make build      build the package"
+	@echo "make release    build the programs as make install does, and check them: no Foundation in the daemons, scripts/hot-functions.order not stale"
+	@echo "make footprint-check  make release, then a short footprint run that fails past its limits (FootprintLimits); make test runs it"
 	@echo "make examples   build the example programs (a separate package that uses this one by path)"
 	@echo "make bench      run every benchmark: latency (make benchmark), footprint (make footprint) and scale (make scale)"
 	@echo "make benchmark  run the latency benchmarks (release build; see Benchmarks/)"
@@ -67,6 +77,32 @@ test: deps
 	$(SWIFT) run --skip-build --package-path examples APIContract
 	$(SWIFT) run --skip-build --package-path examples PodcastMode | grep -q "seek by 30.0 seconds"
 	scripts/demo "$$($(SWIFT) build --show-bin-path)/remote-playerd"
+	$(MAKE) footprint-check docs man
+
+# The release programs, built as `make install` builds them, with zero warnings, and checked:
+# no daemon's module graph imports Foundation, and the link order file is not stale.
+# SwiftPM does not know the link reads the order file and the linker script: a product older
+# than either is removed first, so that it is linked again with them.
+release: deps
+	bin="$$($(RELEASE_BUILD) --show-bin-path)"; for product in $(RELEASE_PRODUCTS); do \
+		if [ scripts/hot-functions.order -nt "$$bin/$$product" ] || [ scripts/unnamed-functions.ld -nt "$$bin/$$product" ]; then rm -f "$$bin/$$product"; fi; \
+	done
+	for product in $(RELEASE_PRODUCTS); do $(NO_WARNINGS) $(RELEASE_BUILD) --product $$product || exit 1; done
+	scripts/check-no-foundation "$$($(RELEASE_BUILD) --show-bin-path)" $(RELEASE_PRODUCTS)
+	scripts/check-hot-functions "$$($(RELEASE_BUILD) --show-bin-path)" $(RELEASE_PRODUCTS)
+
+# The C floors the footprint is measured against (Benchmarks/Floor/floor.c).
+floors: deps
+	scripts/install-debian-packages gcc
+	mkdir -p Benchmarks/.build
+	gcc -O2 -Wall -Wextra -o Benchmarks/.build/floor Benchmarks/Floor/floor.c $$(pkg-config --cflags --libs dbus-1 mpv)
+	gcc -O2 -Wall -Wextra -DHEADSET_ONLY -o Benchmarks/.build/floor-headset Benchmarks/Floor/floor.c $$(pkg-config --cflags --libs dbus-1)
+
+# The footprint benchmark's short run, which fails past FootprintLimits (Benchmarks/Sources/Footprint).
+# The measurer is a debug build: it only reads /proc, and compiles faster.
+footprint-check: release floors
+	cd Benchmarks && $(CURDIR)/$(NO_WARNINGS) $(SWIFT) build --product Footprint
+	cd Benchmarks && $(SWIFT) run --skip-build Footprint --check
 
 examples: deps
 	$(NO_WARNINGS) $(SWIFT) build --package-path examples
@@ -81,9 +117,11 @@ benchmark: deps
 	$(RELEASE_BUILD) --product remotectl
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
 
-# The libraries with a DocC catalogue; each is checked with --warnings-as-errors, so a broken
-# symbol link fails the build.
-DOC_TARGETS := RemoteControl ButtonGestures RemoteBridgeDBus
+# Every library has a DocC catalogue (Sources/<Module>/<Module>.docc); each is checked with
+# --warnings-as-errors, so a broken symbol link fails the build. make test builds them.
+DOC_TARGETS := DurationConversions RemoteBridgeText RemoteControl ButtonGestures RemoteBridgeDBus RemoteBridgeMPRIS \
+	PrivateBusLauncher MPVPlayer EvdevInput DesktopKeys RemoteBridgeConfiguration RemoteBridgeResume RemoteBridgeDoctor \
+	RemotePlayer HeadsetHandler RemoteCtl RemoteBridgeTesting
 
 docs: deps
 	mkdir -p .build/docs
@@ -107,13 +145,10 @@ man: deps
 
 bench: benchmark footprint scale resume-bench
 
-footprint: deps
-	scripts/install-debian-packages mpv mpv-mpris gcc
+footprint: deps floors
+	scripts/install-debian-packages mpv mpv-mpris
 	$(RELEASE_BUILD) --product remote-playerd
 	$(RELEASE_BUILD) --product headsetd
-	mkdir -p Benchmarks/.build
-	gcc -O2 -Wall -Wextra -o Benchmarks/.build/floor Benchmarks/Floor/floor.c $$(pkg-config --cflags --libs dbus-1 mpv)
-	gcc -O2 -Wall -Wextra -DHEADSET_ONLY -o Benchmarks/.build/floor-headset Benchmarks/Floor/floor.c $$(pkg-config --cflags --libs dbus-1)
 	cd Benchmarks && $(SWIFT) run -c release Footprint
 
 # Media-button resumption, cold and warm, in one run; Benchmarks/Sources/Resumption/main.swift says what it measures.

@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/eventfd.h>
 #include <time.h>
 
@@ -14,7 +15,6 @@
 typedef struct dispatch_queue_s *dispatch_queue_t;
 typedef uint64_t dispatch_time_t;
 #define DISPATCH_TIME_NOW ((dispatch_time_t)0)
-#define DISPATCH_QUEUE_PRIORITY_DEFAULT 0
 #define DISPATCH_QUEUE_OVERCOMMIT 0x2ul /* queue_private.h */
 extern dispatch_queue_t dispatch_get_global_queue(intptr_t identifier, uintptr_t flags);
 extern void dispatch_async_f(dispatch_queue_t queue, void *context, void (*work)(void *));
@@ -26,32 +26,58 @@ extern dispatch_time_t dispatch_time(dispatch_time_t when, int64_t delta);
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *ignored);
 
-/* libswift_Concurrency (swift/Runtime/Concurrency.h). A job is opaque here; a serial executor
-   reference is two words, and {0, 0} is the generic executor that global jobs run on. */
+/* libswift_Concurrency. The "original" functions have the signatures of the toolchain's
+   include/swift/ExecutorImpl.h (swift_task_enqueueGlobal*Impl); the hook variables are those of
+   the runtime's ConcurrencyHooks.def, which is not installed. QuietExecutorTests reads
+   ExecutorImpl.h and fails when what is copied here changes. The hooks are weak: a runtime
+   without one leaves its address null, and install() falls back to the runtime's own executor
+   for that kind of job. A serial executor reference is two words, and {0, 0} is the generic
+   executor that global jobs run on. */
 #define SWIFT_CC __attribute__((swiftcall))
 typedef struct SwiftJob SwiftJob;
 typedef SWIFT_CC void (*enqueue_original)(SwiftJob *job);
 typedef SWIFT_CC void (*enqueue_with_delay_original)(unsigned long long delay, SwiftJob *job);
 typedef SWIFT_CC void (*enqueue_with_deadline_original)(
     long long sec, long long nsec, long long tsec, long long tnsec, int clock, SwiftJob *job);
-extern SWIFT_CC void (*swift_task_enqueueGlobal_hook)(SwiftJob *job, enqueue_original original);
-extern SWIFT_CC void (*swift_task_enqueueGlobalWithDelay_hook)(
-    unsigned long long delay, SwiftJob *job, enqueue_with_delay_original original);
-extern SWIFT_CC void (*swift_task_enqueueGlobalWithDeadline_hook)(
+typedef SWIFT_CC void (*enqueue_hook)(SwiftJob *job, enqueue_original original);
+typedef SWIFT_CC void (*enqueue_with_delay_hook)(unsigned long long delay, SwiftJob *job, enqueue_with_delay_original original);
+typedef SWIFT_CC void (*enqueue_with_deadline_hook)(
     long long sec, long long nsec, long long tsec, long long tnsec, int clock, SwiftJob *job,
     enqueue_with_deadline_original original);
 typedef SWIFT_CC void (*drain_main_original)(void);
 typedef SWIFT_CC void (*drain_main_override)(drain_main_original original);
-extern SWIFT_CC void (*swift_task_asyncMainDrainQueue_hook)(drain_main_original original, drain_main_override compat_override);
+typedef SWIFT_CC void (*drain_main_hook)(drain_main_original original, drain_main_override compat_override);
+extern enqueue_hook swift_task_enqueueGlobal_hook __attribute__((weak));
+extern enqueue_with_delay_hook swift_task_enqueueGlobalWithDelay_hook __attribute__((weak));
+extern enqueue_with_deadline_hook swift_task_enqueueGlobalWithDeadline_hook __attribute__((weak));
+extern drain_main_hook swift_task_asyncMainDrainQueue_hook __attribute__((weak));
 extern SWIFT_CC void swift_job_run(SwiftJob *job, void *executor_identity, uintptr_t executor_implementation);
+
+/* A job's header (ExecutorImpl.h, SwiftJob): metadata, reference counts, two scheduler words,
+   then the flags, whose second byte is the job's priority (swift_job_getPriority). */
+struct job_header {
+    const void *metadata;
+    uintptr_t reference_counts;
+    void *scheduler_private[2];
+    uint32_t flags;
+};
+
+/* The job's priority, as the qos class dispatch takes: the runtime's priorities are dispatch's
+   qos classes (0x21 user-interactive … 0x09 background), and 0, unspecified, is dispatch's
+   default. */
+static intptr_t job_priority(SwiftJob *job) {
+    return (intptr_t)((((const struct job_header *)(const void *)job)->flags >> 8) & 0xff);
+}
 
 /* The runtime's clock identifiers, and the Linux clocks behind them (swift_get_time). */
 enum { swift_clock_continuous = 1, swift_clock_suspending = 2, swift_clock_wall = 3 };
 
 static atomic_long jobs_taken;
 
-static dispatch_queue_t overcommit_pool(void) {
-    return dispatch_get_global_queue(DISPATCH_QUEUE_PRIORITY_DEFAULT, DISPATCH_QUEUE_OVERCOMMIT);
+/* The overcommit pool of the job's priority, as the runtime's own dispatch executor picks the
+   (monitored) pool of that priority. */
+static dispatch_queue_t overcommit_pool(SwiftJob *job) {
+    return dispatch_get_global_queue(job_priority(job), DISPATCH_QUEUE_OVERCOMMIT);
 }
 
 static void run_job(void *job) {
@@ -61,13 +87,13 @@ static void run_job(void *job) {
 static SWIFT_CC void enqueue(SwiftJob *job, enqueue_original original) {
     (void)original;
     atomic_fetch_add_explicit(&jobs_taken, 1, memory_order_relaxed);
-    dispatch_async_f(overcommit_pool(), job, run_job);
+    dispatch_async_f(overcommit_pool(job), job, run_job);
 }
 
 static void enqueue_after(unsigned long long nanoseconds, SwiftJob *job) {
     atomic_fetch_add_explicit(&jobs_taken, 1, memory_order_relaxed);
     int64_t delta = nanoseconds > (unsigned long long)INT64_MAX ? INT64_MAX : (int64_t)nanoseconds;
-    dispatch_after_f(dispatch_time(DISPATCH_TIME_NOW, delta), overcommit_pool(), job, run_job);
+    dispatch_after_f(dispatch_time(DISPATCH_TIME_NOW, delta), overcommit_pool(job), job, run_job);
 }
 
 static SWIFT_CC void enqueue_with_delay(unsigned long long delay, SwiftJob *job, enqueue_with_delay_original original) {
@@ -131,11 +157,34 @@ static SWIFT_CC void serve_main_queue(drain_main_original original, drain_main_o
     }
 }
 
-void cquietexecutor_install(void) {
-    swift_task_asyncMainDrainQueue_hook = serve_main_queue;
-    swift_task_enqueueGlobal_hook = enqueue;
-    swift_task_enqueueGlobalWithDelay_hook = enqueue_with_delay;
-    swift_task_enqueueGlobalWithDeadline_hook = enqueue_with_deadline;
+/* Sets one hook unless the runtime lacks it or another is already there, and says on stderr
+   what falls back to the runtime's own executor when it cannot. Returns whether ours is set. */
+#define INSTALL(hook, ours, fallback) install_one((void **)(hook), (void *)(ours), #hook, fallback)
+static int install_one(void **hook, void *ours, const char *name, const char *fallback) {
+    const char *problem = NULL;
+    if (hook == NULL) {
+        problem = "is not in this Swift runtime";
+    } else if (*hook != NULL && *hook != ours) {
+        problem = "already holds another executor's hook";
+    } else {
+        *hook = ours;
+        return 1;
+    }
+    fprintf(stderr, "warning: quiet executor: %s %s; %s (the idle daemon may wake once a second)\n", name + 1, problem, fallback);
+    return 0;
+}
+
+unsigned cquietexecutor_install(void) {
+    unsigned missing = 0;
+    if (!INSTALL(&swift_task_asyncMainDrainQueue_hook, serve_main_queue, "the main queue runs in dispatch_main()"))
+        missing |= CQUIETEXECUTOR_MAIN_QUEUE;
+    if (!INSTALL(&swift_task_enqueueGlobal_hook, enqueue, "global jobs run on the runtime's executor"))
+        missing |= CQUIETEXECUTOR_GLOBAL;
+    if (!INSTALL(&swift_task_enqueueGlobalWithDelay_hook, enqueue_with_delay, "delayed jobs run on the runtime's executor"))
+        missing |= CQUIETEXECUTOR_DELAY;
+    if (!INSTALL(&swift_task_enqueueGlobalWithDeadline_hook, enqueue_with_deadline, "jobs with a deadline run on the runtime's executor"))
+        missing |= CQUIETEXECUTOR_DEADLINE;
+    return missing;
 }
 
 long cquietexecutor_jobs_taken(void) {

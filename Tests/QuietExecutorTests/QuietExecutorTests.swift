@@ -22,6 +22,32 @@ struct QuietExecutorTests {
         return String(decoding: buffer.prefix(max(count, 0)).filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
     }
 
+    /// The label of the dispatch queue the caller runs on, such as
+    /// "com.apple.root.background-qos.overcommit": libdispatch's `dispatch_queue_get_label(NULL)`,
+    /// which its Swift overlay does not import.
+    private static func currentQueueLabel() -> String {
+        typealias GetLabel = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "dispatch_queue_get_label"),
+            let label = unsafeBitCast(symbol, to: GetLabel.self)(nil)
+        else { return "no dispatch_queue_get_label" }
+        return String(cString: label)
+    }
+
+    @Test("every hook is installed, and installing again keeps them")
+    func everyHookInstalled() {
+        #expect(cquietexecutor_install() == 0)
+    }
+
+    @Test(
+        "a job keeps its priority: it runs on the overcommit pool of its qos class",
+        arguments: [
+            (TaskPriority.background, "background"), (.low, "utility"), (.medium, "default"), (.high, "user-initiated"),
+        ])
+    func jobsKeepTheirPriority(priority: TaskPriority, qosClass: String) async {
+        let label = await Task.detached(priority: priority) { Self.currentQueueLabel() }.value
+        #expect(label == "com.apple.root.\(qosClass)-qos.overcommit")
+    }
+
     @Test("a detached task and task-group children run on the overcommit pool, through the hook")
     func jobsRunOnTheOvercommitPool() async {
         let before = cquietexecutor_jobs_taken()
@@ -43,13 +69,23 @@ struct QuietExecutorTests {
         let wait = Duration.milliseconds(20)
         let continuous = ContinuousClock()
         let start = continuous.now
-        try await Task.detached { try await Task.sleep(for: wait) }.value
-        try await Task.detached { try await Task.sleep(until: continuous.now + wait, clock: continuous) }.value
-        let suspending = SuspendingClock()
-        try await Task.detached { try await Task.sleep(until: suspending.now + wait, clock: suspending) }.value
+        let resumedOn = try await Task.detached {
+            var labels: [String] = []
+            try await Task.sleep(for: wait)
+            labels.append(Self.currentQueueLabel())
+            try await Task.sleep(until: continuous.now + wait, clock: continuous)
+            labels.append(Self.currentQueueLabel())
+            let suspending = SuspendingClock()
+            try await Task.sleep(until: suspending.now + wait, clock: suspending)
+            labels.append(Self.currentQueueLabel())
+            return labels
+        }.value
         #expect(continuous.now - start >= wait * 3)
-        // Each detached task is one job, and each sleep's resumption another.
-        #expect(cquietexecutor_jobs_taken() >= before + 6)
+        // Each resumption after a sleep is a job on the overcommit pool: the runtime's
+        // default-qos pool would start dispatch's monitor.
+        #expect(resumedOn == Array(repeating: "com.apple.root.default-qos.overcommit", count: 3))
+        // The detached task is one job, and each sleep's resumption another.
+        #expect(cquietexecutor_jobs_taken() >= before + 4)
     }
 
     @Test("a deadline already past resumes at once")

@@ -15,6 +15,10 @@ import RemoteBridgeTesting
 // Benchmarks/Floor). Start-up is exec to the name on the bus, each program started alone, the
 // median of FOOTPRINT_STARTS runs (7). Last, remote-playerd's memory per queue entry (1 entry
 // against 10 000, MemoryPerEntry), with a WARNING line past its limit.
+//
+// `Footprint --check` (`make footprint-check`, run by `make test`) is the short run CI makes:
+// no start-up or per-entry figures, FOOTPRINT_SECONDS (5) of idling, and an exit status of 1
+// when a daemon breaks one of FootprintLimits.
 
 struct Measured {
     var name: String
@@ -25,10 +29,13 @@ struct Measured {
     var threads = 0
 }
 
+/// Measures, prints the table, and returns whether the run passed: with `--check`, whether every
+/// limit of FootprintLimits held; otherwise always.
 @MainActor
-func run() async throws {
-    let idleSeconds = Int(ProcessInfo.processInfo.environment["FOOTPRINT_SECONDS"] ?? "") ?? 20
-    let startUpRuns = Int(ProcessInfo.processInfo.environment["FOOTPRINT_STARTS"] ?? "") ?? 7
+func run() async throws -> Bool {
+    let check = CommandLine.arguments.contains("--check")
+    let idleSeconds = Int(ProcessInfo.processInfo.environment["FOOTPRINT_SECONDS"] ?? "") ?? (check ? 5 : 20)
+    let startUpRuns = check ? 0 : Int(ProcessInfo.processInfo.environment["FOOTPRINT_STARTS"] ?? "") ?? 7
     let floor = BuiltProduct.packageRoot.appendingPathComponent("Benchmarks/.build/floor").path
     let headsetFloor = BuiltProduct.packageRoot.appendingPathComponent("Benchmarks/.build/floor-headset").path
     for binary in [BuiltProduct.release("remote-playerd"), BuiltProduct.release("headsetd"), floor, headsetFloor] where !FileManager.default.isExecutableFile(atPath: binary) {
@@ -70,7 +77,7 @@ func run() async throws {
 
     // Start-up first, each program alone on the bus, so that none waits for another's start.
     var startUps: [Duration] = []
-    for program in programs {
+    for program in programs where startUpRuns > 0 {
         startUps.append(try await StartUp.median(of: program, runs: startUpRuns, environment: environment, on: connection))
     }
 
@@ -103,8 +110,19 @@ func run() async throws {
         let ratio = String(format: "%.2f", Double(row.kilobytes) / floorKilobytes)
         let executable = String(format: "%.1f", Double(row.executableKilobytes) / 1024)
         let wakeups = String(format: "%.2f", row.wakeupsPerSecond)
-        let startUp = String(format: "%.1f", StartUp.milliseconds(startUps[index]))
+        let startUp = startUps.isEmpty ? "–" : String(format: "%.1f", StartUp.milliseconds(startUps[index]))
         print("| \(row.name) | \(mebibytes) | \(ratio) | \(executable) | \(wakeups) | \(row.threads) | \(startUp) |")
+    }
+
+    if check {
+        let broken = FootprintLimits.broken(by: rows)
+        for limit in broken {
+            print("error: footprint check: \(limit). Find what grew with `make footprint`.")
+        }
+        if broken.isEmpty {
+            print("footprint check: remote-playerd ≤ \(FootprintLimits.playerToFloor)× its C floor, 0 wakeups a second paused; headsetd ≤ 12 MiB")
+        }
+        return broken.isEmpty
     }
 
     let perEntry = try await MemoryPerEntry.measure(
@@ -115,6 +133,7 @@ func run() async throws {
     if perEntry > Double(MemoryPerEntry.limitBytes) {
         print("WARNING: remote-playerd's memory per queue entry, \(String(format: "%.0f", perEntry)) bytes, is over the limit of \(MemoryPerEntry.limitBytes)")
     }
+    return true
 }
 
-try await run()
+exit(try await run() ? 0 : 1)

@@ -20,10 +20,23 @@
    the main queue on the main thread instead, the way CFRunLoop does: poll() on the queue's
    eventfd, then drain it. */
 
+/* The hooks, one bit each, for what cquietexecutor_install returns. */
+enum {
+    CQUIETEXECUTOR_MAIN_QUEUE = 1, /* swift_task_asyncMainDrainQueue_hook */
+    CQUIETEXECUTOR_GLOBAL = 2,     /* swift_task_enqueueGlobal_hook */
+    CQUIETEXECUTOR_DELAY = 4,      /* swift_task_enqueueGlobalWithDelay_hook */
+    CQUIETEXECUTOR_DEADLINE = 8,   /* swift_task_enqueueGlobalWithDeadline_hook */
+};
+
 /* Installs the hooks, the main queue's included (it takes effect when an async main's body
    first suspends). Call it before anything is awaited: once one monitored worker has
-   started, the monitor runs for good. Calling it twice is harmless. */
-void cquietexecutor_install(void);
+   started, the monitor runs for good. Calling it twice is harmless. A job keeps its priority:
+   it runs on the overcommit pool of that qos class.
+
+   A hook the runtime does not export, or that already holds another executor's function, is
+   left alone: those jobs fall back to the runtime's own executor, and a warning line on stderr
+   names the hook. Returns the hooks not installed (0 when all are). */
+unsigned cquietexecutor_install(void);
 
 /* Whether the hooks are installed and have taken a job (for a check in tests). */
 long cquietexecutor_jobs_taken(void);
