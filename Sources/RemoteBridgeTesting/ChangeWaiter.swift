@@ -1,5 +1,7 @@
-/// Lets a test wait for a condition without polling: whoever sees a change calls `wake()`, and
-/// `until` checks the condition again at each wake. The limit only ends a hung wait.
+/// The one wait helper of the tests: a condition and a deadline. Whoever sees a change (a
+/// signal, a player event, a log line, process output) calls `wake()`, and `until` checks the
+/// condition again at each wake, without polling. The limit only ends a hung wait.
+/// `SignalRecorder.until` and fixtures' own `until` are spellings of it for their events.
 @MainActor
 public final class ChangeWaiter {
     private var waiters: [CheckedContinuation<Void, Never>] = []

@@ -5,7 +5,10 @@ import RemoteBridgeDBus
 public final class SignalRecorder {
     /// The signals seen so far, in arrival order.
     public private(set) var messages: [DBusMessage] = []
-    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// Wakes the waits at each signal; the one wait helper (see `ChangeWaiter`).
+    private let changes = ChangeWaiter()
+    /// Counts `releaseAll` calls, so that a wait knows it was released rather than satisfied.
+    private var releases = 0
 
     private init() {}
 
@@ -18,31 +21,29 @@ public final class SignalRecorder {
 
     private func record(_ message: DBusMessage) {
         messages.append(message)
-        let ready = waiters.filter { $0.count <= messages.count }
-        waiters.removeAll { $0.count <= messages.count }
-        for waiter in ready { waiter.continuation.resume() }
+        changes.wake()
     }
 
-    /// Waits until at least `count` signals have arrived, or `limit` has passed (a safety net
-    /// against a hung test, not a timing assumption). Returns whether they arrived.
+    /// Waits, signal by signal, until `condition` holds, or `limit` has passed (a safety net
+    /// against a hung test, not a timing assumption), or `releaseAll` was called. Returns whether
+    /// `condition` holds.
+    public func until(limit: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+        let released = releases
+        _ = await changes.until(limit: limit) { condition() || releases != released }
+        return condition()
+    }
+
+    /// Waits until at least `count` signals have arrived: `until` with that condition. Returns
+    /// whether they arrived.
     @discardableResult
     public func waitFor(count: Int, limit: Duration = .seconds(10)) async -> Bool {
-        if messages.count >= count { return true }
-        let guardTask = Task { @MainActor [weak self] in
-            // Cancelled once the signals came: then it must not release later waiters too.
-            guard (try? await Task.sleep(for: limit)) != nil else { return }
-            self?.releaseAll()
-        }
-        await withCheckedContinuation { continuation in waiters.append((count, continuation)) }
-        guardTask.cancel()
-        return messages.count >= count
+        await until(limit: limit) { messages.count >= count }
     }
 
-    /// Releases every waiter now, whatever has arrived.
+    /// Ends every wait now, whatever has arrived (each returns whether its condition holds).
     public func releaseAll() {
-        let all = waiters
-        waiters = []
-        for waiter in all { waiter.continuation.resume() }
+        releases += 1
+        changes.wake()
     }
 
     /// Forgets the signals recorded so far.

@@ -20,16 +20,19 @@ final class TrackerFixture {
         tracker = NowPlayingTracker(connection: connection)
     }
 
-    /// Lets bus traffic settle: round trips to every live player until `condition` holds. The
-    /// bound of 1000 only ends a failing test: a disconnect reaches the tracker once the bus
-    /// daemon notices it, which on a loaded machine (the whole suite in parallel) took more than
-    /// 50 round trips. Without a condition, 50 rounds, so whatever was sent has been handled.
+    /// Round trips to every live player until `condition` holds; the 10 s limit only ends a
+    /// failing test (a bound by a count of round trips would be a hidden timeout: a disconnect
+    /// reaches the tracker once the bus daemon notices it, which on a loaded machine took more
+    /// than 50 of them). Without a condition, 50 rounds, so that whatever was sent has been
+    /// handled (the tracker announces no change for a test that expects none).
     func settle(until condition: (() -> Bool)? = nil) async throws {
-        for _ in 0..<(condition == nil ? 50 : 1000) {
+        let deadline = ContinuousClock.now + .seconds(10)
+        var rounds = 0
+        while condition.map({ !$0() && ContinuousClock.now < deadline }) ?? (rounds < 50) {
             for player in [a, b, c] where !player.serverConnection.isClosed {
                 try await connection.barrier(with: player.serverConnection.uniqueName)
             }
-            if let condition, condition() { return }
+            rounds += 1
         }
     }
 }

@@ -125,11 +125,7 @@ struct PlayerSessionTests {
         // The file's own first Seeked (0 s, as playback starts) may still be on its way: art is
         // found off the main actor, so the wait above can end before it. Take Seeked signals
         // until the one for 7 s has come.
-        #expect(await recorder.waitFor(count: 1))
-        var positions = recorder.messages.compactMap { $0.body.first?.int64Value }
-        while !positions.contains(where: { abs($0 - 7_000_000) < 300_000 }), await recorder.waitFor(count: positions.count + 1, limit: .seconds(5)) {
-            positions = recorder.messages.compactMap { $0.body.first?.int64Value }
-        }
-        #expect(positions.contains { abs($0 - 7_000_000) < 300_000 }, "Seeked positions: \(positions)")
+        func positions() -> [Int64] { recorder.messages.compactMap { $0.body.first?.int64Value } }
+        #expect(await recorder.until { positions().contains { abs($0 - 7_000_000) < 300_000 } }, "Seeked positions: \(positions())")
     }
 }

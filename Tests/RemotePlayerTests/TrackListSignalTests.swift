@@ -18,8 +18,7 @@ struct TrackListSignalTests {
         let trackList = try await SignalRecorder.start(on: connection, MatchRule(path: MPRISNames.objectPath, interface: TrackListInterface.name))
         func shapeSignals() -> [DBusMessage] { trackList.messages.filter { $0.member != "TrackMetadataChanged" } }
         func waitForShapeSignal() async -> Bool {
-            while shapeSignals().isEmpty { guard await trackList.waitFor(count: trackList.messages.count + 1) else { return false } }
-            return true
+            await trackList.until { !shapeSignals().isEmpty }
         }
         let properties = try await SignalRecorder.start(
             on: connection, MatchRule(signal: StandardInterfaces.propertiesChanged, path: MPRISNames.objectPath))
