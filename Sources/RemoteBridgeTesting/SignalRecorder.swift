@@ -33,6 +33,20 @@ public final class SignalRecorder {
         return condition()
     }
 
+    /// Waits, signal by signal, until `condition` holds, where `condition` asks a peer over the
+    /// bus (so it is checked again at each signal, not polled). The signals seen are counted
+    /// before each question, so one that arrives while the answer is on its way still wakes the
+    /// next check. False if `limit` passed first (it only ends a hung wait) or `releaseAll` ended it.
+    public func until(limit: Duration = .seconds(10), asking condition: () async throws -> Bool) async rethrows -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while true {
+            let seen = messages.count
+            if try await condition() { return true }
+            let left = deadline - ContinuousClock.now
+            guard left > .zero, await waitFor(count: seen + 1, limit: left) else { return false }
+        }
+    }
+
     /// Waits until at least `count` signals have arrived: `until` with that condition. Returns
     /// whether they arrived.
     @discardableResult

@@ -89,11 +89,7 @@ final class ResumeFixture {
 
     /// Waits, signal by signal, until remote-playerd says Playing; false if it never does.
     func waitUntilPlaying() async throws -> Bool {
-        for count in 1...50 {
-            if try await player.playbackStatus() == .playing { return true }
-            _ = await changes.waitFor(count: count)
-        }
-        return false
+        try await changes.until(asking: { try await player.playbackStatus() == .playing })
     }
 
     /// The warnings logged so far.

@@ -95,10 +95,11 @@ struct QueueFillTests {
         let changes = try await SignalRecorder.start(
             on: bed.connection, MatchRule(signal: StandardInterfaces.propertiesChanged, path: MPRISNames.objectPath))
         try await client.next()
-        var shown = try await client.metadata()["mpris:trackid"]?.stringValue
-        while shown != first[1], await changes.waitFor(count: changes.messages.count + 1) {
+        var shown: String?
+        _ = try await changes.until(asking: {
             shown = try await client.metadata()["mpris:trackid"]?.stringValue
-        }
+            return shown == first[1]
+        })
         #expect(shown == first[1])
 
         // Complete: one TrackListReplaced with every entry, QueueLoading empty, and saved.

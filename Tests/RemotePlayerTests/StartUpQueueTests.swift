@@ -27,11 +27,7 @@ struct StartUpQueueTests {
         let statuses = try await SignalRecorder.start(
             on: bed.connection, MatchRule(signal: StandardInterfaces.propertiesChanged, path: MPRISNames.objectPath))
         try await client.play()
-        var status = try await client.playbackStatus()
-        while status != .playing, await statuses.waitFor(count: statuses.messages.count + 1) {
-            status = try await client.playbackStatus()
-        }
-        #expect(status == .playing)
+        #expect(try await statuses.until(asking: { try await client.playbackStatus() == .playing }))
         daemon.send(SIGTERM)
         #expect(await daemon.waitForExit() == 0)
     }
