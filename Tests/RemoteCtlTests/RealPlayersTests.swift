@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import RemoteBridgeDBus
+import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 import RemoteCtl
 import RemotePlayer
@@ -55,13 +56,15 @@ struct RealPlayersTests {
         }
         // Nobody plays: the RemoteBridge player is chosen.
         #expect(try await PlayerSelection().resolve(on: connection) == ["org.mpris.MediaPlayer2.remotebridge"])
-        // mpv starts playing: now it is.
+        // mpv starts playing (it says so in PropertiesChanged): now it is.
+        let statuses = try await SignalRecorder.start(
+            on: connection, MatchRule(signal: StandardInterfaces.propertiesChanged, path: MPRISNames.objectPath))
         #expect(await command(["-p", "mpv", "play"]) == 0)
         var chosen: [String] = []
-        for _ in 0..<200 where chosen != ["org.mpris.MediaPlayer2.mpv"] {
+        _ = try await statuses.until(asking: {
             chosen = try await PlayerSelection().resolve(on: connection)
-            if chosen != ["org.mpris.MediaPlayer2.mpv"] { try await connection.barrier(with: "org.mpris.MediaPlayer2.mpv") }
-        }
+            return chosen == ["org.mpris.MediaPlayer2.mpv"]
+        })
         #expect(chosen == ["org.mpris.MediaPlayer2.mpv"])
         #expect(await command(["-a", "status", "--json"]) == 0)
         #expect(command.out.suffix(2).sorted() == [#"{"player":"mpv","status":"Playing"}"#, #"{"player":"remotebridge","status":"Paused"}"#])
