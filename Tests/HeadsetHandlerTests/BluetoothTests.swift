@@ -28,9 +28,7 @@ final class BluetoothFixture {
 
     /// Round trips on both buses until `condition` holds.
     func settle(until condition: () -> Bool) async throws {
-        // Bounded by time, not a count of round trips (see `DBusConnection.settle`).
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !condition(), ContinuousClock.now < deadline {
+        try await settleByRoundTrips(until: condition) {
             try await observer.barrier(with: bridge.system.uniqueName)
             try await f.client.barrier(with: f.handler.connection.uniqueName)
             try await f.client.barrier(with: f.served.connection.uniqueName)

@@ -20,19 +20,19 @@ final class TrackerFixture {
         tracker = NowPlayingTracker(connection: connection)
     }
 
-    /// Round trips to every live player until `condition` holds; the 10 s limit only ends a
-    /// failing test (a bound by a count of round trips would be a hidden timeout: a disconnect
-    /// reaches the tracker once the bus daemon notices it, which on a loaded machine took more
-    /// than 50 of them). Without a condition, 50 rounds, so that whatever was sent has been
-    /// handled (the tracker announces no change for a test that expects none).
+    /// Round trips to every live player until `condition` holds (`settleByRoundTrips`: the
+    /// tracker announces no change of its players to the test). Without a condition, 50 rounds,
+    /// so that whatever was sent has been handled (for a test that expects no change).
     func settle(until condition: (() -> Bool)? = nil) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        var rounds = 0
-        while condition.map({ !$0() && ContinuousClock.now < deadline }) ?? (rounds < 50) {
+        let roundTrip = { [a, b, c, connection] in
             for player in [a, b, c] where !player.serverConnection.isClosed {
                 try await connection.barrier(with: player.serverConnection.uniqueName)
             }
-            rounds += 1
+        }
+        if let condition {
+            try await settleByRoundTrips(until: condition, roundTrip)
+        } else {
+            for _ in 0..<50 { try await roundTrip() }
         }
     }
 }
