@@ -100,7 +100,11 @@ struct HeadsetScanTests {
         try await f.call(Headset1Interface.release, [.string("headset")])
         try await settle { f.clock.pendingDeadlineCount == idle }
         f.clock.advance(by: .seconds(5))
-        try await settle { false }
+        // No scan sleep is left on the clock (a live scan would set one again), so nothing can
+        // send a Seek any more; one round trip on headsetd's connection lands any it sent (no
+        // wait for a limit).
+        #expect(f.clock.pendingDeadlineCount == idle)
+        try await f.handler.connection.barrier(with: plain.connection.uniqueName)
         #expect(plain.player.position == SeekScan.step * 9, "no Seek after the release")
     }
 }

@@ -75,7 +75,10 @@ struct RemoteCtlHeadsetTests {
         }
         #expect(await scan.value == 0)
         clock.advance(by: .seconds(5))
-        try await settle { false }
+        // The scan has returned and no sleep is left on the clock, so nothing can send a Seek any
+        // more; one round trip on remotectl's connection lands any it sent (no wait for a limit).
+        #expect(clock.pendingDeadlineCount == 0)
+        try await f.connection.barrier(with: plain.connection.uniqueName)
         #expect(plain.player.position == .milliseconds(53750), "Seeks at 0, 0.25, 0.5, 0.75 and 1 s of a 1.1 s hold, none after it")
         #expect(f.out.contains("plain: scanning with Seek, -1.25 s every 250 ms"))
     }
