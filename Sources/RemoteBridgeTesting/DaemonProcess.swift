@@ -89,8 +89,8 @@ public final class DaemonProcess {
 
     /// Freezes the process with SIGSTOP and returns once the kernel shows it stopped (state T
     /// in /proc/PID/stat, a matter of microseconds), so nothing a test sends afterwards can
-    /// still be handled by it. (waitid cannot tell: Foundation's child reaper may take the
-    /// stop report first.)
+    /// still be handled by it. (/proc, not waitid: the child is `ChildProcess`'s to wait
+    /// for and reap.)
     public func freeze() async {
         child.send(SIGSTOP)
         var checks = 0
