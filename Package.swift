@@ -10,7 +10,6 @@ let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: 
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 let systemPackage = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
-let subprocess = Target.Dependency.product(name: "Subprocess", package: "swift-subprocess")
 
 let package = Package(
     name: "RemoteBridge",
@@ -37,7 +36,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
-        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
@@ -63,7 +61,8 @@ let package = Package(
         // The MPRIS 2.2 and RemoteControl1 declarations, the server, a client and the now-playing tracker.
         .target(name: "RemoteBridgeMPRIS", dependencies: ["RemoteBridgeDBus", "RemoteControl", "DurationConversions", "RemoteBridgeText"]),
         .testTarget(name: "RemoteBridgeMPRISTests", dependencies: ["RemoteBridgeMPRIS", "RemoteBridgeTesting"]),
-        // A private dbus-daemon (tests, benchmarks, `remote-playerd --demo`). Its C shims are in CSpawn.
+        // ChildProcess, the one way to start a program (dying with us), and a private dbus-daemon on it
+        // (tests, benchmarks, `remote-playerd --demo`). Its C shims are in CSpawn.
         .target(name: "CSpawn"),
         .target(name: "PrivateBusLauncher", dependencies: ["CSpawn", systemPackage]),
 
@@ -162,7 +161,7 @@ let package = Package(
             name: "RemoteBridgeTesting",
             dependencies: [
                 "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteControl", "EvdevInput", "DesktopKeys", "PrivateBusLauncher",
-                "DurationConversions", "CSpawn", subprocess, systemPackage,
+                "DurationConversions", systemPackage,
             ]),
     ],
     swiftLanguageModes: [.v6]

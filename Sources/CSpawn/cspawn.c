@@ -8,3 +8,7 @@ int cspawn_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 int cspawn_addclosefrom(posix_spawn_file_actions_t *actions, int from) {
     return posix_spawn_file_actions_addclosefrom_np(actions, from);
 }
+
+int cspawn_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+}

@@ -1,5 +1,3 @@
-import CSpawn
-import Dispatch
 import Glibc
 import Synchronization
 import SystemPackage
@@ -17,7 +15,7 @@ public final class PrivateBus: Sendable {
     public let address: String
     /// The daemon's process ID.
     public let pid: pid_t
-    private let watch: ChildWatch
+    private let watch: ChildProcess
     private let directory: String
     /// Set by the first `stop()`: once the daemon is reaped, its pid may belong to another process.
     private let stopped = Atomic<Bool>(false)
@@ -60,17 +58,18 @@ public final class PrivateBus: Sendable {
                 </busconfig>
 
                 """, to: config)
-            // setpriv makes the kernel kill the daemon if we die without stopping it (kill -9),
-            // so no dbus-daemon outlives us.
-            var arguments = [daemon, "--config-file=\(config)", "--nofork", "--print-address=1", "--nopidfile"]
-            if let setpriv = Self.findExecutable("setpriv") {
-                arguments = [setpriv, "--pdeathsig", "KILL", "--"] + arguments
+            // ChildProcess gives it the parent-death signal, so no dbus-daemon outlives us (kill -9).
+            let watch: ChildProcess
+            do {
+                watch = try ChildProcess.spawn(
+                    [daemon, "--config-file=\(config)", "--nofork", "--print-address=1", "--nopidfile"], output: .pipe)
+            } catch {
+                throw StartError(description: "cannot start a private D-Bus daemon: \(error)")
             }
-            let watch = try ChildWatch.spawn(arguments)
             defer { close(watch.output) }
             guard let line = Self.readLine(watch.output) else {
-                kill(watch.pid, SIGKILL)
-                watch.exited.wait()
+                watch.send(SIGKILL)
+                watch.waitForExit()
                 throw StartError(description: "dbus-daemon exited without printing an address")
             }
             self.address = line
@@ -89,8 +88,8 @@ public final class PrivateBus: Sendable {
     /// reaps the daemon, which dies at once.
     public func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        kill(pid, SIGKILL)
-        watch.exited.wait()
+        watch.send(SIGKILL)
+        watch.waitForExit()
         Self.remove(directory)
     }
 
@@ -100,13 +99,7 @@ public final class PrivateBus: Sendable {
 
     /// The path of the program `name` on PATH (or `name` itself when it holds a slash).
     public static func findExecutable(_ name: String) -> String? {
-        if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
-        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") + ["/usr/bin", "/bin"] {
-            let candidate = "\(directory)/\(name)"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
+        ChildProcess.findExecutable(name)
     }
 
     // MARK: - The C library, wrapped
@@ -130,43 +123,6 @@ public final class PrivateBus: Sendable {
         } catch {
             throw StartError(description: "cannot write \(path): \(error)")
         }
-    }
-
-    /// Starts `arguments[0]` with stdout on a pipe (returned), stderr to /dev/null, no other
-    /// descriptor of ours (a daemon holding a copy of a D-Bus socket would keep that connection
-    /// alive after it is closed), and the signal mask and dispositions reset, so a caller that
-    /// blocks signals passes none of that on.
-    fileprivate static func spawn(_ arguments: [String]) throws(StartError) -> (pid_t, Int32) {
-        var pipeEnds: [Int32] = [-1, -1]
-        guard cspawn_pipe_cloexec(&pipeEnds) == 0 else { throw failure("pipe") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        cspawn_addclosefrom(&actions, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
-        close(pipeEnds[1])
-        guard status == 0 else {
-            close(pipeEnds[0])
-            errno = status
-            throw failure(arguments[0])
-        }
-        return (pid, pipeEnds[0])
     }
 
     /// The first line `fd` gives, without its newline; nil at end of file before any text.
@@ -193,62 +149,5 @@ public final class PrivateBus: Sendable {
             closedir(handle)
         }
         rmdir(directory)
-    }
-}
-
-/// A child process started from a thread of its own, which then waits for it to exit.
-///
-/// The kernel sends the parent-death signal (`setpriv --pdeathsig`) when the *thread* that
-/// started a child ends, not the process. A thread that lives exactly as long as the child
-/// makes it mean "when this process dies", whichever thread asked for the bus. It also reaps
-/// the child, so none is left a zombie.
-///
-/// `@unchecked Sendable`: `pid` and `output` are written by the spawning thread before it
-/// signals `started`, and read only after `spawn` has waited on it; the semaphore orders them.
-private final class ChildWatch: @unchecked Sendable {
-    private let arguments: [String]
-    private var failure: PrivateBus.StartError?
-    private(set) var pid: pid_t = 0
-    private(set) var output: Int32 = -1
-    private let started = DispatchSemaphore(value: 0)
-    /// Signalled once the child has exited and been reaped.
-    let exited = DispatchSemaphore(value: 0)
-
-    private init(arguments: [String]) {
-        self.arguments = arguments
-    }
-
-    /// Starts the child on a new thread and returns once it runs (or could not start).
-    static func spawn(_ arguments: [String]) throws(PrivateBus.StartError) -> ChildWatch {
-        let watch = ChildWatch(arguments: arguments)
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(watch).toOpaque()
-        let created = pthread_create(&thread, nil, { context in
-            let watch = Unmanaged<ChildWatch>.fromOpaque(context!).takeRetainedValue()
-            watch.run()
-            return nil
-        }, context)
-        guard created == 0 else {
-            Unmanaged<ChildWatch>.fromOpaque(context).release()
-            throw PrivateBus.StartError(description: "cannot start a thread for dbus-daemon: \(String(cString: strerror(created)))")
-        }
-        pthread_detach(thread)
-        watch.started.wait()
-        if let failure = watch.failure { throw failure }
-        return watch
-    }
-
-    private func run() {
-        do throws(PrivateBus.StartError) {
-            (pid, output) = try PrivateBus.spawn(arguments)
-        } catch {
-            failure = error
-            started.signal()
-            exited.signal()
-            return
-        }
-        started.signal()
-        while waitpid(pid, nil, 0) < 0 && errno == EINTR {}
-        exited.signal()
     }
 }

@@ -1,3 +1,4 @@
+import PrivateBusLauncher
 import RemoteBridgeDBus
 import Foundation
 import SystemPackage
@@ -13,7 +14,7 @@ public final class DaemonProcess {
     public let pid: pid_t
     private var exitStatus: Int32?
     private var exitWaiters: [CheckedContinuation<Int32, Never>] = []
-    private let process: Process
+    private let child: ChildProcess
     /// Everything it has written to stderr so far (all of it once it has exited).
     public var standardError: String { String(decoding: errorBytes, as: UTF8.self) }
     /// The bytes of `standardError`, as they came.
@@ -21,7 +22,6 @@ public final class DaemonProcess {
     /// Called on the main actor each time more of stderr has come, so a test can wait for a
     /// log line while the process runs.
     public var onStandardError: (@MainActor () -> Void)?
-    private let errorPipe = Pipe()
 
     /// Starts the debug build of `product` with `arguments` and `environment` added to ours.
     /// Returns once the process runs (not once it is on the bus; see `waitForName`).
@@ -34,37 +34,30 @@ public final class DaemonProcess {
     /// Starts `executable` (a path) with `arguments`, and `environment` added to ours, in
     /// `workingDirectory` if given.
     public init(executable: String, _ arguments: [String], environment: [String: String] = [:], workingDirectory: String? = nil) async throws {
-        process = Process()
-        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
-        // setpriv sets the parent-death signal for the program it runs, so it dies with the test
-        // runner even when the runner is killed and no deinit runs (see SpawnThread).
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--pdeathsig", "KILL", executable] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errorPipe
         let exited = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { exited.continuation.yield($0.terminationReason == .uncaughtSignal ? -$0.terminationStatus : $0.terminationStatus) }
-        let process = process
-        pid = try await SpawnThread.shared.run {
-            try process.run()
-            return process.processIdentifier
+        let environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+        child = try ChildProcess.spawn([executable] + arguments, environment: environment, workingDirectory: workingDirectory, errors: .pipe) {
+            switch $0 {
+            case .exited(let code): exited.continuation.yield(code)
+            case .signaled(let signal): exited.continuation.yield(-signal)
+            }
         }
+        pid = child.pid
         // stderr is read from the start, as it comes: a chatty program (--log-level debug) must
         // never block on a full pipe.
-        let errors = errorPipe.fileHandleForReading
+        let errors = child.errors
         // On a thread of its own: a read that blocks for the daemon's whole life must not hold
         // one of the few threads Swift concurrency runs tests on.
         let chunks = AsyncStream<Data>.makeStream()
         Thread.detachNewThread {
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             while true {
-                let count = read(errors.fileDescriptor, &buffer, buffer.count)
+                let count = read(errors, &buffer, buffer.count)
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break }
                 chunks.continuation.yield(Data(buffer[..<count]))
             }
+            close(errors)
             chunks.continuation.finish()
         }
         Task { @MainActor [weak self] in
@@ -79,7 +72,7 @@ public final class DaemonProcess {
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        child.send(SIGKILL)
     }
 
     private func exited(_ status: Int32) {
@@ -91,15 +84,15 @@ public final class DaemonProcess {
 
     /// Sends `signal`.
     public func send(_ signal: Int32) {
-        kill(pid, signal)
+        child.send(signal)
     }
 
     /// Freezes the process with SIGSTOP and returns once the kernel shows it stopped (state T
     /// in /proc/PID/stat, a matter of microseconds), so nothing a test sends afterwards can
-    /// still be handled by it. (waitid cannot tell: Foundation's child reaper may take the
-    /// stop report first.)
+    /// still be handled by it. (/proc, not waitid: the child is `ChildProcess`'s to wait
+    /// for and reap.)
     public func freeze() async {
-        kill(pid, SIGSTOP)
+        child.send(SIGSTOP)
         var checks = 0
         while !isStopped, checks < 100_000 {
             checks += 1

@@ -1,10 +1,9 @@
 import Foundation
 import PrivateBusLauncher
-import Subprocess
-import SystemPackage
 
-/// Runs an outside program (such as `playerctl`) to its end, with swift-subprocess, which
-/// reads stdout and stderr while the program runs: output of any size never blocks it.
+/// Runs an outside program (such as `playerctl`) to its end, as an `ObservedProcess` (so with
+/// `ChildProcess`, the package's one way to start a program), which reads stdout and stderr
+/// while the program runs: output of any size never blocks it.
 public enum ExternalProcess {
     /// What a finished program left behind.
     public struct Result: Sendable {
@@ -18,24 +17,19 @@ public enum ExternalProcess {
         public var output: String { standardOutput.trimmingCharacters(in: .newlines) }
     }
 
-    /// The most output kept from each stream.
-    public static let outputLimit = 64 << 20
+    /// How long a program may run before it is killed: a guard against a hung test, which then
+    /// fails on status 137 instead of hanging.
+    public static let runLimit = Duration.seconds(300)
 
     /// Runs `name` (found on PATH, or a path) with `arguments`, and `environment` added to ours.
+    @MainActor
     public static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
-        guard let executable = PrivateBus.findExecutable(name) else {
+        guard let executable = ChildProcess.findExecutable(name) else {
             throw PrivateBus.StartError(description: "\(name) is not installed; run `make deps`")
         }
-        var added: [Environment.Key: String?] = [:]
-        for (key, value) in environment { added[Environment.Key(stringLiteral: key)] = value }
-        let result = try await Subprocess.run(
-            .path(FilePath(executable)), arguments: Arguments(arguments), environment: .inherit.updating(added),
-            input: .none, output: .string(limit: outputLimit), error: .string(limit: outputLimit))
-        let status: Int32 =
-            switch result.terminationStatus {
-            case .exited(let code): code
-            case .signaled(let signal): 128 + signal
-            }
-        return Result(status: status, standardOutput: result.standardOutput, standardError: result.standardError)
+        let process = try await ObservedProcess(
+            executable: executable, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+        let status = await process.waitForExit(limit: runLimit)
+        return Result(status: status, standardOutput: process.standardOutput, standardError: process.standardError)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PrivateBusLauncher
 
 /// An outside program run with stdout and stderr on pipes that a test reads as they fill:
 /// for a program that runs to its end (`waitForExit(limit:)`) and for one that runs until it is
@@ -6,7 +7,7 @@ import Foundation
 ///
 /// Nothing waits on a timer: each chunk that arrives wakes whoever waits, and the limits only
 /// end a program or a wait that hangs. The program dies with the test process (setpriv's
-/// parent-death signal, started from `SpawnThread`), and `deinit` kills it.
+/// parent-death signal, given by `ChildProcess`), and `deinit` kills it.
 @MainActor
 public final class ObservedProcess {
     /// Everything written to stdout so far (all of it once the program has ended).
@@ -24,7 +25,7 @@ public final class ObservedProcess {
     /// until it has ended and both pipes are read to their end.
     public private(set) var status: Int32?
 
-    private let process: Process
+    private let child: ChildProcess
     private var outputBytes: [UInt8] = []
     private var errorBytes: [UInt8] = []
     private let changes = ChangeWaiter()
@@ -36,30 +37,12 @@ public final class ObservedProcess {
 
     /// Starts `executable` (a path) with `arguments` and exactly `environment`, stdin empty.
     public init(executable: String, _ arguments: [String], environment: [String: String]) async throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--pdeathsig", "KILL", executable] + arguments
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
         let events = AsyncStream<Event>.makeStream()
-        process.terminationHandler = { process in
-            let status = process.terminationStatus
-            events.continuation.yield(.exited(process.terminationReason == .uncaughtSignal ? 128 + status : status))
-        }
-        let process = process
-        _ = try await SpawnThread.shared.run {
-            try process.run()
-            return process.processIdentifier
-        }
-        // Our copies of the write ends go, so a read ends when the program's do.
-        try? output.fileHandleForWriting.close()
-        try? errors.fileHandleForWriting.close()
-        Self.readToEnd(output.fileHandleForReading, as: { .output($0) }, closed: .outputClosed, into: events.continuation)
-        Self.readToEnd(errors.fileHandleForReading, as: { .error($0) }, closed: .errorClosed, into: events.continuation)
+        child = try ChildProcess.spawn(
+            [executable] + arguments, environment: environment.map { "\($0.key)=\($0.value)" }, output: .pipe, errors: .pipe
+        ) { events.continuation.yield(.exited($0.shellStatus)) }
+        Self.readToEnd(child.output, as: { .output($0) }, closed: .outputClosed, into: events.continuation)
+        Self.readToEnd(child.errors, as: { .error($0) }, closed: .errorClosed, into: events.continuation)
         Task { @MainActor [weak self] in
             var open = 2
             var exitStatus: Int32?
@@ -79,30 +62,30 @@ public final class ObservedProcess {
     }
 
     deinit {
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        child.send(SIGKILL)
     }
 
-    /// Reads `handle` on a thread of its own (a blocking read must not hold one of the few
+    /// Reads `descriptor` on a thread of its own (a blocking read must not hold one of the few
     /// threads tests run on) until the writer closes it.
     private nonisolated static func readToEnd(
-        _ handle: FileHandle, as chunk: @escaping @Sendable ([UInt8]) -> Event, closed: Event, into events: AsyncStream<Event>.Continuation
+        _ descriptor: Int32, as chunk: @escaping @Sendable ([UInt8]) -> Event, closed: Event, into events: AsyncStream<Event>.Continuation
     ) {
         Thread.detachNewThread {
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             while true {
-                let count = read(handle.fileDescriptor, &buffer, buffer.count)
+                let count = read(descriptor, &buffer, buffer.count)
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break }
                 events.yield(chunk(Array(buffer[..<count])))
             }
             events.yield(closed)
-            try? handle.close()
+            close(descriptor)
         }
     }
 
     /// Kills the program (SIGKILL), if it still runs.
     public func kill() {
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        child.send(SIGKILL)
     }
 
     /// Waits until `condition` holds, checking at each chunk of output and at the end; false if

@@ -1,4 +1,4 @@
-import CSpawn
+import PrivateBusLauncher
 import DurationConversions
 import Foundation
 import Glibc
@@ -74,44 +74,22 @@ public final class PulseAudioServer {
     }
 }
 
-/// The server's process, started with posix_spawn and no descriptor but stdin, stdout and stderr
-/// (/dev/null): a Foundation `Process` child inherits the descriptors Foundation watches other
-/// children by, and kept the player's exit from being seen while the server ran. setpriv gives it
-/// the parent-death signal, from the spawner thread, so it dies with the test runner.
+/// The server's process, a `ChildProcess` with no descriptor but stdin, stdout and stderr
+/// (/dev/null): a child holding the descriptors other children are watched by kept the
+/// player's exit from being seen while the server ran. It dies with the test runner.
 private final class ServerProcess: Sendable {
-    let pid: pid_t
+    private let child: ChildProcess
     private let exit: Task<Void, Never>
 
     init(_ arguments: [String], environment: [String: String]) async throws {
-        let command = ["/usr/bin/setpriv", "--pdeathsig", "KILL"] + arguments
-        let variables = environment.map { "\($0.key)=\($0.value)" }
-        let spawned: pid_t = try await SpawnThread.shared.run {
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            for target: Int32 in 0...2 { posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_RDWR, 0) }
-            cspawn_addclosefrom(&actions, 3)
-            let argv = command.map { strdup($0) } + [nil]
-            let envp = variables.map { strdup($0) } + [nil]
-            defer { (argv + envp).forEach { free($0) } }
-            var pid: pid_t = 0
-            let status = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
-            guard status == 0 else { throw TestSupportError(description: "cannot start \(arguments[0]): \(String(cString: strerror(status)))") }
-            return pid
-        }
-        pid = spawned
-        // Reaped on a thread of its own: waitpid blocks for the server's whole life.
         let (stream, continuation) = AsyncStream<Void>.makeStream()
-        Thread.detachNewThread {
-            while waitpid(spawned, nil, 0) < 0 && errno == EINTR {}
-            continuation.finish()
-        }
+        child = try ChildProcess.spawn(arguments, environment: environment.map { "\($0.key)=\($0.value)" }) { _ in continuation.finish() }
         exit = Task { for await _ in stream {} }
     }
 
     /// Kills it with SIGKILL and waits until it is gone.
     func kill() async {
-        Glibc.kill(pid, SIGKILL)
+        child.send(SIGKILL)
         await exit.value
     }
 }

@@ -13,14 +13,10 @@ public struct RemotePlayerService: Service {
     public let options: RemotePlayerDaemon.Options
     /// Where it logs.
     public let logger: Logger
-    /// Set when the daemon could not start, so `main` exits 1.
-    public let startFailure = StartFailure()
-
-    /// Whether the daemon failed to start.
-    @MainActor
-    public final class StartFailure {
-        /// True once start-up has failed.
-        public internal(set) var value = false
+    /// The daemon could not start; the log says why, and `main` exits 1.
+    public struct StartFailure: Error, CustomStringConvertible {
+        /// What went wrong.
+        public var description: String
     }
 
     /// Makes the service; nothing starts until `run()`.
@@ -29,15 +25,15 @@ public struct RemotePlayerService: Service {
         self.logger = logger
     }
 
-    /// Starts the daemon and runs it until Quit, a takeover or a graceful shutdown; a failed start sets `startFailure` and returns.
+    /// Starts the daemon and runs it until Quit, a takeover or a graceful shutdown; throws
+    /// `StartFailure` (after logging it) if it cannot start.
     public func run() async throws {
         let daemon: RemotePlayerDaemon
         do {
             daemon = try await RemotePlayerDaemon(options: options, logger: logger)
         } catch {
             logger.critical("\(error)")
-            await MainActor.run { startFailure.value = true }
-            return
+            throw StartFailure(description: "\(error)")
         }
         if Task.isShuttingDownGracefully { await daemon.finish(reason: "signal during start-up") }
         await withGracefulShutdownHandler {
@@ -57,12 +53,12 @@ public struct RemotePlayerService: Service {
         }
     }
 
-    /// Runs the daemon until it finishes or SIGTERM/SIGINT arrives; false when it could not
-    /// start. Without a session bus, `--demo` starts a private one for the run and tells
+    /// Runs the daemon until it finishes or SIGTERM/SIGINT arrives; throws `StartFailure` when it
+    /// could not start. Without a session bus, `--demo` starts a private one for the run and tells
     /// `announce` how to reach it; anything else throws `NoSessionBus`.
     public static func runUntilStopped(
         options: RemotePlayerDaemon.Options, logger: Logger, announce: (String) -> Void
-    ) async throws -> Bool {
+    ) async throws {
         var options = options
         var privateBus: PrivateBus?
         if options.busAddress == nil, DBusConnection.sessionBusAddress == nil {
@@ -82,6 +78,5 @@ public struct RemotePlayerService: Service {
                 services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
-        return await !service.startFailure.value
     }
 }

@@ -93,11 +93,13 @@ struct RemotePlayerd: AsyncParsableCommand {
         options.stateSaveInterval = .milliseconds(rounding: max(0.05, stateSaveInterval)) ?? .seconds(5)
 
         do {
-            let started = try await RemotePlayerService.runUntilStopped(options: options, logger: logger) { text in
+            try await RemotePlayerService.runUntilStopped(options: options, logger: logger) { text in
                 // Written at once, not buffered: whoever runs us (a pipe, a script) needs the address now.
                 _ = try? FileDescriptor.standardOutput.writeAll(text.utf8)
             }
-            if !started { throw ExitCode.failure }
+        } catch is RemotePlayerService.StartFailure {
+            // Logged by the service.
+            throw ExitCode.failure
         } catch let error as RemotePlayerService.NoSessionBus {
             _ = try? FileDescriptor.standardError.writeAll("remote-playerd: \(error)\n".utf8)
             throw ExitCode.failure

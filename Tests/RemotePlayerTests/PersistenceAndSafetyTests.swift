@@ -96,6 +96,15 @@ struct PersistenceAndSafetyTests {
         #expect(result.standardError.contains("--demo starts a private bus"))
     }
 
+    @Test("a daemon that cannot start (a bus that is not there) logs why and exits 1")
+    func startFailure() async throws {
+        let result = try await ExternalProcess.run(
+            BuiltProduct.debug("remote-playerd"), ["--no-state", "--audio-output", "null", "--bus", "unix:path=/nonexistent/remotebridge-bus"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("critical"))
+        #expect(result.standardError.contains("/nonexistent/remotebridge-bus"))
+    }
+
     @Test("--demo with no session bus starts a private one, prints its address, and takes it down even on kill -9")
     func demoStartsPrivateBus() async throws {
         let process = Process()

@@ -1,8 +1,8 @@
 #ifndef REMOTEBRIDGE_CSPAWN_H
 #define REMOTEBRIDGE_CSPAWN_H
-/* What PrivateBusLauncher needs to start dbus-daemon with the C library alone, that Swift's
-   Glibc module does not show: pipe2 and posix_spawn_file_actions_addclosefrom_np are GNU
-   extensions, visible only to _GNU_SOURCE code. */
+/* What ChildProcess needs to start a program with the C library alone, that Swift's Glibc
+   module does not show: pipe2, posix_spawn_file_actions_addclosefrom_np and
+   posix_spawn_file_actions_addchdir_np are GNU extensions, visible only to _GNU_SOURCE code. */
 #include <spawn.h>
 
 /* pipe2(fds, O_CLOEXEC): both ends close on exec from the start, so a program another thread
@@ -12,5 +12,8 @@ int cspawn_pipe_cloexec(int fds[2]);
 /* The child closes every descriptor from `from` up, whatever the parent's libraries left
    without close-on-exec (glibc 2.34). */
 int cspawn_addclosefrom(posix_spawn_file_actions_t *actions, int from);
+
+/* The child changes to `path` before it runs the program (glibc 2.29). */
+int cspawn_addchdir(posix_spawn_file_actions_t *actions, const char *path);
 
 #endif
