@@ -43,36 +43,21 @@ public struct SavedStateSummary: Sendable, Equatable {
         guard let version = StateFileRecords.version(of: bytes), version == StateFileFormat.version else {
             throw Refusal(description: "not a state file of version \(StateFileFormat.version)")
         }
-        var offset = StateFileFormat.headerSize
-        guard let snapshot = StateFileRecords.payload(in: bytes, at: offset) else {
-            throw Refusal(description: "not a state file (its snapshot is cut short or fails its checksum)")
-        }
-        var entries: Int
-        do throws(StateRecordReader.Malformed) {
-            var reader = StateRecordReader(snapshot)
-            guard try reader.byte() == StateFileFormat.Kind.snapshot.rawValue else {
-                throw StateRecordReader.Malformed(description: "its first record is not a snapshot")
-            }
-            try reader.skipCurrent()
-            try reader.skipSettings()
-            entries = try reader.count(limit: reader.remaining / 2, "entries")
+        var entries = 0
+        do throws(StateFileRecords.Damage) {
+            _ = try StateFileRecords.walk(
+                bytes,
+                snapshot: { reader throws(StateRecordReader.Malformed) in
+                    try reader.skipCurrent()
+                    try reader.skipSettings()
+                    entries = try reader.count(limit: reader.remaining / 2, "entries")
+                },
+                edits: { reader, count throws(StateRecordReader.Malformed) in
+                    for _ in 0..<count { entries += try reader.skipEdit() }
+                    guard entries >= 0 else { throw StateRecordReader.Malformed(description: "more removals than entries") }
+                })
         } catch {
-            throw Refusal(description: "not a state file (snapshot: \(error.description))")
-        }
-        offset += StateFileFormat.recordHeaderSize + snapshot.count
-        while let payload = StateFileRecords.payload(in: bytes, at: offset) {
-            do throws(StateRecordReader.Malformed) {
-                var reader = StateRecordReader(payload)
-                guard try reader.byte() == StateFileFormat.Kind.edits.rawValue else {
-                    throw StateRecordReader.Malformed(description: "a record of unknown kind")
-                }
-                let edits = try reader.count(limit: payload.count, "edits")
-                for _ in 0..<edits { entries += try reader.skipEdit() }
-                guard entries >= 0 else { throw StateRecordReader.Malformed(description: "more removals than entries") }
-            } catch {
-                throw Refusal(description: "not a state file (the edits at byte \(offset): \(error.description))")
-            }
-            offset += StateFileFormat.recordHeaderSize + payload.count
+            throw Refusal(description: error.description)
         }
         return entries
     }

@@ -26,3 +26,57 @@ public enum StateFileRecords {
         return checksum == stored ? payload : nil
     }
 }
+
+extension StateFileRecords {
+    /// A file whose records cannot be read, in the words both readers give after the path.
+    public struct Damage: Error, CustomStringConvertible {
+        /// "not a state file (…)".
+        public let description: String
+    }
+
+    /// The offsets a walk ends at.
+    public struct Extent: Sendable {
+        /// The end of the header and the snapshot record.
+        public var snapshotEnd: Int
+        /// The end of the last whole record: an append goes here.
+        public var validEnd: Int
+    }
+
+    /// Walks the records of `bytes`, a file whose header has been checked: the snapshot, then
+    /// each journal record up to the first one cut short or failing its checksum. Each body gets
+    /// a reader past the record's kind byte (and, for an edits record, the number of edits in it).
+    public static func walk(
+        _ bytes: UnsafeRawBufferPointer,
+        snapshot: (inout StateRecordReader) throws(StateRecordReader.Malformed) -> Void,
+        edits: (inout StateRecordReader, _ count: Int) throws(StateRecordReader.Malformed) -> Void
+    ) throws(Damage) -> Extent {
+        var offset = StateFileFormat.headerSize
+        guard let first = payload(in: bytes, at: offset) else {
+            throw Damage(description: "not a state file (its snapshot is cut short or fails its checksum)")
+        }
+        do throws(StateRecordReader.Malformed) {
+            var reader = StateRecordReader(first)
+            guard try reader.byte() == StateFileFormat.Kind.snapshot.rawValue else {
+                throw StateRecordReader.Malformed(description: "its first record is not a snapshot")
+            }
+            try snapshot(&reader)
+        } catch {
+            throw Damage(description: "not a state file (snapshot: \(error.description))")
+        }
+        offset += StateFileFormat.recordHeaderSize + first.count
+        let snapshotEnd = offset
+        while let record = payload(in: bytes, at: offset) {
+            do throws(StateRecordReader.Malformed) {
+                var reader = StateRecordReader(record)
+                guard try reader.byte() == StateFileFormat.Kind.edits.rawValue else {
+                    throw StateRecordReader.Malformed(description: "a record of unknown kind")
+                }
+                try edits(&reader, try reader.count(limit: record.count, "edits"))
+            } catch {
+                throw Damage(description: "not a state file (the edits at byte \(offset): \(error.description))")
+            }
+            offset += StateFileFormat.recordHeaderSize + record.count
+        }
+        return Extent(snapshotEnd: snapshotEnd, validEnd: offset)
+    }
+}

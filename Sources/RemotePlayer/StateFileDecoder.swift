@@ -31,52 +31,37 @@ enum StateFileDecoder {
     static func decode(_ bytes: UnsafeRawBufferPointer) throws(Refusal) -> Contents {
         guard let version = StateFileRecords.version(of: bytes) else { throw Refusal(description: "not a state file (it ends inside its header)") }
         guard version == StateFileFormat.version else { throw unknownVersion(version) }
-        var offset = StateFileFormat.headerSize
-        guard let snapshot = StateFileRecords.payload(in: bytes, at: offset) else {
-            throw Refusal(description: "not a state file (its snapshot is cut short or fails its checksum)")
-        }
-        var state: PlayerState
-        do throws(StateRecordReader.Malformed) {
-            var reader = StateRecordReader(snapshot)
-            guard try reader.byte() == StateFileFormat.Kind.snapshot.rawValue else {
-                throw StateRecordReader.Malformed(description: "its first record is not a snapshot")
-            }
-            state = PlayerState(queue: [], currentIndex: nil, position: 0, volume: 1, loop: .none, shuffle: false)
-            state.set(try reader.current())
-            state.set(try reader.settings())
-            state.queue = try reader.items()
-            guard reader.isAtEnd else { throw StateRecordReader.Malformed(description: "bytes after its last entry") }
-        } catch {
-            throw Refusal(description: "not a state file (snapshot: \(error.description))")
-        }
-        offset += StateFileFormat.recordHeaderSize + snapshot.count
-        let snapshotSize = offset
-        var replay = QueueReplay(state.queue)
-        while let payload = StateFileRecords.payload(in: bytes, at: offset) {
-            do throws(StateRecordReader.Malformed) {
-                var reader = StateRecordReader(payload)
-                guard try reader.byte() == StateFileFormat.Kind.edits.rawValue else {
-                    throw StateRecordReader.Malformed(description: "a record of unknown kind")
-                }
-                let count = try reader.count(limit: payload.count, "edits")
-                for _ in 0..<count {
-                    let edit = try reader.edit()
-                    do throws(QueueReplay.OutOfRange) {
-                        try state.apply(edit, to: &replay)
-                    } catch {
-                        throw StateRecordReader.Malformed(description: error.description)
+        var state = PlayerState(queue: [], currentIndex: nil, position: 0, volume: 1, loop: .none, shuffle: false)
+        var replay = QueueReplay([])
+        let extent: StateFileRecords.Extent
+        do throws(StateFileRecords.Damage) {
+            extent = try StateFileRecords.walk(
+                bytes,
+                snapshot: { reader throws(StateRecordReader.Malformed) in
+                    state.set(try reader.current())
+                    state.set(try reader.settings())
+                    state.queue = try reader.items()
+                    guard reader.isAtEnd else { throw StateRecordReader.Malformed(description: "bytes after its last entry") }
+                    replay = QueueReplay(state.queue)
+                },
+                edits: { reader, count throws(StateRecordReader.Malformed) in
+                    for _ in 0..<count {
+                        let edit = try reader.edit()
+                        do throws(QueueReplay.OutOfRange) {
+                            try state.apply(edit, to: &replay)
+                        } catch {
+                            throw StateRecordReader.Malformed(description: error.description)
+                        }
                     }
-                }
-                guard reader.isAtEnd else { throw StateRecordReader.Malformed(description: "bytes after its last edit") }
-                guard replay.count <= QueueLimits.maximumEntries else {
-                    throw StateRecordReader.Malformed(description: "a queue of \(replay.count) entries, more than \(QueueLimits.maximumEntries)")
-                }
-            } catch {
-                throw Refusal(description: "not a state file (the edits at byte \(offset): \(error.description))")
-            }
-            offset += StateFileFormat.recordHeaderSize + payload.count
+                    guard reader.isAtEnd else { throw StateRecordReader.Malformed(description: "bytes after its last edit") }
+                    guard replay.count <= QueueLimits.maximumEntries else {
+                        throw StateRecordReader.Malformed(description: "a queue of \(replay.count) entries, more than \(QueueLimits.maximumEntries)")
+                    }
+                })
+        } catch {
+            throw Refusal(description: error.description)
         }
         state.queue = replay.finished()
-        return Contents(state: state, snapshotSize: snapshotSize, validSize: offset, tornSize: bytes.count - offset)
+        return Contents(state: state, snapshotSize: extent.snapshotEnd, validSize: extent.validEnd, tornSize: bytes.count - extent.validEnd)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import RemoteBridgeDBus
 import RemoteBridgeTesting
 
@@ -15,35 +15,47 @@ struct MPRISTestPlayer {
     static func main() async {
         let arguments = CommandLine.arguments.dropFirst()
         guard arguments.count == 2, let name = arguments.first, let recordPath = arguments.last else {
-            FileHandle.standardError.write(Data("usage: mpris-test-player NAME RECORD-FILE\n".utf8))
-            exit(2)
+            fail("usage: mpris-test-player NAME RECORD-FILE", status: 2)
         }
-        let environment = ProcessInfo.processInfo.environment
-        let address = environment["DBUS_STARTER_ADDRESS"] ?? environment["DBUS_SESSION_BUS_ADDRESS"]
-        guard let address, let record = FileHandle(forUpdatingAtPath: recordPath) ?? Self.create(recordPath) else {
-            FileHandle.standardError.write(Data("mpris-test-player: no bus address, or cannot open \(recordPath)\n".utf8))
-            exit(1)
+        let address = environment("DBUS_STARTER_ADDRESS") ?? environment("DBUS_SESSION_BUS_ADDRESS")
+        let record = open(recordPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard let address, record >= 0 else {
+            fail("mpris-test-player: no bus address, or cannot open \(recordPath)", status: 1)
         }
-        record.seekToEndOfFile()
         let player: ScriptedPlayer
         do {
             player = try await ScriptedPlayer(address: address, name: name)
         } catch {
-            FileHandle.standardError.write(Data("mpris-test-player: \(error)\n".utf8))
-            exit(1)
+            fail("mpris-test-player: \(error)", status: 1)
         }
         // A call can come as soon as the name is claimed, before this line: those are in
         // `calls` already, and are written first.
-        for call in player.calls { record.write(Data("\(call)\n".utf8)) }
-        player.onCall = { call in record.write(Data("\(call)\n".utf8)) }
+        for call in player.calls { append("\(call)\n", to: record) }
+        player.onCall = { call in append("\(call)\n", to: record) }
         let (ended, end) = AsyncStream<Void>.makeStream()
         player.connection.onDisconnect = { end.finish() }
         for await _ in ended {}
     }
 
-    /// Creates the record file, empty.
-    private static func create(_ path: String) -> FileHandle? {
-        guard FileManager.default.createFile(atPath: path, contents: nil) else { return nil }
-        return FileHandle(forUpdatingAtPath: path)
+    /// The environment variable `name`, if set and not empty.
+    private static func environment(_ name: String) -> String? {
+        guard let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// Writes all of `text` to `descriptor` (an O_APPEND file: each line lands whole).
+    private static func append(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    private static func fail(_ message: String, status: Int32) -> Never {
+        append(message + "\n", to: 2)
+        exit(status)
     }
 }

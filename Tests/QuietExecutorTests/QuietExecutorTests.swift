@@ -63,10 +63,10 @@ struct QuietExecutorTests {
 
     @Test("a sleep by duration and by deadline on each clock resumes after its time, through the hook")
     func sleepsWaitTheirTime() async throws {
-        // Real sleeps on purpose, 20 ms each: the runtime's own timer path is what the hooks
+        // Real sleeps on purpose, 1 ms each: the runtime's own timer path is what the hooks
         // replace, so a virtual clock would not exercise it. Nothing here waits out a timeout.
         let before = cquietexecutor_jobs_taken()
-        let wait = Duration.milliseconds(20)
+        let wait = Duration.milliseconds(1)
         let continuous = ContinuousClock()
         let start = continuous.now
         let resumedOn = try await Task.detached {
