@@ -47,6 +47,7 @@ public struct CommandRun {
             StandardStream.error.write("remotectl: \(error.description). 'remotectl --help' lists the commands and options.\n")
             return 2
         }
+        if let status = QuickTransport.run(invocation, errors: { StandardStream.error.write($0 + "\n") }) { return status }
         return await CommandRun(invocation: invocation).run()
     }
 

@@ -25,9 +25,13 @@ public enum PlayerctlText {
     /// holds it), printed; nil when the key is absent. `artist`, `title` and `album` mean their
     /// `xesam:` keys. Of two entries with one key, the first counts, as in playerctl.
     public static func metadataValue(_ key: String, in metadata: DBusValue) -> String? {
-        let shortcuts = ["artist": "xesam:artist", "title": "xesam:title", "album": "xesam:album"]
-        return lookUp(shortcuts[key] ?? key, in: metadata).map(value)
+        lookUp(shortcutKeys.first { $0.short == key }?.key ?? key, in: metadata).map(value)
     }
+
+    /// The short names playerctl gives three metadata keys, in `metadata KEY` and in templates.
+    public static let shortcutKeys: [(short: String, key: String)] = [
+        ("artist", "xesam:artist"), ("album", "xesam:album"), ("title", "xesam:title"),
+    ]
 
     /// `metadata` with no key: a line per entry, in the player's order, as
     /// `printf("%-5s %-25s %s")` of the player's name, the key and the value (columns padded

@@ -28,7 +28,13 @@ public enum QuickTransport {
     /// Runs `arguments` if they are such a command line; returns the exit status, or nil to
     /// leave them to `CommandRun`. A call the player refuses is reported as playerctl reports it.
     public static func run(_ arguments: [String], errors: (String) -> Void) -> Int32? {
-        guard let invocation = try? Invocation(arguments: arguments), let verb = invocation.command.first, let (method, capability) = transport(verb),
+        guard let invocation = try? Invocation(arguments: arguments) else { return nil }
+        return run(invocation, errors: errors)
+    }
+
+    /// Runs `invocation` if it is such a command line; returns the exit status, or nil.
+    public static func run(_ invocation: Invocation, errors: (String) -> Void) -> Int32? {
+        guard let verb = invocation.command.first, let (method, capability) = transport(verb),
             invocation.playerNames.count == 1, let name = invocation.playerNames.first, !name.contains("%"), invocation.ignoredNames.isEmpty,
             !invocation.allPlayers, !invocation.follow, !invocation.listAll, !invocation.version, !invocation.help, invocation.format == nil,
             let address = invocation.bus ?? DBusConnection.sessionBusAddress

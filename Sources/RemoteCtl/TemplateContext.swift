@@ -46,7 +46,7 @@ extension Template {
         for (key, value) in metadata ?? [:] {
             if case .variant(let inner) = value { context[key] = inner } else { context[key] = value }
         }
-        for (shortcut, key) in [("artist", "xesam:artist"), ("album", "xesam:album"), ("title", "xesam:title")] where context[shortcut] == nil {
+        for (shortcut, key) in PlayerctlText.shortcutKeys where context[shortcut] == nil {
             context[shortcut] = context[key]
         }
         let facts: [(String, DBusValue)] = [

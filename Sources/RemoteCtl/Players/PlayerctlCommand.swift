@@ -176,7 +176,7 @@ struct PlayerctlCommand {
                 given = try await player.client.property(PlayerInterface.metadata)
             } catch {
                 // playerctl's artist, title and album readers drop the error; the rest report it.
-                if let first = arguments.first, MetadataText.shortcuts[first] != nil { return .passed }
+                if let first = arguments.first, PlayerctlText.shortcutKeys.contains(where: { $0.short == first }) { return .passed }
                 throw Failure(message: error.gdbusMessage)
             }
         }
@@ -185,16 +185,16 @@ struct PlayerctlCommand {
             guard !entries.isEmpty else { return .passed }
             return .handled(try formatted(player, metadata: true) + "\n")
         }
-        if json { return .handled(MetadataText.json(player: player.name, metadata: metadata) + "\n") }
+        if json { return .handled(MetadataJSON.line(player: player.name, metadata: metadata) + "\n") }
         if arguments.isEmpty {
-            guard let table = MetadataText.table(player: player.name.name, metadata: metadata) else { return .passed }
+            guard let table = PlayerctlText.metadataTable(player: player.name.name, metadata: metadata) else { return .passed }
             return .handled(table + "\n")
         }
         // As in playerctl, every key must be there, and the last one is printed (playerctl
         // writes each over the one before; scripts written for it expect one line).
         var last = ""
         for key in arguments {
-            guard let value = MetadataText.value(of: key, in: metadata) else { return .passed }
+            guard let value = PlayerctlText.metadataValue(key, in: metadata) else { return .passed }
             last = value
         }
         return .handled(last + "\n")
