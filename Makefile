@@ -119,9 +119,9 @@ benchmark: deps
 
 # Every library has a DocC catalogue (Sources/<Module>/<Module>.docc); each is checked with
 # --warnings-as-errors, so a broken symbol link fails the build. make test builds them.
-DOC_TARGETS := DurationConversions RemoteBridgeText RemoteControl ButtonGestures RemoteBridgeDBus RemoteBridgeMPRIS \
-	PrivateBusLauncher MPVPlayer EvdevInput DesktopKeys RemoteBridgeConfiguration RemoteBridgeResume RemoteBridgeDoctor \
-	RemotePlayer HeadsetHandler RemoteCtl RemoteBridgeTesting
+DOC_TARGETS := RemoteBridgeDurations RemoteBridgeText RemoteBridgeCore RemoteBridgeGestures RemoteBridgeDBus RemoteBridgeMPRIS \
+	RemoteBridgePrivateBus RemoteBridgeMPV RemoteBridgeEvdev RemoteBridgeDesktopKeys RemoteBridgeConfiguration RemoteBridgeResume RemoteBridgeDoctor \
+	RemoteBridgePlayerDaemon RemoteBridgeHeadsetDaemon RemoteBridgeCtl RemoteBridgeTesting
 
 docs: deps
 	mkdir -p .build/docs
@@ -130,7 +130,7 @@ docs: deps
 			--output-path .build/docs/$$target --transform-for-static-hosting --hosting-base-path $$target \
 			--warnings-as-errors || exit 1; \
 	done
-	@echo "Documentation in .build/docs: open .build/docs/RemoteControl/documentation/remotecontrol/index.html"
+	@echo "Documentation in .build/docs: open .build/docs/RemoteBridgeCore/documentation/remotebridgecore/index.html"
 
 # swift-argument-parser's generate-manual plugin writes the daemons' pages from their --help;
 # remotectl, which reads playerctl's command line itself, writes its own from the same option

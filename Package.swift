@@ -18,17 +18,17 @@ let package = Package(
         .executable(name: "headsetd", targets: ["headsetd"]),
         .executable(name: "remotectl", targets: ["remotectl"]),
         // The libraries another package may build on.
-        .library(name: "RemoteControl", targets: ["RemoteControl"]),
-        .library(name: "ButtonGestures", targets: ["ButtonGestures"]),
+        .library(name: "RemoteBridgeCore", targets: ["RemoteBridgeCore"]),
+        .library(name: "RemoteBridgeGestures", targets: ["RemoteBridgeGestures"]),
         .library(name: "RemoteBridgeDBus", targets: ["RemoteBridgeDBus"]),
         .library(name: "RemoteBridgeMPRIS", targets: ["RemoteBridgeMPRIS"]),
-        .library(name: "MPVPlayer", targets: ["MPVPlayer"]),
-        .library(name: "EvdevInput", targets: ["EvdevInput"]),
-        .library(name: "DesktopKeys", targets: ["DesktopKeys"]),
-        .library(name: "HeadsetHandler", targets: ["HeadsetHandler"]),
+        .library(name: "RemoteBridgeMPV", targets: ["RemoteBridgeMPV"]),
+        .library(name: "RemoteBridgeEvdev", targets: ["RemoteBridgeEvdev"]),
+        .library(name: "RemoteBridgeDesktopKeys", targets: ["RemoteBridgeDesktopKeys"]),
+        .library(name: "RemoteBridgeHeadsetDaemon", targets: ["RemoteBridgeHeadsetDaemon"]),
         .library(name: "RemoteBridgeDoctor", targets: ["RemoteBridgeDoctor"]),
         .library(name: "RemoteBridgeResume", targets: ["RemoteBridgeResume"]),
-        .library(name: "PrivateBusLauncher", targets: ["PrivateBusLauncher"]),
+        .library(name: "RemoteBridgePrivateBus", targets: ["RemoteBridgePrivateBus"]),
         .library(name: "RemoteBridgeTesting", targets: ["RemoteBridgeTesting"]),
     ],
     dependencies: [
@@ -40,50 +40,50 @@ let package = Package(
     ],
     targets: [
         // Duration to and from microseconds, milliseconds and seconds: one extension for all. It rounds
-        // with libm, which a program linking only ButtonGestures (an example) would not link otherwise.
-        .target(name: "DurationConversions", linkerSettings: [.linkedLibrary("m")]),
+        // with libm, which a program linking only RemoteBridgeGestures (an example) would not link otherwise.
+        .target(name: "RemoteBridgeDurations", linkerSettings: [.linkedLibrary("m")]),
         // Outside text quoted in errors and logs: escaped, and bounded in bytes. Used by every module that quotes.
         .target(name: "RemoteBridgeText"),
         .testTarget(name: "RemoteBridgeTextTests", dependencies: ["RemoteBridgeText"]),
         // The core model: events, responders, the application, the player controller. Pure Swift, no I/O.
-        .target(name: "RemoteControl"),
-        .testTarget(name: "RemoteControlTests", dependencies: ["RemoteControl"]),
+        .target(name: "RemoteBridgeCore"),
+        .testTarget(name: "RemoteBridgeCoreTests", dependencies: ["RemoteBridgeCore"]),
         // Button gesture recognizers (click patterns) on an injectable clock.
-        .target(name: "ButtonGestures", dependencies: ["RemoteControl", "DurationConversions"]),
-        .testTarget(name: "ButtonGesturesTests", dependencies: ["ButtonGestures", "DurationConversions"]),
+        .target(name: "RemoteBridgeGestures", dependencies: ["RemoteBridgeCore", "RemoteBridgeDurations"]),
+        .testTarget(name: "RemoteBridgeGesturesTests", dependencies: ["RemoteBridgeGestures", "RemoteBridgeDurations"]),
 
         // libdbus, as a system library. Nothing else lives here.
-        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CRemoteBridgeDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // A Swift API over libdbus: connection, typed values, interface declarations, calls,
         // signals, names, exported objects.
-        .target(name: "RemoteBridgeDBus", dependencies: ["CDBus", "DurationConversions", "RemoteBridgeText"]),
+        .target(name: "RemoteBridgeDBus", dependencies: ["CRemoteBridgeDBus", "RemoteBridgeDurations", "RemoteBridgeText"]),
         .testTarget(name: "RemoteBridgeDBusTests", dependencies: ["RemoteBridgeDBus", "RemoteBridgeTesting"]),
         // The MPRIS 2.2 and RemoteControl1 declarations, the server, a client and the now-playing tracker.
-        .target(name: "RemoteBridgeMPRIS", dependencies: ["RemoteBridgeDBus", "RemoteControl", "DurationConversions", "RemoteBridgeText"]),
+        .target(name: "RemoteBridgeMPRIS", dependencies: ["RemoteBridgeDBus", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText"]),
         .testTarget(name: "RemoteBridgeMPRISTests", dependencies: ["RemoteBridgeMPRIS", "RemoteBridgeTesting"]),
         // ChildProcess, the one way to start a program (dying with us), and a private dbus-daemon on it
-        // (tests, benchmarks, `remote-playerd --demo`). Its C shims are in CSpawn.
-        .target(name: "CSpawn"),
-        .target(name: "PrivateBusLauncher", dependencies: ["CSpawn", systemPackage]),
+        // (tests, benchmarks, `remote-playerd --demo`). Its C shims are in CRemoteBridgeSpawn.
+        .target(name: "CRemoteBridgeSpawn"),
+        .target(name: "RemoteBridgePrivateBus", dependencies: ["CRemoteBridgeSpawn", systemPackage]),
 
         // libmpv, as a system library, and the player adapter over it.
         // No pkgConfig: mpv.pc adds -D_REENTRANT, which SwiftPM warns about; the headers are in /usr/include.
-        .systemLibrary(name: "CMPV"),
-        .target(name: "MPVPlayer", dependencies: ["CMPV", "RemoteControl", "DurationConversions", "RemoteBridgeText", systemPackage]),
-        .testTarget(name: "MPVPlayerTests", dependencies: ["MPVPlayer", "RemoteBridgeTesting"]),
+        .systemLibrary(name: "CRemoteBridgeMPV"),
+        .target(name: "RemoteBridgeMPV", dependencies: ["CRemoteBridgeMPV", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText", systemPackage]),
+        .testTarget(name: "RemoteBridgeMPVTests", dependencies: ["RemoteBridgeMPV", "RemoteBridgeTesting"]),
 
         // The evdev ioctls, as C (ioctl is variadic). Nothing else lives here.
-        .target(name: "CEvdev"),
-        // Evdev input: devices or FIFOs, discovery, hot-plug, the key map (over ButtonGestures' table of key codes).
-        .target(name: "EvdevInput", dependencies: ["CEvdev", "ButtonGestures", "RemoteControl", "RemoteBridgeText", systemPackage]),
-        .testTarget(name: "EvdevInputTests", dependencies: ["EvdevInput", "RemoteBridgeTesting"]),
+        .target(name: "CRemoteBridgeEvdev"),
+        // Evdev input: devices or FIFOs, discovery, hot-plug, the key map (over RemoteBridgeGestures' table of key codes).
+        .target(name: "RemoteBridgeEvdev", dependencies: ["CRemoteBridgeEvdev", "RemoteBridgeGestures", "RemoteBridgeCore", "RemoteBridgeText", systemPackage]),
+        .testTarget(name: "RemoteBridgeEvdevTests", dependencies: ["RemoteBridgeEvdev", "RemoteBridgeTesting"]),
         // The desktop's media keys: the GNOME, MATE and Cinnamon settings-daemon grab over D-Bus.
-        .target(name: "DesktopKeys", dependencies: ["RemoteBridgeDBus", "RemoteControl"]),
-        .testTarget(name: "DesktopKeysTests", dependencies: ["DesktopKeys", "RemoteBridgeTesting"]),
+        .target(name: "RemoteBridgeDesktopKeys", dependencies: ["RemoteBridgeDBus", "RemoteBridgeCore"]),
+        .testTarget(name: "RemoteBridgeDesktopKeysTests", dependencies: ["RemoteBridgeDesktopKeys", "RemoteBridgeTesting"]),
 
         // The shared config file: XDG paths, loading, the schema, and a small TOML parser with
         // line numbers for every key.
-        .target(name: "RemoteBridgeConfiguration", dependencies: ["RemoteControl", "ButtonGestures", "RemoteBridgeMPRIS", "DurationConversions", "RemoteBridgeText"]),
+        .target(name: "RemoteBridgeConfiguration", dependencies: ["RemoteBridgeCore", "RemoteBridgeGestures", "RemoteBridgeMPRIS", "RemoteBridgeDurations", "RemoteBridgeText"]),
         .testTarget(name: "RemoteBridgeConfigurationTests", dependencies: ["RemoteBridgeConfiguration", "RemoteBridgeMPRIS", "RemoteBridgeText"], exclude: ["toml-test"]),
 
         // Media-button resumption without mpv: the state file's layout and a summary of a saved
@@ -91,16 +91,16 @@ let package = Package(
         // activation. headsetd, remotectl and remote-playerd (the format) share it.
         .target(
             name: "RemoteBridgeResume",
-            dependencies: ["RemoteBridgeConfiguration", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "DurationConversions"]),
-        .testTarget(name: "RemoteBridgeResumeTests", dependencies: ["RemoteBridgeResume", "RemotePlayer", "RemoteBridgeTesting"]),
+            dependencies: ["RemoteBridgeConfiguration", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeDurations"]),
+        .testTarget(name: "RemoteBridgeResumeTests", dependencies: ["RemoteBridgeResume", "RemoteBridgePlayerDaemon", "RemoteBridgeTesting"]),
 
         // Swift concurrency's global executor on dispatch's unmonitored (overcommit) pool, so an idle
         // daemon is never woken: the two daemons' mains install it first thing.
-        .target(name: "CQuietExecutor"),
-        .testTarget(name: "QuietExecutorTests", dependencies: ["CQuietExecutor"]),
+        .target(name: "CRemoteBridgeQuietExecutor"),
+        .testTarget(name: "QuietExecutorTests", dependencies: ["CRemoteBridgeQuietExecutor"]),
 
         // glibc's malloc_trim, to hand a large load's free pages back to the kernel. Nothing else lives here.
-        .target(name: "CHeap"),
+        .target(name: "CRemoteBridgeHeap"),
 
         // The checks of `remotectl doctor`: every link a press travels (buses, daemons, installed
         // files, input devices, desktop keys, Bluetooth, players, the config file), each with its
@@ -108,50 +108,50 @@ let package = Package(
         .target(
             name: "RemoteBridgeDoctor",
             dependencies: [
-                "RemoteBridgeDBus", "RemoteBridgeMPRIS", "EvdevInput", "DesktopKeys", "RemoteBridgeConfiguration", "RemoteBridgeText",
-                "DurationConversions",
+                "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeEvdev", "RemoteBridgeDesktopKeys", "RemoteBridgeConfiguration", "RemoteBridgeText",
+                "RemoteBridgeDurations",
             ]),
         .testTarget(
-            name: "RemoteBridgeDoctorTests", dependencies: ["RemoteBridgeDoctor", "HeadsetHandler", "RemoteBridgeTesting", "DesktopKeys", "mpris-test-player", "headsetd", logging]),
+            name: "RemoteBridgeDoctorTests", dependencies: ["RemoteBridgeDoctor", "RemoteBridgeHeadsetDaemon", "RemoteBridgeTesting", "RemoteBridgeDesktopKeys", "mpris-test-player", "headsetd", logging]),
 
         // remote-playerd, as a library (and its Service) so tests run it in-process.
         .target(
-            name: "RemotePlayer",
+            name: "RemoteBridgePlayerDaemon",
             dependencies: [
-                "RemoteControl", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "MPVPlayer", "RemoteBridgeConfiguration",
-                "EvdevInput", "DesktopKeys", "PrivateBusLauncher", "CHeap", "RemoteBridgeResume", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle, systemPackage,
+                "RemoteBridgeCore", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeMPV", "RemoteBridgeConfiguration",
+                "RemoteBridgeEvdev", "RemoteBridgeDesktopKeys", "RemoteBridgePrivateBus", "CRemoteBridgeHeap", "RemoteBridgeResume", "RemoteBridgeDurations", "RemoteBridgeText", logging, serviceLifecycle, systemPackage,
             ]),
         .testTarget(
-            name: "RemotePlayerTests",
+            name: "RemoteBridgePlayerDaemonTests",
             dependencies: [
-                "RemotePlayer", "HeadsetHandler", "RemoteBridgeTesting", "RemoteBridgeResume", "DurationConversions", "RemoteBridgeText", logging,
+                "RemoteBridgePlayerDaemon", "RemoteBridgeHeadsetDaemon", "RemoteBridgeTesting", "RemoteBridgeResume", "RemoteBridgeDurations", "RemoteBridgeText", logging,
                 serviceLifecycle,
             ]),
         .executableTarget(
-            name: "remote-playerd", dependencies: ["RemotePlayer", "RemoteBridgeConfiguration", "CQuietExecutor", "DurationConversions", argumentParser, logging, systemPackage]),
+            name: "remote-playerd", dependencies: ["RemoteBridgePlayerDaemon", "RemoteBridgeConfiguration", "CRemoteBridgeQuietExecutor", "RemoteBridgeDurations", argumentParser, logging, systemPackage]),
 
         // headsetd, as a library (and its Service) so tests run it in-process.
         .target(
-            name: "HeadsetHandler",
+            name: "RemoteBridgeHeadsetDaemon",
             dependencies: [
-                "ButtonGestures", "RemoteBridgeDBus", "EvdevInput", "RemoteBridgeMPRIS", "RemoteControl",
-                "RemoteBridgeConfiguration", "RemoteBridgeResume", "RemoteBridgeDoctor", "DurationConversions", "RemoteBridgeText", logging, serviceLifecycle,
+                "RemoteBridgeGestures", "RemoteBridgeDBus", "RemoteBridgeEvdev", "RemoteBridgeMPRIS", "RemoteBridgeCore",
+                "RemoteBridgeConfiguration", "RemoteBridgeResume", "RemoteBridgeDoctor", "RemoteBridgeDurations", "RemoteBridgeText", logging, serviceLifecycle,
             ]),
-        .testTarget(name: "HeadsetHandlerTests", dependencies: ["HeadsetHandler", "RemoteBridgeDoctor", "RemotePlayer", "RemoteBridgeResume", "RemoteBridgeTesting", logging]),
-        .executableTarget(name: "headsetd", dependencies: ["HeadsetHandler", "RemoteBridgeConfiguration", "CQuietExecutor", argumentParser, logging]),
+        .testTarget(name: "RemoteBridgeHeadsetDaemonTests", dependencies: ["RemoteBridgeHeadsetDaemon", "RemoteBridgeDoctor", "RemoteBridgePlayerDaemon", "RemoteBridgeResume", "RemoteBridgeTesting", logging]),
+        .executableTarget(name: "headsetd", dependencies: ["RemoteBridgeHeadsetDaemon", "RemoteBridgeConfiguration", "CRemoteBridgeQuietExecutor", argumentParser, logging]),
 
         // remotectl, as a library so tests run it in-process, and its main.
-        .target(name: "RemoteCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeResume", "RemoteBridgeDoctor", "RemoteControl", "DurationConversions", "RemoteBridgeText", systemPackage]),
+        .target(name: "RemoteBridgeCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeResume", "RemoteBridgeDoctor", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText", systemPackage]),
         .testTarget(
-            name: "RemoteCtlTests",
-            dependencies: ["RemoteCtl", "remotectl", "HeadsetHandler", "ButtonGestures", "RemotePlayer", "RemoteBridgeTesting", "RemoteBridgeText", logging]),
-        .executableTarget(name: "remotectl", dependencies: ["RemoteCtl"]),
+            name: "RemoteBridgeCtlTests",
+            dependencies: ["RemoteBridgeCtl", "remotectl", "RemoteBridgeHeadsetDaemon", "RemoteBridgeGestures", "RemoteBridgePlayerDaemon", "RemoteBridgeTesting", "RemoteBridgeText", logging]),
+        .executableTarget(name: "remotectl", dependencies: ["RemoteBridgeCtl"]),
 
         // remotectl beside playerctl 2.4.1 on the same scripted players: the same stdout, stderr and status.
         .testTarget(
             name: "PlayerctlDifferentialTests",
             dependencies: [
-                "RemoteBridgeTesting", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemotePlayer", "remotectl", "mpris-test-player", logging,
+                "RemoteBridgeTesting", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgePlayerDaemon", "remotectl", "mpris-test-player", logging,
             ]),
         // A scripted MPRIS player as a program, for the tests that have a bus start one (D-Bus activation).
         .executableTarget(name: "mpris-test-player", dependencies: ["RemoteBridgeTesting", "RemoteBridgeDBus"]),
@@ -160,8 +160,8 @@ let package = Package(
         .target(
             name: "RemoteBridgeTesting",
             dependencies: [
-                "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteControl", "EvdevInput", "DesktopKeys", "PrivateBusLauncher",
-                "DurationConversions", systemPackage,
+                "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeCore", "RemoteBridgeEvdev", "RemoteBridgeDesktopKeys", "RemoteBridgePrivateBus",
+                "RemoteBridgeDurations", systemPackage,
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -19,7 +19,7 @@ let package = Package(
             name: "BenchmarkSupport",
             dependencies: [
                 .product(name: "RemoteBridgeDBus", package: "RemoteBridge"), .product(name: "RemoteBridgeMPRIS", package: "RemoteBridge"),
-                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "RemoteBridgePrivateBus", package: "RemoteBridge"),
             ]
         ),
         // RSS and idle wakeups of both daemons beside the C floors and mpv + mpv-mpris (make bench).
@@ -28,7 +28,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "RemoteBridgeDBus", package: "RemoteBridge"),
-                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "RemoteBridgePrivateBus", package: "RemoteBridge"),
             ]
         ),
         // remote-playerd beside mpv + mpv-mpris with 1 000 to 100 000 queue entries (make scale).
@@ -37,7 +37,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "RemoteBridgeDBus", package: "RemoteBridge"), .product(name: "RemoteBridgeMPRIS", package: "RemoteBridge"),
-                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "RemoteBridgePrivateBus", package: "RemoteBridge"),
             ]
         ),
         // Media-button resumption: press → Playing, cold (D-Bus activation) and warm, and where the cold time goes (make resume-bench).
@@ -45,17 +45,17 @@ let package = Package(
             name: "Resumption",
             dependencies: [
                 "BenchmarkSupport",
-                .product(name: "HeadsetHandler", package: "RemoteBridge"), .product(name: "RemoteBridgeResume", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeHeadsetDaemon", package: "RemoteBridge"), .product(name: "RemoteBridgeResume", package: "RemoteBridge"),
                 .product(name: "RemoteBridgeDBus", package: "RemoteBridge"), .product(name: "RemoteBridgeMPRIS", package: "RemoteBridge"),
-                .product(name: "EvdevInput", package: "RemoteBridge"),
-                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeEvdev", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "RemoteBridgePrivateBus", package: "RemoteBridge"),
             ]
         ),
         // in-process delivery through a 4-deep responder chain with one monitor.
         .executableTarget(
             name: "RemoteControlBenchmarks",
             dependencies: [
-                .product(name: "RemoteControl", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeCore", package: "RemoteBridge"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/RemoteControlBenchmarks",
@@ -67,7 +67,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "RemoteBridgeMPRIS", package: "RemoteBridge"),
-                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "RemoteBridgePrivateBus", package: "RemoteBridge"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/MPRISBenchmarks",
@@ -79,7 +79,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "RemoteBridgeDBus", package: "RemoteBridge"),
-                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "RemoteBridgePrivateBus", package: "RemoteBridge"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/PlayerBenchmarks",
@@ -91,7 +91,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "RemoteBridgeDBus", package: "RemoteBridge"),
-                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "RemoteBridgePrivateBus", package: "RemoteBridge"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/RemoteCtlBenchmarks",
@@ -101,9 +101,9 @@ let package = Package(
         .executableTarget(
             name: "HeadsetBenchmarks",
             dependencies: [
-                .product(name: "HeadsetHandler", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeHeadsetDaemon", package: "RemoteBridge"),
                 .product(name: "RemoteBridgeMPRIS", package: "RemoteBridge"),
-                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "PrivateBusLauncher", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "RemoteBridgePrivateBus", package: "RemoteBridge"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/HeadsetBenchmarks",

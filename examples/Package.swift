@@ -14,22 +14,22 @@ let package = Package(
         // Listings 5-1 to 5-3: a player view controller that receives remote-control events.
         .executableTarget(
             name: "PlayerViewController",
-            dependencies: [.product(name: "RemoteControl", package: "RemoteBridge")]
+            dependencies: [.product(name: "RemoteBridgeCore", package: "RemoteBridge")]
         ),
         // A custom button gesture recognizer: long-short-long toggles a secret mode.
         .executableTarget(
             name: "SecretKnock",
-            dependencies: [.product(name: "ButtonGestures", package: "RemoteBridge")]
+            dependencies: [.product(name: "RemoteBridgeGestures", package: "RemoteBridge")]
         ),
         // Podcast mode: a responder in front of the player turns next/previous into ±30 s skips.
         .executableTarget(
             name: "PodcastMode",
-            dependencies: [.product(name: "RemoteControl", package: "RemoteBridge")]
+            dependencies: [.product(name: "RemoteBridgeCore", package: "RemoteBridge")]
         ),
-        // The RemoteControl contract's public API, used exactly as written, from outside the package.
+        // The RemoteBridgeCore contract's public API, used exactly as written, from outside the package.
         .executableTarget(
             name: "APIContract",
-            dependencies: [.product(name: "RemoteControl", package: "RemoteBridge")]
+            dependencies: [.product(name: "RemoteBridgeCore", package: "RemoteBridge")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,4 @@
-import ButtonGestures
+import RemoteBridgeGestures
 
 /// Every table and key of `config.toml`, in one place, with each default taken from the
 /// settings' own defaults. remote-playerd reads `player`, `media-keys` and `input`; headsetd reads

@@ -1,4 +1,4 @@
-import DurationConversions
+import RemoteBridgeDurations
 import RemoteBridgeText
 
 /// Reads one table of a configuration file, key by key, with types checked and unknown keys

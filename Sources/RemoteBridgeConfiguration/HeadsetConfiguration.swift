@@ -1,6 +1,6 @@
-import ButtonGestures
+import RemoteBridgeGestures
 import FoundationEssentials
-import RemoteControl
+import RemoteBridgeCore
 import RemoteBridgeText
 
 /// `headsetd`'s settings: the `[headset]` section of `config.toml`. The defaults below are the

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import RemoteBridgeMPRIS
-import RemoteControl
+import RemoteBridgeCore
 
 /// `remote-playerd`'s settings, from `config.toml`: `[player]`, `[media-keys]` and `[input]`.
 /// Every key is optional. The defaults below are the file's defaults: `ConfigurationSchema` lists

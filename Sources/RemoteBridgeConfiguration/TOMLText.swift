@@ -1,4 +1,4 @@
-import DurationConversions
+import RemoteBridgeDurations
 
 /// Setting values written as TOML text, for the schema's defaults (and so the example file).
 enum TOMLText {

@@ -1,5 +1,5 @@
-import CDBus
-import DurationConversions
+import CRemoteBridgeDBus
+import RemoteBridgeDurations
 
 /// A bus connection for one short exchange, used from one thread, each call waiting for its
 /// reply: no event loop, no threads, no hops between them.
@@ -12,7 +12,7 @@ public final class BlockingConnection {
 
     /// Connects to the bus at `address`; registering (Hello) goes out with the first call.
     public init(address: String) throws(DBusError) {
-        var error = CDBus.DBusError()
+        var error = CRemoteBridgeDBus.DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
         guard let connection = address.withCString({ dbus_connection_open_private($0, &error) }) else {
@@ -41,7 +41,7 @@ public final class BlockingConnection {
     func call(_ message: DBusMessage, timeout: Duration) throws(DBusError) -> [DBusValue] {
         let encoded = try MessageCoding.encode(message)
         defer { dbus_message_unref(encoded) }
-        var error = CDBus.DBusError()
+        var error = CRemoteBridgeDBus.DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
         let milliseconds = Int32(clamping: timeout.milliseconds)

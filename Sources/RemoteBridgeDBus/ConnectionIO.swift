@@ -1,4 +1,4 @@
-import CDBus
+import CRemoteBridgeDBus
 import Glibc
 import Dispatch
 
@@ -34,7 +34,7 @@ final class ConnectionIO: @unchecked Sendable {
     /// Opens the connection; runs on `queue`.
     private func open(address: String) -> Result<Void, DBusError> {
         dbus_threads_init_default()
-        var error = CDBus.DBusError()
+        var error = CRemoteBridgeDBus.DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
         guard let connection = address.withCString({ dbus_connection_open_private($0, &error) }) else {
@@ -57,7 +57,7 @@ final class ConnectionIO: @unchecked Sendable {
         return .success(())
     }
 
-    private static func message(of error: CDBus.DBusError) -> String {
+    private static func message(of error: CRemoteBridgeDBus.DBusError) -> String {
         error.message.map { String(cString: $0) } ?? "unknown error"
     }
 

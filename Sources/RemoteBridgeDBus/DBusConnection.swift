@@ -1,4 +1,4 @@
-import DurationConversions
+import RemoteBridgeDurations
 import Dispatch
 import Glibc
 import RemoteBridgeText

@@ -1,4 +1,4 @@
-import CDBus
+import CRemoteBridgeDBus
 import RemoteBridgeText
 
 /// Checks values, names and paths against the D-Bus rules before they reach libdbus, which
@@ -63,7 +63,7 @@ public enum DBusValidation {
     }
 
     private static func validate(
-        _ name: String, with validator: (UnsafePointer<CChar>?, UnsafeMutablePointer<CDBus.DBusError>?) -> dbus_bool_t
+        _ name: String, with validator: (UnsafePointer<CChar>?, UnsafeMutablePointer<CRemoteBridgeDBus.DBusError>?) -> dbus_bool_t
     ) -> Bool {
         guard !name.isEmpty, isValidString(name) else { return false }
         return name.withCString { validator($0, nil) != 0 }

@@ -1,4 +1,4 @@
-import CDBus
+import CRemoteBridgeDBus
 
 /// Converts between `DBusMessage` and libdbus messages. Pointers never leave this file and
 /// `ConnectionIO`; callers validate first, so libdbus never sees a value it would abort on.

@@ -1,4 +1,4 @@
-import DesktopKeys
+import RemoteBridgeDesktopKeys
 
 extension DoctorContext {
     /// The desktop's media-key grab: which settings daemon offers it, and whether headset presses

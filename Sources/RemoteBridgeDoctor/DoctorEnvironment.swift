@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import DurationConversions
+import RemoteBridgeDurations
 import RemoteBridgeConfiguration
 
 /// Every outside place the doctor looks, so that a test can point each one at a folder or bus

@@ -1,4 +1,4 @@
-import EvdevInput
+import RemoteBridgeEvdev
 import Glibc
 
 /// What one `event*` entry of the input folder is, as far as headsetd is concerned: a device it

@@ -1,5 +1,5 @@
 import RemoteBridgeDBus
-import RemoteControl
+import RemoteBridgeCore
 
 extension MPRISClient {
     /// Whether the player also serves `io.github.remotebridge.RemoteControl1` (it introspects);

@@ -1,6 +1,6 @@
-import DurationConversions
+import RemoteBridgeDurations
 import RemoteBridgeDBus
-import RemoteControl
+import RemoteBridgeCore
 
 /// A client for one MPRIS player on the bus, for `remotectl`, `headsetd` and tests.
 @MainActor

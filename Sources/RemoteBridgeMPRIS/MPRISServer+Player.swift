@@ -1,6 +1,6 @@
-import DurationConversions
+import RemoteBridgeDurations
 import RemoteBridgeDBus
-import RemoteControl
+import RemoteBridgeCore
 import RemoteBridgeText
 
 extension MPRISServer {

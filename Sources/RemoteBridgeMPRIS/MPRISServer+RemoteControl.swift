@@ -1,5 +1,5 @@
 import RemoteBridgeDBus
-import RemoteControl
+import RemoteBridgeCore
 import RemoteBridgeText
 
 extension MPRISServer {

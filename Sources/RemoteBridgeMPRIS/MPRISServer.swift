@@ -1,6 +1,6 @@
-import DurationConversions
+import RemoteBridgeDurations
 import RemoteBridgeDBus
-import RemoteControl
+import RemoteBridgeCore
 import RemoteBridgeText
 
 /// The MPRIS 2.2 server of one player, with RemoteBridge's `RemoteControl1` interface, at

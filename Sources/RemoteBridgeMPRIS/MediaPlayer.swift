@@ -1,4 +1,4 @@
-import RemoteControl
+import RemoteBridgeCore
 
 /// MPRIS's PlaybackStatus.
 public enum PlaybackStatus: String, Sendable, CaseIterable {

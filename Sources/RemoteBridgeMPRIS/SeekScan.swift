@@ -1,5 +1,5 @@
 import RemoteBridgeDBus
-import RemoteControl
+import RemoteBridgeCore
 
 /// Scanning on a player without `RemoteControl1`: while a button is held, a `Seek` of 1.25 s
 /// every 250 ms, forward or back. With playback going on, that is 6× real time forward and 4×

@@ -1,4 +1,4 @@
-import DurationConversions
+import RemoteBridgeDurations
 import RemoteBridgeDBus
 
 /// One entry of a player's queue, with the tags MPRIS shows.

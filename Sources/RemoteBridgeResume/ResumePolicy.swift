@@ -1,4 +1,4 @@
-import DurationConversions
+import RemoteBridgeDurations
 import FoundationEssentials
 import RemoteBridgeConfiguration
 

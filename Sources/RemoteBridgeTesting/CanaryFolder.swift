@@ -1,4 +1,4 @@
-import EvdevInput
+import RemoteBridgeEvdev
 import Foundation
 import Glibc
 

@@ -1,4 +1,4 @@
-import DurationConversions
+import RemoteBridgeDurations
 import Glibc
 
 /// Waits, off the main actor, for what arrives on a descriptor (inotify events, datagrams):

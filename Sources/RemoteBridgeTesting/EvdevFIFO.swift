@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import EvdevInput
+import RemoteBridgeEvdev
 
 /// A FIFO that stands in for `/dev/input/eventN`: tests write real `struct input_event`
 /// records into it.

@@ -1,5 +1,5 @@
 import Foundation
-import PrivateBusLauncher
+import RemoteBridgePrivateBus
 
 /// Runs an outside program (such as `playerctl`) to its end, as an `ObservedProcess` (so with
 /// `ChildProcess`, the package's one way to start a program), which reads stdout and stderr

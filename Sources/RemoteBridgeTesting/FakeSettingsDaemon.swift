@@ -1,5 +1,5 @@
 import RemoteBridgeDBus
-import DesktopKeys
+import RemoteBridgeDesktopKeys
 
 /// A stand-in for a desktop's settings daemon on the private bus: it records grabs and can
 /// send MediaPlayerKeyPressed. (The real GNOME daemon cannot run here.)

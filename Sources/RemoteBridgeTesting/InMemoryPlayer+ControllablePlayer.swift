@@ -1,5 +1,5 @@
 import RemoteBridgeMPRIS
-import RemoteControl
+import RemoteBridgeCore
 
 /// The in-memory player, as `PlayerController` drives it. Scanning is only recorded, and, as
 /// `MPVPlayer` does, a position before the start is 0 and a stopped player does not scan.

@@ -1,5 +1,5 @@
 import RemoteBridgeMPRIS
-import RemoteControl
+import RemoteBridgeCore
 
 /// A player that plays nothing: a queue, a position the test moves by hand, and settings.
 /// It exists for the MPRIS layer's tests and benchmarks; the real player is `MPVPlayer`. Its

@@ -1,5 +1,5 @@
 import Foundation
-import PrivateBusLauncher
+import RemoteBridgePrivateBus
 
 /// An outside program run with stdout and stderr on pipes that a test reads as they fill:
 /// for a program that runs to its end (`waitForExit(limit:)`) and for one that runs until it is

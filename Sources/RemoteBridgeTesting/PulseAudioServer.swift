@@ -1,5 +1,5 @@
-import PrivateBusLauncher
-import DurationConversions
+import RemoteBridgePrivateBus
+import RemoteBridgeDurations
 import Foundation
 import Glibc
 

@@ -1,6 +1,6 @@
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
-import RemoteControl
+import RemoteBridgeCore
 
 /// An in-memory player served over MPRIS on a bus, with its own application and controller,
 /// as tests and benchmarks need it: `org.mpris.MediaPlayer2.<name>`.

@@ -1,4 +1,4 @@
-import PrivateBusLauncher
+import RemoteBridgePrivateBus
 import RemoteBridgeDBus
 
 /// A private `dbus-daemon` for one test or suite.

@@ -1,7 +1,7 @@
 import ArgumentParser
-import CQuietExecutor
+import CRemoteBridgeQuietExecutor
 import FoundationEssentials
-import HeadsetHandler
+import RemoteBridgeHeadsetDaemon
 import Logging
 import RemoteBridgeConfiguration
 

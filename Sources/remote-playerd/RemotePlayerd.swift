@@ -1,9 +1,9 @@
-import DurationConversions
+import RemoteBridgeDurations
 import ArgumentParser
-import CQuietExecutor
+import CRemoteBridgeQuietExecutor
 import Logging
 import RemoteBridgeConfiguration
-import RemotePlayer
+import RemoteBridgePlayerDaemon
 import SystemPackage
 
 @main

@@ -1,5 +1,5 @@
 import Glibc
-import RemoteCtl
+import RemoteBridgeCtl
 
 /// remotectl: playerctl's command line, and more; all of it is `CommandRun` (which takes the
 /// media-key case, `QuickTransport`, before starting anything else).

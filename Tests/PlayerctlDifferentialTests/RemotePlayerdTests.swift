@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import RemoteBridgeTesting
-import RemotePlayer
+import RemoteBridgePlayerDaemon
 import Testing
 
 /// remote-playerd itself (in-process, real mpv with no audio output) as the player: nothing

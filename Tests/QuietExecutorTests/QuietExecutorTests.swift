@@ -1,4 +1,4 @@
-import CQuietExecutor
+import CRemoteBridgeQuietExecutor
 import Glibc
 import Testing
 

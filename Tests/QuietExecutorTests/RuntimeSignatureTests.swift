@@ -75,6 +75,6 @@ struct RuntimeSignatureTests {
         let header = try Self.executorHeader()
         #expect(
             header.contains(declaration),
-            "ExecutorImpl.h no longer declares \(declaration): check Sources/CQuietExecutor/cquietexecutor.c against the new runtime")
+            "ExecutorImpl.h no longer declares \(declaration): check Sources/CRemoteBridgeQuietExecutor/cquietexecutor.c against the new runtime")
     }
 }

@@ -1,5 +1,5 @@
-import ButtonGestures
-import DurationConversions
+import RemoteBridgeGestures
+import RemoteBridgeDurations
 import Foundation
 import RemoteBridgeConfiguration
 import Testing

@@ -1,6 +1,6 @@
-import ButtonGestures
+import RemoteBridgeGestures
 import RemoteBridgeConfiguration
-import RemoteControl
+import RemoteBridgeCore
 import Testing
 
 @Suite("headsetd configuration")

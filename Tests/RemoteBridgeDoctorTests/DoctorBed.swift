@@ -1,5 +1,5 @@
 import Foundation
-import HeadsetHandler
+import RemoteBridgeHeadsetDaemon
 import Logging
 import RemoteBridgeDBus
 import RemoteBridgeDoctor

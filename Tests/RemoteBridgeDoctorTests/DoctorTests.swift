@@ -1,4 +1,4 @@
-import DesktopKeys
+import RemoteBridgeDesktopKeys
 import Foundation
 import RemoteBridgeDBus
 import RemoteBridgeDoctor

@@ -6,7 +6,7 @@ import Testing
 
 /// `dbus/interfaces/*.xml` are the declarations written out, and what the running objects
 /// introspect as. Run with `REMOTEBRIDGE_WRITE_INTERFACES=1` to rewrite the files from the
-/// declarations after changing one. headsetd's objects are checked in HeadsetHandlerTests.
+/// declarations after changing one. headsetd's objects are checked in RemoteBridgeHeadsetDaemonTests.
 @Suite("Interface XML")
 @MainActor
 struct InterfaceXMLTests {

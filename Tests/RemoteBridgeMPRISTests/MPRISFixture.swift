@@ -1,7 +1,7 @@
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteBridgeTesting
-import RemoteControl
+import RemoteBridgeCore
 import Testing
 
 /// A private bus with one in-memory player served over MPRIS, and a client connection.

@@ -1,7 +1,7 @@
 import Glibc
 import RemoteBridgeMPRIS
 import RemoteBridgeTesting
-import RemoteControl
+import RemoteBridgeCore
 import Testing
 
 /// `EventDelivered`'s `monotonic_us`: CLOCK_MONOTONIC, as other programs read it.

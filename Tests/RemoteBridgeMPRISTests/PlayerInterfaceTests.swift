@@ -1,7 +1,7 @@
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteBridgeTesting
-import RemoteControl
+import RemoteBridgeCore
 import Testing
 
 @Suite("MPRIS Player: transport")

@@ -2,7 +2,7 @@ import Glibc
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteBridgeTesting
-import RemoteControl
+import RemoteBridgeCore
 import Testing
 
 @Suite("RemoteControl1")

@@ -1,8 +1,8 @@
 import Foundation
-import MPVPlayer
+import RemoteBridgeMPV
 import RemoteBridgeConfiguration
 import RemoteBridgeResume
-import RemotePlayer
+import RemoteBridgePlayerDaemon
 import Testing
 
 /// The resume decision: a summary of remote-playerd's state file (the count after the journal,

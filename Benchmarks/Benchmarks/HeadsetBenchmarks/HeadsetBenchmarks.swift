@@ -1,12 +1,12 @@
-import PrivateBusLauncher
+import RemoteBridgePrivateBus
 import Benchmark
 import RemoteBridgeDBus
 import Foundation
-import HeadsetHandler
+import RemoteBridgeHeadsetDaemon
 import Logging
 import RemoteBridgeMPRIS
 import RemoteBridgeTesting
-import RemoteControl
+import RemoteBridgeCore
 
 /// headsetd reading a FIFO, in front of an in-memory MPRIS player, on a private bus. Only
 /// `click` is bound, so the gesture is decided by the release itself: the sample is the time

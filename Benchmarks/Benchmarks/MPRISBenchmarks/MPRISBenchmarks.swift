@@ -1,10 +1,10 @@
-import DurationConversions
+import RemoteBridgeDurations
 import Benchmark
 import BenchmarkSupport
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteBridgeTesting
-import RemoteControl
+import RemoteBridgeCore
 
 /// An in-memory player served over MPRIS on a private bus, and a client connection.
 /// Both ends live in this process, so every sample includes one hop to the main actor.

@@ -1,5 +1,5 @@
-import DurationConversions
-import PrivateBusLauncher
+import RemoteBridgeDurations
+import RemoteBridgePrivateBus
 import Benchmark
 import BenchmarkSupport
 import RemoteBridgeDBus

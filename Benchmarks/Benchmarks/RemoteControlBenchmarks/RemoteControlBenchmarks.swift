@@ -1,5 +1,5 @@
 import Benchmark
-import RemoteControl
+import RemoteBridgeCore
 
 /// A responder that handles one subtype and passes the rest on with `super`.
 @MainActor

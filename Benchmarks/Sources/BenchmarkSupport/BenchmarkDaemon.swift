@@ -1,4 +1,4 @@
-import PrivateBusLauncher
+import RemoteBridgePrivateBus
 import RemoteBridgeDBus
 import Foundation
 import RemoteBridgeTesting

@@ -1,6 +1,6 @@
 import BenchmarkSupport
 import Foundation
-import PrivateBusLauncher
+import RemoteBridgePrivateBus
 import RemoteBridgeDBus
 import RemoteBridgeTesting
 

@@ -1,9 +1,9 @@
 import BenchmarkSupport
-import EvdevInput
+import RemoteBridgeEvdev
 import Foundation
-import HeadsetHandler
+import RemoteBridgeHeadsetDaemon
 import Logging
-import PrivateBusLauncher
+import RemoteBridgePrivateBus
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteBridgeResume

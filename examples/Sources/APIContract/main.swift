@@ -1,7 +1,7 @@
-// Uses every public name of the RemoteControl contract exactly as written, from a
+// Uses every public name of the RemoteBridgeCore contract exactly as written, from a
 // separate package. If a signature changes, this stops compiling; if behaviour changes, it exits 1.
 import Glibc
-import RemoteControl
+import RemoteBridgeCore
 
 @MainActor
 final class Contract: Responder {

@@ -1,4 +1,4 @@
-import RemoteControl
+import RemoteBridgeCore
 
 /// The container above the player, like a navigation controller: it handles `stop` by
 /// "popping" the player, and passes everything else on to the application.

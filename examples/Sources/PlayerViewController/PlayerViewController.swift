@@ -1,4 +1,4 @@
-import RemoteControl
+import RemoteBridgeCore
 
 /// The guide's player view controller, as a RemoteBridge responder.
 ///

@@ -1,5 +1,5 @@
 // Runs the guide's three steps and shows, for each event, which responder kept it.
-import RemoteControl
+import RemoteBridgeCore
 
 let application = RemoteApplication()
 let navigation = NavigationController(application: application)

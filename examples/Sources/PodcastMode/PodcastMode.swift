@@ -1,4 +1,4 @@
-import RemoteControl
+import RemoteBridgeCore
 
 /// Podcast mode: a responder in front of the player that turns next-track and previous-track
 /// into 30-second skips, as podcast apps do with a headset's double- and triple-click, and

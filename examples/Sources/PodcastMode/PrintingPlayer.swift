@@ -1,4 +1,4 @@
-import RemoteControl
+import RemoteBridgeCore
 
 /// A stand-in for a real player (remote-playerd drives mpv the same way): it prints each
 /// command and keeps a position, so the example shows what the chain did.

@@ -1,4 +1,4 @@
-import RemoteControl
+import RemoteBridgeCore
 
 // The podcast mode of a player app: next/previous skip ±30 s while it is on.
 //

@@ -1,4 +1,4 @@
-import ButtonGestures
+import RemoteBridgeGestures
 
 /// A secret pattern on one button: long, short, long. The button version of the guide's
 /// checkmark gesture: a discrete recognizer written by subclassing.

@@ -1,6 +1,6 @@
 // A custom button gesture: long-short-long toggles a secret mode, while ordinary clicks still
 // work. The button is driven on a VirtualClock so the run is instant and always the same.
-import ButtonGestures
+import RemoteBridgeGestures
 
 let clock = VirtualClock()
 let start = clock.now

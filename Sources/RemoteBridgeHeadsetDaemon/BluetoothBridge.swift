@@ -1,0 +1,298 @@
+import RemoteBridgeGestures
+import RemoteBridgeDBus
+import Glibc
+import Logging
+import RemoteBridgeMPRIS
+import RemoteBridgeText
+
+/// headsetd's side of BlueZ, on the system bus: it registers one `BluetoothPlayer` with each
+/// adapter's `org.bluez.Media1`, so a headset or car stereo sees the now-playing player's state
+/// and track, and it pauses when an audio device's `org.bluez.Device1.Connected` turns false.
+///
+/// It follows BlueZ: adapters that appear are registered with, once each, and a BlueZ that
+/// restarts is registered with again. A BlueZ that does not answer yet (bluetoothd starting at
+/// boot beside headsetd) is asked again after a capped backoff, on the handler's clock, until
+/// it answers. It claims no name on the system bus. Without a system bus, or without BlueZ, it
+/// says so once at info level and headsetd runs on without it.
+@MainActor
+public final class BluetoothBridge {
+    /// Service class UUIDs (their first 8 hex digits) of audio devices: A2DP source and sink,
+    /// AVRCP, headset and hands-free, generic audio.
+    static let audioServices: Set<String> = ["0000110a", "0000110b", "0000110c", "0000110d", "0000110e", "00001108", "00001112", "0000111e", "0000111f", "00001203"]
+
+    /// Whether a device with these service UUIDs is an audio device.
+    static func isAudio(_ uuids: [String]) -> Bool {
+        uuids.contains { audioServices.contains(String($0.lowercased().prefix(8))) }
+    }
+
+    /// What BlueZ says about one device.
+    struct Device {
+        var name: String
+        var isAudio: Bool
+        var connected: Bool
+    }
+
+    let system: DBusConnection
+    let player: BluetoothPlayer
+    private weak var handler: HeadsetHandler?
+    private let logger: Logger
+    private var bluezOwner: String?
+    /// The adapters the player is registered with.
+    public private(set) var registeredAdapters: Set<String> = []
+    /// The adapters a RegisterPlayer is on its way to (or waiting to be retried): an adapter
+    /// named twice meanwhile (InterfacesAdded, then the GetManagedObjects reply) is not asked twice.
+    private(set) var registeringAdapters: Set<String> = []
+    private var devices: [String: Device] = [:]
+    /// How long a call to BlueZ may take before it counts as unanswered.
+    let callTimeout: Duration
+    /// The waits between calls BlueZ left unanswered.
+    let backoff = RetryBackoff()
+    /// Where the waits between retries are timed: the handler's clock.
+    private let clock: any GestureClock
+    /// Work for the BlueZ now running, by number; cancelled when it stops, or headsetd does.
+    private var work: [Int: Task<Void, Never>] = [:]
+    private var workCount = 0
+    /// Whether a call to BlueZ, or a wait to retry one, is under way.
+    var isBusy: Bool { !work.isEmpty }
+
+    private init(system: DBusConnection, player: BluetoothPlayer, handler: HeadsetHandler, callTimeout: Duration, logger: Logger) {
+        self.system = system
+        self.player = player
+        self.handler = handler
+        self.clock = handler.clock
+        self.callTimeout = callTimeout
+        self.logger = logger
+    }
+
+    /// The system bus address: `DBUS_SYSTEM_BUS_ADDRESS`, else the standard socket.
+    static var systemBusAddress: String {
+        if let address = getenv("DBUS_SYSTEM_BUS_ADDRESS").map({ String(cString: $0) }), !address.isEmpty { return address }
+        return "unix:path=/run/dbus/system_bus_socket"
+    }
+
+    /// Connects to the system bus and starts following BlueZ; nil (logged once) when there is
+    /// no system bus to be had.
+    static func start(systemBusAddress: String?, callTimeout: Duration, handler: HeadsetHandler, logger: Logger) async -> BluetoothBridge? {
+        let address = systemBusAddress ?? Self.systemBusAddress
+        let system: DBusConnection
+        let player: BluetoothPlayer
+        do {
+            system = try await DBusConnection.connect(to: address)
+            player = try BluetoothPlayer(session: handler.connection)
+        } catch {
+            logger.info("Bluetooth: no system bus at \(address) (\(error)); headsetd runs without BlueZ")
+            return nil
+        }
+        let bridge = BluetoothBridge(system: system, player: player, handler: handler, callTimeout: callTimeout, logger: logger)
+        player.onProblem = { logger.warning("\($0)") }
+        player.object.onEmitFailure = { logger.warning("Bluetooth player: a signal could not be sent: \($0)") }
+        system.export(player.object)
+        do {
+            try await bridge.subscribe()
+        } catch {
+            logger.info("Bluetooth: cannot follow BlueZ on the system bus (\(error)); headsetd runs without it")
+            system.close()
+            return nil
+        }
+        // Nothing here waits for BlueZ or a player to answer: either may be frozen.
+        bridge.targetChanged(to: handler.tracker.target)
+        if let owner = await system.nameOwner(BlueZInterfaces.busName) {
+            bridge.bluezAppeared(owner)
+        } else {
+            logger.info("Bluetooth: BlueZ is not running; headsetd registers with it when it starts")
+        }
+        return bridge
+    }
+
+    /// One line for `Headset1.Bluetooth` and `remotectl headset status`.
+    public var summary: String {
+        guard bluezOwner != nil else { return "BlueZ is not running" }
+        guard !registeredAdapters.isEmpty else { return "BlueZ is running; no adapter to register with" }
+        return "registered as the AVRCP player with " + registeredAdapters.sorted().joined(separator: ", ")
+    }
+
+    /// The now-playing player changed: the registered player follows it.
+    func targetChanged(to target: String?) {
+        Task { await player.follow(target) }
+    }
+
+    /// Leaves the system bus. BlueZ unregisters a player whose owner disconnects, so no
+    /// UnregisterPlayer is needed (and none can hang a stopping headsetd).
+    func stop() {
+        forgetBlueZ()
+        system.close()
+    }
+
+    // MARK: Following BlueZ
+
+    private func subscribe() async throws(DBusError) {
+        try await system.subscribe(
+            to: MatchRule(signal: BusDaemonInterface.nameOwnerChanged, sender: BusDaemonInterface.busName, arg0: BlueZInterfaces.busName)
+        ) { [weak self] message in
+            let names = message.body.compactMap(\.stringValue)
+            guard let self, names.count == 3 else { return }
+            if !names[1].isEmpty { self.bluezVanished() }
+            if !names[2].isEmpty { self.bluezAppeared(names[2]) }
+        }
+        // Signals are matched on BlueZ's unique name here, as it changes when BlueZ restarts.
+        try await system.subscribe(to: MatchRule(signal: StandardInterfaces.interfacesAdded)) { [weak self] message in
+            guard let self, message.sender == self.bluezOwner, message.body.count == 2, let path = message.body[0].stringValue,
+                let interfaces = message.body[1].stringDictionaryValue
+            else { return }
+            self.objectAppeared(path, interfaces: interfaces)
+        }
+        try await system.subscribe(to: MatchRule(signal: StandardInterfaces.interfacesRemoved)) { [weak self] message in
+            guard let self, message.sender == self.bluezOwner, message.body.count == 2, let path = message.body[0].stringValue else { return }
+            let interfaces = message.body[1].stringArrayValue ?? []
+            if interfaces.contains(BlueZInterfaces.media) {
+                self.registeredAdapters.remove(path)
+                self.registeringAdapters.remove(path)
+            }
+            if interfaces.contains(BlueZInterfaces.device) { self.devices[path] = nil }
+        }
+        try await system.subscribe(
+            to: MatchRule(signal: StandardInterfaces.propertiesChanged, arg0: BlueZInterfaces.device)
+        ) { [weak self] message in
+            guard let self, message.sender == self.bluezOwner, let path = message.path, message.body.count >= 2,
+                let changed = message.body[1].stringDictionaryValue
+            else { return }
+            self.deviceChanged(path, changed)
+        }
+    }
+
+    /// BlueZ is on the bus under `owner`: lists its objects, and registers with each adapter.
+    private func bluezAppeared(_ owner: String) {
+        guard bluezOwner != owner else { return }
+        forgetBlueZ()
+        bluezOwner = owner
+        spawn { [weak self] in
+            guard let self,
+                let reply = await self.callUntilAnswered("GetManagedObjects", owner: owner, { bridge throws(DBusError) in
+                    try await bridge.system.call(BlueZInterfaces.busName, "/", StandardInterfaces.getManagedObjects, timeout: bridge.callTimeout)
+                })
+            else { return }
+            let objects: [String: DBusValue]
+            switch reply {
+            case .success(let body): objects = body.first?.stringDictionaryValue ?? [:]
+            case .failure(let error): return self.logger.warning("Bluetooth: BlueZ did not list its objects: \(error)")
+            }
+            for path in objects.keys.sorted() {
+                self.objectAppeared(path, interfaces: objects[path]?.stringDictionaryValue ?? [:])
+            }
+            if self.registeredAdapters.isEmpty, self.registeringAdapters.isEmpty {
+                self.logger.info("Bluetooth: BlueZ has no adapter yet; headsetd registers when one appears")
+            }
+        }
+    }
+
+    private func bluezVanished() {
+        guard bluezOwner != nil else { return }
+        logger.info("Bluetooth: BlueZ stopped; headsetd registers again when it is back")
+        forgetBlueZ()
+    }
+
+    /// Drops what is known of the BlueZ that ran, and cancels the work for it (retries waiting).
+    private func forgetBlueZ() {
+        bluezOwner = nil
+        registeredAdapters = []
+        registeringAdapters = []
+        devices = [:]
+        for task in work.values { task.cancel() }
+        work = [:]
+    }
+
+    /// Runs `body` as work for the BlueZ now running.
+    private func spawn(_ body: @escaping @MainActor () async -> Void) {
+        workCount += 1
+        let number = workCount
+        work[number] = Task { [weak self] in
+            await body()
+            self?.work[number] = nil
+        }
+    }
+
+    /// Calls BlueZ until it answers: a call left unanswered for `callTimeout` is made again after
+    /// `backoff`, each retry logged once at debug level. The answer, a reply or an error; nil if
+    /// this BlueZ went away or headsetd stopped meanwhile.
+    private func callUntilAnswered(
+        _ what: String, owner: String, _ call: (BluetoothBridge) async throws(DBusError) -> [DBusValue]
+    ) async -> Result<[DBusValue], DBusError>? {
+        var retry = 0
+        while true {
+            let result: Result<[DBusValue], DBusError>
+            do throws(DBusError) {
+                result = .success(try await call(self))
+            } catch {
+                result = .failure(error)
+            }
+            guard bluezOwner == owner, !Task.isCancelled else { return nil }
+            guard case .failure(let error) = result, error.name == DBusError.noReply("").name else { return result }
+            retry += 1
+            let delay = backoff.delay(before: retry)
+            logger.debug("Bluetooth: BlueZ did not answer \(what) within \(callTimeout); retry \(retry) in \(delay)")
+            do {
+                try await clock.sleep(for: delay)
+            } catch {
+                return nil
+            }
+            guard bluezOwner == owner else { return nil }
+        }
+    }
+
+    private func objectAppeared(_ path: String, interfaces: [String: DBusValue]) {
+        if let properties = interfaces[BlueZInterfaces.device]?.stringDictionaryValue {
+            let uuids = properties[BlueZInterfaces.uuids.name]?.stringArrayValue ?? []
+            devices[path] = Device(
+                name: properties[BlueZInterfaces.alias.name]?.stringValue ?? properties["Name"]?.stringValue ?? path,
+                isAudio: Self.isAudio(uuids),
+                connected: properties[BlueZInterfaces.connected.name]?.boolValue ?? false)
+        }
+        if interfaces[BlueZInterfaces.media] != nil { register(with: path) }
+    }
+
+    /// Registers the player with `adapter`, once: the adapter is marked before the call, and
+    /// BlueZ's `AlreadyExists` (an earlier call that timed out here but reached it) counts as
+    /// registered.
+    private func register(with adapter: String) {
+        guard let owner = bluezOwner, !registeredAdapters.contains(adapter), !registeringAdapters.contains(adapter) else { return }
+        registeringAdapters.insert(adapter)
+        spawn { [weak self] in
+            guard let self,
+                let answer = await self.callUntilAnswered("RegisterPlayer for \(OutsideText.bareOrQuoted(adapter))", owner: owner, { bridge throws(DBusError) in
+                    try await bridge.system.call(
+                        BlueZInterfaces.busName, adapter, BlueZInterfaces.registerPlayer,
+                        [.objectPath(BluetoothPlayer.objectPath), bridge.player.propertyDictionary], timeout: bridge.callTimeout)
+                }),
+                self.registeringAdapters.remove(adapter) != nil
+            else { return }
+            switch answer {
+            case .success:
+                self.logger.info("Bluetooth: registered as the AVRCP player with \(OutsideText.bareOrQuoted(adapter))")
+            case .failure(let error) where error.name == BlueZInterfaces.alreadyExists:
+                self.logger.info("Bluetooth: registered as the AVRCP player with \(OutsideText.bareOrQuoted(adapter)) (BlueZ already had it)")
+            case .failure(let error):
+                return self.logger.warning("Bluetooth: \(OutsideText.bareOrQuoted(adapter)) refused the player: \(error)")
+            }
+            self.registeredAdapters.insert(adapter)
+            self.handler?.object?.invalidateProperties(of: Headset1Interface.name)
+        }
+    }
+
+    private func deviceChanged(_ path: String, _ changed: [String: DBusValue]) {
+        var device = devices[path] ?? Device(name: path, isAudio: false, connected: false)
+        if let uuids = changed[BlueZInterfaces.uuids.name]?.stringArrayValue {
+            device.isAudio = Self.isAudio(uuids)
+        }
+        if let alias = changed[BlueZInterfaces.alias.name]?.stringValue { device.name = alias }
+        let wasConnected = device.connected
+        if let connected = changed[BlueZInterfaces.connected.name]?.boolValue { device.connected = connected }
+        devices[path] = device
+        guard device.isAudio, device.connected != wasConnected else { return }
+        logger.debug("Bluetooth: \(OutsideText.bareOrQuoted(device.name)) \(device.connected ? "connected" : "disconnected")")
+        if device.connected {
+            handler?.plugged("Bluetooth device \(OutsideText.bareOrQuoted(device.name))")
+        } else {
+            handler?.unplugged("Bluetooth device \(OutsideText.bareOrQuoted(device.name))")
+        }
+    }
+}

@@ -1,0 +1,352 @@
+import CRemoteBridgeMPV
+import FoundationEssentials
+import Glibc
+import Synchronization
+import RemoteBridgeText
+
+/// Owns one `mpv_handle`: its options, commands, properties and event thread.
+///
+/// Lifetime: every call into mpv holds `live` for its whole duration, and the event thread frees
+/// the handle while holding it too (after mpv reports shutdown), setting it to nil. So no call
+/// can run on a freed handle: a call that comes later finds nil and fails cleanly.
+///
+/// `@unchecked Sendable`: libmpv's client API is thread-safe; the handle pointer is only used
+/// under `live`'s lock, except by the event thread in `mpv_wait_event`, and that thread is the
+/// one that frees it, afterwards. Commands always go through `mpv_command` with an argv array,
+/// never the string form that mpv parses, so no string from outside can become an mpv command.
+final class MPVHandle: @unchecked Sendable {
+    /// The handle for the event thread's `mpv_wait_event`; that thread alone frees it.
+    private let eventHandle: OpaquePointer
+    /// The handle while it lives; nil once freed. Held across every call into mpv.
+    private let live: Mutex<LiveHandle?>
+    /// Set by the event thread from a file's end at its end until the next file starts or mpv
+    /// goes idle. At the end of the queue mpv plays out the audio it holds meanwhile, under its
+    /// lock, so any call would wait for that (0.6 s measured).
+    private let endedFile = Mutex(false)
+
+    /// Whether mpv may be playing out the end of its last file, when a call would wait for it.
+    var mayBeDraining: Bool { endedFile.withLock { $0 } }
+
+    /// Creates and initializes mpv with `options` (applied in order, before initialization).
+    init(options: [(String, String)]) throws(MPVError) {
+        setlocale(LC_NUMERIC, "C")  // libmpv refuses to start otherwise
+        guard let handle = mpv_create() else { throw MPVError(operation: "mpv_create", reason: "out of memory") }
+        for (name, value) in options {
+            let status = mpv_set_option_string(handle, name, value)
+            guard status >= 0 else {
+                mpv_terminate_destroy(handle)
+                throw MPVError(operation: "option \(name)=\(OutsideText.quoted(value))", reason: Self.describe(status))
+            }
+        }
+        let status = mpv_initialize(handle)
+        guard status >= 0 else {
+            mpv_terminate_destroy(handle)
+            throw MPVError(operation: "mpv_initialize", reason: Self.describe(status))
+        }
+        // Warnings and errors (an audio output's reason for failing), and `print-text` (info), as events.
+        mpv_request_log_messages(handle, "info")
+        // The core thread starts its play loop after mpv_initialize returns, and on entering it
+        // makes the first playlist entry current: a queue loaded before then starts at entry 0,
+        // whatever was asked. So wait until the loop has gone idle (MPV_EVENT_IDLE), briefly.
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline, let event = mpv_wait_event(handle, 0.5), event.pointee.event_id != MPV_EVENT_IDLE {}
+        self.eventHandle = handle
+        self.live = Mutex(LiveHandle(pointer: handle))
+    }
+
+    static func describe(_ status: Int32) -> String {
+        mpv_error_string(status).map { String(cString: $0) } ?? "error \(status)"
+    }
+
+    /// Runs `body` with the handle, holding the lock so that the handle cannot be freed meanwhile;
+    /// nil once it has been freed.
+    private func withHandle<Result: Sendable>(_ body: (OpaquePointer) -> Result) -> Result? {
+        live.withLock { live in live.map { body($0.pointer) } }
+    }
+
+    // MARK: Commands and properties
+
+    /// Runs a command given as an argv array. Arguments with NUL are refused.
+    func command(_ arguments: [String]) throws(MPVError) {
+        _ = try commandResult(arguments)
+    }
+
+    /// Runs a command given as an argv array and returns mpv's result node (`loadfile` answers
+    /// with the new entry's `playlist_entry_id`). Arguments with NUL are refused.
+    func commandResult(_ arguments: [String]) throws(MPVError) -> MPVNode {
+        let name = arguments.first ?? "(empty)"
+        guard !arguments.isEmpty, arguments.allSatisfy({ !$0.utf8.contains(0) }) else {
+            throw MPVError(operation: name, reason: "an argument contains a NUL character")
+        }
+        var cStrings = arguments.map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        cStrings.append(nil)
+        let result = withHandle { handle -> (Int32, MPVNode) in
+            cStrings.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { argv in
+                    var node = mpv_node()
+                    let status = mpv_command_ret(handle, argv, &node)
+                    guard status >= 0 else { return (status, .none) }
+                    defer { mpv_free_node_contents(&node) }
+                    return (status, Self.convert(node))
+                }
+            }
+        }
+        guard let (status, node) = result else { throw MPVError(operation: name, reason: "mpv has shut down") }
+        guard status >= 0 else { throw MPVError(operation: arguments.map(OutsideText.bareOrQuoted).joined(separator: " "), reason: Self.describe(status)) }
+        return node
+    }
+
+    /// Sets a property from a string (mpv converts it).
+    func set(_ name: String, _ value: String) throws(MPVError) {
+        guard !value.utf8.contains(0) else { throw MPVError(operation: "set \(name)", reason: "value contains NUL") }
+        guard let status = withHandle({ mpv_set_property_string($0, name, value) }) else {
+            throw MPVError(operation: "set \(name)", reason: "mpv has shut down")
+        }
+        guard status >= 0 else { throw MPVError(operation: "set \(name)=\(OutsideText.quoted(value))", reason: Self.describe(status)) }
+    }
+
+    /// Sets a flag property.
+    func set(_ name: String, _ value: Bool) throws(MPVError) {
+        try set(name, value ? "yes" : "no")
+    }
+
+    /// Sets a number property.
+    func set(_ name: String, _ value: Double) throws(MPVError) {
+        let status = withHandle { handle in
+            var number = value
+            return mpv_set_property(handle, name, MPV_FORMAT_DOUBLE, &number)
+        }
+        guard let status else { throw MPVError(operation: "set \(name)", reason: "mpv has shut down") }
+        guard status >= 0 else { throw MPVError(operation: "set \(name)=\(value)", reason: Self.describe(status)) }
+    }
+
+    /// Reads a property as a node; `.none` if unavailable.
+    func get(_ name: String) -> MPVNode {
+        let value = withHandle { handle -> MPVNode in
+            var node = mpv_node()
+            guard mpv_get_property(handle, name, MPV_FORMAT_NODE, &node) >= 0 else { return .none }
+            defer { mpv_free_node_contents(&node) }
+            return Self.convert(node)
+        }
+        return value ?? .none
+    }
+
+    /// Reads a number property.
+    func getDouble(_ name: String) -> Double? {
+        let value = withHandle { handle -> Double? in
+            var value = 0.0
+            guard mpv_get_property(handle, name, MPV_FORMAT_DOUBLE, &value) >= 0 else { return nil }
+            return value
+        }
+        return value ?? nil
+    }
+
+    /// Asks for change events of `name`, delivered as nodes.
+    func observe(_ name: String) {
+        _ = withHandle { mpv_observe_property($0, 0, name, MPV_FORMAT_NODE) }
+    }
+
+    /// Asks mpv to stop at hook `name` (such as `on_load`, just before a file is opened) and wait
+    /// there until `continueHook(_:)` is called with the id of the `.hook` event.
+    func addHook(_ name: String) {
+        _ = withHandle { mpv_hook_add($0, 0, name, 0) }
+    }
+
+    /// Lets mpv go on from the hook whose event carried `id`.
+    func continueHook(_ id: UInt64) {
+        _ = withHandle { mpv_hook_continue($0, id) }
+    }
+
+    // MARK: Events
+
+    /// Starts the event thread. It blocks in `mpv_wait_event` (no polling) and hands each event
+    /// to `deliver`, on that thread. After the shutdown event it destroys the handle.
+    ///
+    /// A file's duration and tags are read here, as its `file-loaded` event is taken, so they
+    /// describe that file even if the main actor has asked mpv for another one by the time it
+    /// handles the event.
+    /// When no thread can be made (the system's or the user's thread limit), the handle is
+    /// destroyed and the error thrown. `stackSize` overrides the system's default thread stack.
+    func startEvents(stackSize: Int? = nil, _ deliver: @escaping @Sendable (MPVEvent) -> Void) throws(MPVError) {
+        do throws(MPVError) {
+            try startEventThread(stackSize: stackSize, deliver)
+        } catch {
+            live.withLock { live in
+                live = nil
+                mpv_terminate_destroy(eventHandle)
+            }
+            throw error
+        }
+    }
+
+    private func startEventThread(stackSize: Int?, _ deliver: @escaping @Sendable (MPVEvent) -> Void) throws(MPVError) {
+        try EventThread.start(stackSize: stackSize) { [self] in
+            // Named on the thread itself, so `top -H` shows it (Thread.name did not take).
+            _ = rb_name_current_thread("mpv events")
+            while true {
+                guard let raw = mpv_wait_event(eventHandle, -1) else { continue }
+                if raw.pointee.event_id == MPV_EVENT_FILE_LOADED {
+                    let duration = getDouble("duration")
+                    deliver(.fileLoaded(duration: duration, metadata: get("metadata")))
+                } else if let event = Self.convert(raw.pointee) {
+                    noteFileBoundary(event)
+                    deliver(event)
+                }
+                if raw.pointee.event_id == MPV_EVENT_SHUTDOWN { break }
+            }
+            live.withLock { live in
+                live = nil
+                mpv_terminate_destroy(eventHandle)
+            }
+        }
+    }
+
+    /// Keeps `mayBeDraining`, on the event thread, before the event reaches anyone.
+    private func noteFileBoundary(_ event: MPVEvent) {
+        switch event {
+        case .endFile(_, let reason):
+            endedFile.withLock { $0 = reason == .endOfFile }
+        case .startFile, .shutdown, .propertyChange("idle-active", _):
+            endedFile.withLock { $0 = false }
+        default:
+            return
+        }
+    }
+
+    /// Asks mpv to quit; the event thread then destroys the handle.
+    func shutdown() {
+        try? command(["quit"])
+    }
+
+    // MARK: Conversion
+
+    private static func convert(_ event: mpv_event) -> MPVEvent? {
+        switch event.event_id {
+        case MPV_EVENT_SHUTDOWN:
+            return .shutdown
+        case MPV_EVENT_PROPERTY_CHANGE:
+            guard let data = event.data else { return nil }
+            let property = data.assumingMemoryBound(to: mpv_event_property.self).pointee
+            let name = String(cString: property.name)
+            guard property.format == MPV_FORMAT_NODE, let value = property.data else { return .propertyChange(name, .none) }
+            return .propertyChange(name, convert(value.assumingMemoryBound(to: mpv_node.self).pointee))
+        case MPV_EVENT_START_FILE:
+            let id = event.data.map { $0.assumingMemoryBound(to: mpv_event_start_file.self).pointee.playlist_entry_id } ?? 0
+            return .startFile(entryID: id)
+        case MPV_EVENT_END_FILE:
+            guard let data = event.data else { return nil }
+            let end = data.assumingMemoryBound(to: mpv_event_end_file.self).pointee
+            let reason: MPVEvent.EndReason =
+                switch end.reason {
+                case MPV_END_FILE_REASON_EOF: .endOfFile
+                case MPV_END_FILE_REASON_STOP: .stopped
+                case MPV_END_FILE_REASON_QUIT: .quit
+                case MPV_END_FILE_REASON_ERROR where end.error == MPV_ERROR_AO_INIT_FAILED.rawValue: .audioOutputFailed(describe(end.error))
+                case MPV_END_FILE_REASON_ERROR: .error(describe(end.error))
+                default: .redirect
+                }
+            return .endFile(entryID: end.playlist_entry_id, reason: reason)
+        case MPV_EVENT_SEEK:
+            return .seek
+        case MPV_EVENT_HOOK:
+            guard let data = event.data else { return nil }
+            let hook = data.assumingMemoryBound(to: mpv_event_hook.self).pointee
+            return .hook(name: String(cString: hook.name), id: hook.id)
+        case MPV_EVENT_PLAYBACK_RESTART:
+            return .playbackRestart
+        case MPV_EVENT_AUDIO_RECONFIG:
+            return .audioReconfig
+        case MPV_EVENT_LOG_MESSAGE:
+            guard let data = event.data else { return nil }
+            let message = data.assumingMemoryBound(to: mpv_event_log_message.self).pointee
+            var text = String(cString: message.text)
+            while text.last?.isNewline == true { text.removeLast() }
+            return .logMessage(prefix: String(cString: message.prefix), level: String(cString: message.level), text: text)
+        default:
+            return nil
+        }
+    }
+
+    private static func convert(_ node: mpv_node) -> MPVNode {
+        switch node.format {
+        case MPV_FORMAT_STRING, MPV_FORMAT_OSD_STRING:
+            return node.u.string.map { .string(String(cString: $0)) } ?? .none
+        case MPV_FORMAT_FLAG:
+            return .flag(node.u.flag != 0)
+        case MPV_FORMAT_INT64:
+            return .int64(node.u.int64)
+        case MPV_FORMAT_DOUBLE:
+            return .double(node.u.double_)
+        case MPV_FORMAT_NODE_ARRAY:
+            guard let list = node.u.list?.pointee else { return .array([]) }
+            return .array((0..<Int(list.num)).map { convert(list.values[$0]) })
+        case MPV_FORMAT_NODE_MAP:
+            guard let list = node.u.list?.pointee else { return .map([]) }
+            return .map((0..<Int(list.num)).map { (String(cString: list.keys[$0]!), convert(list.values[$0])) })
+        default:
+            return .none
+        }
+    }
+}
+
+/// An event from mpv, converted on the event thread.
+enum MPVEvent: Sendable {
+    /// Why a file stopped playing.
+    enum EndReason: Sendable, Equatable {
+        case endOfFile, stopped, quit, redirect
+        case error(String)
+        /// No audio output could be opened (MPV_ERROR_AO_INIT_FAILED): the output's fault, not the file's.
+        case audioOutputFailed(String)
+    }
+
+    case shutdown
+    case propertyChange(String, MPVNode)
+    case startFile(entryID: Int64)
+    case endFile(entryID: Int64, reason: EndReason)
+    /// A file finished opening; its duration and tags as read right then.
+    case fileLoaded(duration: Double?, metadata: MPVNode)
+    case seek
+    case playbackRestart
+    /// mpv waits at a hook added with `addHook(_:)` until `continueHook(id)`.
+    case hook(name: String, id: UInt64)
+    /// The audio output was closed, reopened or replaced (`current-ao` may have changed).
+    case audioReconfig
+    /// A line of mpv's log: its module (`ao/pulse`), level (`warn`) and text.
+    case logMessage(prefix: String, level: String, text: String)
+}
+
+/// The raw handle, as the value `MPVHandle.live` guards.
+private struct LiveHandle: @unchecked Sendable {
+    // @unchecked: only ever used while `MPVHandle.live`'s lock is held.
+    let pointer: OpaquePointer
+}
+
+/// A plain detached POSIX thread for the event loop: no dispatch worker, no Foundation.
+private final class EventThread {
+    let body: @Sendable () -> Void
+
+    private init(_ body: @escaping @Sendable () -> Void) {
+        self.body = body
+    }
+
+    /// Starts the thread; throws when the system has no thread to give (EAGAIN at the process's
+    /// or the user's thread limit), since mpv cannot be driven without one.
+    static func start(stackSize: Int?, _ body: @escaping @Sendable () -> Void) throws(MPVError) {
+        var thread = pthread_t()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        if let stackSize { pthread_attr_setstacksize(&attributes, stackSize) }
+        let context = Unmanaged.passRetained(EventThread(body)).toOpaque()
+        let created = pthread_create(&thread, &attributes, { context in
+            Unmanaged<EventThread>.fromOpaque(context!).takeRetainedValue().body()
+            return nil
+        }, context)
+        guard created == 0 else {
+            Unmanaged<EventThread>.fromOpaque(context).release()
+            throw MPVError(operation: "start the mpv event thread", reason: String(cString: strerror(created)))
+        }
+        pthread_detach(thread)
+    }
+}

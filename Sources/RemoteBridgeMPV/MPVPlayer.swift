@@ -1,0 +1,162 @@
+import RemoteBridgeDurations
+import Dispatch
+import FoundationEssentials
+import Glibc
+
+/// The player adapter: an embedded mpv, its queue, and its state, on the main actor.
+///
+/// It knows nothing of D-Bus or MPRIS. State comes from observed mpv properties and events,
+/// which an mpv-owned thread hands to the main actor; the position is read from mpv when asked,
+/// never polled. Every command is an argv array.
+@MainActor
+public final class MPVPlayer {
+    /// How the player was set up.
+    public let configuration: Configuration
+    let mpv: MPVHandle
+    /// The queue, in play order (the shuffled order while `shuffle` is on). The player owns it:
+    /// mpv only ever holds the current entry and the next (`MPVWindow`), each checked before it
+    /// was handed over.
+    public internal(set) var entries = PlayQueue()
+    /// The current entry's id; kept when stopped, so play resumes there.
+    public internal(set) var currentID: Int64? {
+        didSet { if currentID != oldValue { currentChanged() } }
+    }
+    /// The entry clients are shown as current: `currentID` once its tags and art are known, or
+    /// after `TrackAnnouncement.wait`, so that a change of track is announced once, complete.
+    public internal(set) var shownID: Int64?
+    var announcement = TrackAnnouncement()
+    /// A change of entry that mpv made by itself and the listener does not hear yet.
+    var transition: HeardTransition?
+    /// Where the last seek was asked to go: shown while paused (mpv reads short there).
+    var keptSeekTarget: Duration?
+    /// The last position read from mpv while playing, in which entry, and when.
+    var lastHeard: (id: Int64?, position: Duration, at: ContinuousClock.Instant)?
+    /// mpv may be playing out the end of the queue, and would answer no call until it has.
+    var isDraining: Bool { mpv.mayBeDraining }
+    /// Where the current entry was last found in `entries`.
+    var currentIndexHint = 0
+    /// The id the next accepted entry gets.
+    var nextEntryID: Int64 = 1
+    /// What mpv's playlist holds: each of its entries the player handed over, by mpv's id.
+    var window = MPVWindow()
+    /// The queue's order before shuffling, to return to when shuffle goes off.
+    var unshuffledOrder: [Int64]?
+    /// mpv's `pause` property.
+    public internal(set) var isPaused = true
+    /// mpv's `idle-active`: nothing is loaded (stopped, or an empty queue).
+    public internal(set) var isIdle = true
+    /// mpv's volume, 0 to `volume-max` (100 is full).
+    public internal(set) var mpvVolume = 100.0
+    /// The playback speed (MPRIS Rate), 1 being normal.
+    public internal(set) var speed = 1.0
+    /// The loop mode, set at once by `setLoop(_:)` and kept in step with mpv's properties.
+    public internal(set) var loop = Loop.none
+    /// Whether the queue is shuffled.
+    public internal(set) var shuffle = false
+    /// Whether mpv can seek in the current file.
+    public internal(set) var isSeekable = false
+    /// The audio output mpv actually opened, such as `pulse` or `null`.
+    public internal(set) var currentAudioOutput: String?
+    /// Called with each change, on the main actor.
+    public var onChange: (@MainActor (Change) -> Void)?
+    /// Called each time mpv moves the position, while set. The player never needs this (the
+    /// position is read when asked); tests use it to wait for a position without polling.
+    public var onPositionTick: (@MainActor () -> Void)? {
+        didSet {
+            guard onPositionTick != nil, !isObservingPosition else { return }
+            isObservingPosition = true
+            mpv.observe("time-pos")
+        }
+    }
+    var isObservingPosition = false
+    var pendingStart: (id: Int64, position: Duration)?
+    /// The current entry failed to play and mpv has not started another since.
+    var failedCurrent = false
+    /// Entries that failed to play since one last opened.
+    var failedInARow = 0
+    /// The entry whose file mpv has finished opening; seeks before that are kept for it.
+    var loadedID: Int64?
+    /// Which entry mpv has loaded, by mpv's event order: per-file values go to it alone.
+    var loadedFile = LoadedFile()
+    var scanTimer: (any DispatchSourceTimer)?
+    var scanDirection = 0
+    var isShutDown = false
+    /// Entries whose tags have been read from their files, or are being read (MPVPlayer+FileTags.swift).
+    var tagsLookedUp: Set<Int64> = []
+    /// Where files' tags are read, one at a time, off the main actor.
+    let tagReader = DispatchQueue(label: "remote-playerd.tag-reader", qos: .utility)
+    /// The audio output going and coming back (MPVPlayer+AudioOutput.swift).
+    var audioOutput = AudioOutputState()
+
+    /// Starts mpv (no video, audio output from the configuration) with an empty queue.
+    public init(configuration: Configuration = Configuration()) throws(MPVError) {
+        self.configuration = configuration
+        audioOutput.isWatched = Self.watchesAudioOutput(configuration.audioOutput)
+        var options = ContainedPlayback.options(allowedSchemes: configuration.allowedSchemes)
+        // Audio output: see MPVPlayer+AudioOutput.swift.
+        options += Self.audioOutputOptions(for: configuration.audioOutput)
+        AudioLibraryMessages.silenced
+        mpv = try MPVHandle(options: options)
+        for name in ["pause", "idle-active", "duration", "metadata", "playlist", "volume", "speed", "loop-file", "seekable", "current-ao", "eof-reached"] {
+            mpv.observe(name)
+        }
+        mpv.addHook(ContainedPlayback.loadHook)
+        try mpv.startEvents { event in
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { [weak self] in self?.handle(event) }
+            }
+        }
+    }
+
+    /// Stops mpv. The player does nothing afterwards.
+    public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        endScanning()
+        mpv.shutdown()
+    }
+
+    // MARK: State
+
+    /// Playing, paused or stopped.
+    public var status: Status {
+        if isIdle || currentID == nil || entries.isEmpty { return .stopped }
+        return isPaused || audioOutput.showsPaused ? .paused : .playing
+    }
+
+    /// The current entry, if any.
+    public var current: QueueEntry? { currentIndex.map { entries[$0] } }
+
+    /// The entry clients are shown as current (see `shownID`).
+    public var shown: QueueEntry? {
+        guard let id = shownID else { return nil }
+        return entries.index(of: id, hint: currentIndexHint).map { entries[$0] }
+    }
+
+    /// The index of the current entry in `entries`. Asked for on every change and property read:
+    /// where it was last found is tried first, so that a large queue is not searched each time.
+    public var currentIndex: Int? {
+        guard let id = currentID, let index = entries.index(of: id, hint: currentIndexHint) else { return nil }
+        currentIndexHint = index
+        return index
+    }
+
+    /// The position in the current entry as heard, read from mpv now; within the entry's length.
+    public var position: Duration {
+        guard status != .stopped else { return .zero }
+        return heardPosition
+    }
+
+    /// The position to save for a restart: where the current file is to open if it has not opened
+    /// yet (a save right after a restore keeps the restored position), else `position`.
+    public var resumePosition: Duration {
+        if let pending = pendingStart, pending.id == currentID { return pending.position }
+        return position
+    }
+
+    /// The volume as a fraction: 1.0 is mpv's 100.
+    public var volume: Double { mpvVolume / 100 }
+
+    /// The highest volume mpv accepts, as a fraction.
+    public var maximumVolume: Double { (mpv.getDouble("volume-max") ?? 130) / 100 }
+}

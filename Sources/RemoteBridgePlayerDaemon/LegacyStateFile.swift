@@ -1,0 +1,54 @@
+import FoundationEssentials
+import RemoteBridgeMPV
+import RemoteBridgeText
+
+/// The state file of earlier releases, version 1: the whole state as one JSON object. It is only
+/// read, on the first start after an upgrade; the next save writes version 2 (`StateStore`).
+struct LegacyStateFile: Decodable {
+    /// The version this reads.
+    static let version = 1
+    /// The file's version field.
+    let version: Int
+    /// The queue.
+    let queue: [QueueItem]
+    /// The current entry's index.
+    let currentIndex: Int?
+    /// The position in seconds.
+    let position: Double
+    /// The volume.
+    let volume: Double
+    /// The loop mode.
+    let loop: MPVPlayer.Loop
+    /// Whether the queue was shuffled.
+    let shuffle: Bool
+
+    /// Whether `bytes` look like JSON: an object, after any white space.
+    static func looksLikeJSON(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+    }
+
+    /// The state in `data`, a version-1 file.
+    static func decode(_ data: Data) throws(StateFileDecoder.Refusal) -> PlayerState {
+        let file: LegacyStateFile
+        do {
+            file = try JSONDecoder().decode(LegacyStateFile.self, from: data)
+        } catch {
+            throw StateFileDecoder.Refusal(description: "not a state file (\(explain(error)))")
+        }
+        guard file.version == version else { throw StateFileDecoder.unknownVersion(file.version) }
+        return PlayerState(
+            queue: file.queue, currentIndex: file.currentIndex, position: file.position, volume: file.volume, loop: file.loop,
+            shuffle: file.shuffle)
+    }
+
+    /// A decoding error in a few words.
+    private static func explain(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): "corrupt JSON: \(context.debugDescription)"
+        case DecodingError.keyNotFound(let key, _): "no \(key.stringValue) field"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "\(OutsideText.bareOrQuoted(context.codingPath.map(\.stringValue).joined(separator: "."))): \(context.debugDescription)"
+        default: "\(error)"
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import RemoteBridgeMPRIS
+import RemoteBridgeMPV
+
+/// Presents an `MPVPlayer` to the MPRIS server as a `MediaPlayer`.
+///
+/// This is an adapter rather than an extension of `MPVPlayer` (as a first sketch had it) because
+/// both types have an `onChange` of their own kind; an adapter keeps `MPVPlayer` free of MPRIS.
+@MainActor
+final class MPVMediaPlayer: MediaPlayer {
+    let player: MPVPlayer
+    var onChange: (@MainActor (MediaPlayerChange) -> Void)?
+    /// Told of entries that failed to load.
+    var onLoadFailure: (@MainActor (String, String) -> Void)?
+    /// Told of each of the player's own changes, before they are presented to MPRIS: the daemon
+    /// saves its state from them (a queue edit, with its index, is saved as that edit alone).
+    var onPlayerChange: (@MainActor (MPVPlayer.Change) -> Void)?
+    /// Whether the queue is being filled from a large source: its parts are announced as one
+    /// TrackListReplaced at the end (`fillFinished()`), not each on its own.
+    private(set) var isFilling = false
+
+    /// The queue starts being filled in parts.
+    func fillStarted() { isFilling = true }
+
+    /// The queue is complete: clients are told of it as a whole.
+    func fillFinished() {
+        guard isFilling else { return }
+        isFilling = false
+        onChange?(.trackListReplaced)
+        onChange?(.state)
+    }
+
+    /// The most entries added at once that are announced one TrackAdded each.
+    static let mostTrackAddedSignals = 32
+
+    init(player: MPVPlayer) {
+        self.player = player
+        player.onChange = { [weak self] change in self?.forward(change) }
+    }
+
+    private func forward(_ change: MPVPlayer.Change) {
+        onPlayerChange?(change)
+        switch change {
+        case .state:
+            onChange?(.state)
+        case .seeked(let position):
+            onChange?(.seeked(position))
+        case .queueChanged where isFilling, .entriesInserted where isFilling, .entryRemoved where isFilling:
+            onChange?(.trackListChanged)
+            onChange?(.state)
+        case .queueChanged:
+            onChange?(.trackListReplaced)
+            onChange?(.state)
+        case .entriesInserted(let index, let count):
+            // One TrackAdded per entry for a few; past that, clients are better served by one
+            // TrackListReplaced than by a flood of signals.
+            if count <= Self.mostTrackAddedSignals {
+                for offset in index..<index + count {
+                    let after = offset > 0 ? Int(player.entries.ids[offset - 1]) : nil
+                    onChange?(.trackAdded(Self.track(player.entries[offset]), after: after))
+                }
+            } else {
+                onChange?(.trackListReplaced)
+            }
+            onChange?(.state)
+        case .entryRemoved(_, let id):
+            onChange?(.trackRemoved(Int(id)))
+            onChange?(.state)
+        case .entryChanged(let entry):
+            onChange?(.trackMetadataChanged(Self.track(entry)))
+            onChange?(.state)
+        case .loadFailed(let url, let reason):
+            onLoadFailure?(url, reason)
+        }
+    }
+
+    static func track(_ entry: QueueEntry) -> Track {
+        Track(
+            id: Int(entry.id), url: entry.url, title: entry.displayTitle, artists: entry.tags.artists, album: entry.tags.album,
+            albumArtists: entry.tags.albumArtists, genres: entry.tags.genres, trackNumber: entry.tags.trackNumber,
+            discNumber: entry.tags.discNumber, length: entry.length, artURL: entry.artURL, date: entry.tags.date)
+    }
+
+    var playbackStatus: PlaybackStatus {
+        switch player.status {
+        case .playing: .playing
+        case .paused: .paused
+        case .stopped: .stopped
+        }
+    }
+
+    var loopStatus: LoopStatus {
+        switch player.loop {
+        case .none: .none
+        case .track: .track
+        case .playlist: .playlist
+        }
+    }
+
+    var shuffle: Bool { player.shuffle }
+    var volume: Double { player.volume }
+    var rate: Double { player.speed }
+    var minimumRate: Double { 0.25 }
+    var maximumRate: Double { 4 }
+    var position: Duration { player.position }
+    var currentTrack: Track? { player.shown.map(Self.track) }
+    var trackIDs: [Int] { player.entries.ids.map { Int($0) } }
+    func tracks(withIDs ids: [Int]) -> [Track] {
+        let found = player.entries.indices(of: ids.lazy.map { Int64($0) })
+        // What the client asks about has its tags read, if they are not known yet: they follow
+        // as TrackMetadataChanged.
+        player.readTags(of: ids.lazy.map { Int64($0) }.filter { found[$0] != nil })
+        return ids.compactMap { id in found[Int64(id)].map { Self.track(player.entries[$0]) } }
+    }
+    func containsTrack(id: Int) -> Bool { player.entries.contains(id: Int64(id)) }
+    var canGoNext: Bool {
+        guard let index = player.currentIndex else { return false }
+        return index + 1 < player.entries.count || player.loop == .playlist
+    }
+    var canGoPrevious: Bool { player.currentIndex != nil }
+    var canPlay: Bool { !player.entries.isEmpty }
+    var canPause: Bool { !player.entries.isEmpty }
+    var canSeek: Bool { player.current != nil && (player.isSeekable || player.status == .stopped) }
+    var supportedURISchemes: [String] { player.configuration.allowedSchemes }
+    var supportedMIMETypes: [String] {
+        ["audio/mpeg", "audio/flac", "audio/x-flac", "audio/ogg", "audio/opus", "audio/x-vorbis+ogg", "audio/mp4", "audio/aac",
+         "audio/x-wav", "audio/wav", "audio/webm", "audio/x-matroska", "audio/x-mpegurl", "audio/x-scpls"]
+    }
+
+    var isPlaying: Bool { player.isPlaying }
+    var currentLength: Duration? { player.currentLength }
+    func play() { player.play() }
+    func pause() { player.pause() }
+    func stop() { player.stop() }
+    func next() { player.next() }
+    func previous() { player.previous() }
+    func seek(by offset: Duration) { player.seek(by: offset) }
+    func seek(to position: Duration) { player.seek(to: position) }
+    func beginScanning(forward: Bool) { player.beginScanning(forward: forward) }
+    func endScanning() { player.endScanning() }
+    func setLoopStatus(_ status: LoopStatus) {
+        player.setLoop(status == .track ? .track : status == .playlist ? .playlist : .none)
+    }
+    func setShuffle(_ shuffle: Bool) { player.setShuffle(shuffle) }
+    func setVolume(_ volume: Double) { player.setVolume(volume) }
+    func setRate(_ rate: Double) { player.setSpeed(rate) }
+
+    func openURI(_ uri: String) throws(MediaPlayerError) {
+        do throws(MPVError) {
+            if let playlist = QueueSource.playlistItems(uri) {
+                try player.open(try usable(playlist, of: uri))
+            } else {
+                try player.open(uri: uri)
+            }
+        } catch {
+            throw Self.refusal(error, uri: uri)
+        }
+    }
+
+    func addTrack(uri: String, after: Int?, makeCurrent: Bool) throws(MediaPlayerError) {
+        do throws(MPVError) {
+            if let playlist = QueueSource.playlistItems(uri) {
+                try player.insert(try usable(playlist, of: uri), after: after.map(Int64.init), makeCurrent: makeCurrent)
+            } else {
+                try player.insert(uri: uri, after: after.map(Int64.init), makeCurrent: makeCurrent)
+            }
+        } catch {
+            throw Self.refusal(error, uri: uri)
+        }
+    }
+
+    /// A playlist's entries: those that cannot be used are reported as load failures, and a
+    /// playlist with none is an error.
+    private func usable(_ playlist: (items: [QueueItem], problems: [String]), of uri: String) throws(MPVError) -> [QueueItem] {
+        for problem in playlist.problems { onLoadFailure?(QueueLimits.excerpt(uri), problem) }
+        guard !playlist.items.isEmpty else {
+            throw MPVError(operation: "open \(QueueLimits.excerpt(uri))", reason: playlist.problems.first ?? "the playlist has no entries")
+        }
+        return playlist.items
+    }
+
+    /// The MPRIS refusal for an mpv error.
+    private static func refusal(_ error: MPVError, uri: String) -> MediaPlayerError {
+        switch error.kind {
+        case .schemeNotAllowed: .unsupportedScheme(uri: uri, reason: error.reason)
+        case .limitExceeded: .limitsExceeded(error.description)
+        case .failed: .failed(error.description)
+        }
+    }
+
+    func removeTrack(id: Int) throws(MediaPlayerError) {
+        do throws(MPVError) {
+            try player.remove(id: Int64(id))
+        } catch {
+            throw .noSuchTrack(id)
+        }
+    }
+
+    func goTo(trackID id: Int) throws(MediaPlayerError) {
+        do throws(MPVError) {
+            try player.goTo(id: Int64(id))
+        } catch {
+            throw .noSuchTrack(id)
+        }
+    }
+
+}

@@ -1,0 +1,408 @@
+import RemoteBridgeDurations
+import RemoteBridgeConfiguration
+import RemoteBridgeDBus
+import Dispatch
+import FoundationEssentials
+import Glibc
+import Logging
+import RemoteBridgeDesktopKeys
+import RemoteBridgeEvdev
+import RemoteBridgeMPRIS
+import RemoteBridgeMPV
+import RemoteBridgeCore
+import RemoteBridgeText
+import CRemoteBridgeHeap
+
+/// `remote-playerd` put together: the application, the player and its controller, the MPRIS
+/// server, the now-playing tracker, and state persistence. `main` only parses arguments.
+@MainActor
+public final class RemotePlayerDaemon {
+    /// What the command line asks for.
+    public struct Options: Sendable {
+        /// The bus address; nil for the session bus.
+        public var busAddress: String?
+        /// Overrides `[player] name`.
+        public var name: String?
+        /// Take the bus name over from a running instance.
+        public var replace = false
+        /// Overrides `[player] audio-output`.
+        public var audioOutput: String?
+        /// Start playing at once.
+        public var autoplay = false
+        /// Play the built-in demo queue.
+        public var demo = false
+        /// The configuration file; nil for the default path (where a missing file is fine).
+        public var configPath: String?
+        /// The state file; nil for the default path.
+        public var statePath: String?
+        /// Neither read nor write state.
+        public var noState = false
+        /// Files, folders, URLs and playlists to queue, replacing the saved queue.
+        public var items: [String] = []
+        /// How often the state is saved while playing.
+        public var stateSaveInterval: Duration = .seconds(5)
+        /// The most entries the queue holds; tests lower it to reach the limit quickly.
+        public var maximumQueueLength = QueueLimits.maximumEntries
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The settings read from the config file.
+    public let configuration: PlayerConfiguration
+    /// The session-bus connection the player is served on.
+    public let connection: DBusConnection
+    /// The application that delivers remote-control events.
+    public let application = RemoteApplication()
+    /// The mpv player.
+    public let player: MPVPlayer
+    /// The first responder, which plays every event on `player`.
+    public let controller: PlayerController
+    /// The MPRIS and RemoteControl1 server.
+    public let server: MPRISServer
+    /// All MPRIS players on the bus, followed to know whether this one is now playing (`RemoteApplication.isNowPlaying`).
+    public let tracker: NowPlayingTracker
+    /// The bus name owned: `org.mpris.MediaPlayer2.<name>`, or `.instance<pid>` if that was taken.
+    public private(set) var busName = ""
+    private let mediaPlayer: MPVMediaPlayer
+    /// The desktop's media keys, grabbed whenever playback starts.
+    public let mediaKeys: DesktopMediaKeys
+    /// The input devices listed in `[input] devices`.
+    public private(set) var inputReaders: [InputDeviceReader] = []
+    private var wasPlaying = false
+    private var persistence: StatePersistence?
+    /// The queue given on the command line, while it is still being read.
+    private var fill: QueueFill?
+    private let logger: Logger
+    private var finished = false
+    private let stateSaveInterval: Duration
+    /// Called after every player change has been handled; tests use it to wait for mpv.
+    public var onPlayerChange: (@MainActor () -> Void)?
+    private var finishWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Why the daemon could not start.
+    public struct StartError: Error, CustomStringConvertible {
+        /// The explanation, in plain words.
+        public let description: String
+    }
+
+    /// Starts everything: reads the configuration and state, starts mpv, connects, claims the
+    /// name, exports MPRIS, and queues the media. Nothing plays unless asked.
+    public init(options: Options, logger: Logger) async throws {
+        self.logger = logger
+        let paths = XDGPaths()
+        var configuration = try PlayerConfiguration.load(
+            path: options.configPath ?? paths.configFile, required: options.configPath != nil)
+        if let name = options.name {
+            try MPRISBusName.validate(name)
+            configuration.name = name
+        }
+        if let output = options.audioOutput { configuration.audioOutput = output }
+        if options.autoplay { configuration.autoplay = true }
+        self.configuration = configuration
+        stateSaveInterval = options.stateSaveInterval
+        // The demo's generated tones never replace a user's saved queue.
+        var stateStore = options.noState || options.demo ? nil : StateStore(path: options.statePath ?? paths.stateFile)
+        var saved: PlayerState?
+        if let store = stateStore {
+            (saved, stateStore) = Self.loadState(from: store, logger: logger)
+        }
+
+        var playerConfiguration = MPVPlayer.Configuration()
+        playerConfiguration.audioOutput = configuration.audioOutput
+        playerConfiguration.allowedSchemes = configuration.supportedURISchemes
+        // The demo's tones are mpv's own generated sources (av://lavfi:...).
+        if options.demo, !playerConfiguration.allowedSchemes.contains(DemoContent.scheme) {
+            playerConfiguration.allowedSchemes.append(DemoContent.scheme)
+        }
+        playerConfiguration.previousRestartThreshold = configuration.previousRestartThreshold
+        playerConfiguration.artCacheDirectory = URL(fileURLWithPath: paths.artCache)
+        playerConfiguration.maximumEntries = options.maximumQueueLength
+        player = try MPVPlayer(configuration: playerConfiguration)
+        mediaPlayer = MPVMediaPlayer(player: player)
+        controller = PlayerController(player: player, next: application)
+        do {
+            connection = try await DBusConnection.connect(to: options.busAddress)
+        } catch {
+            player.shutdown()
+            throw StartError(description: error.message)
+        }
+        server = MPRISServer(
+            connection: connection, application: application, player: mediaPlayer,
+            identity: .init(name: "RemoteBridge", desktopEntry: "remotebridge"))
+        tracker = NowPlayingTracker(connection: connection)
+        mediaKeys = DesktopMediaKeys(
+            connection: connection, applicationName: configuration.name, skipForward: configuration.skipForwardInterval,
+            skipBackward: configuration.skipBackwardInterval)
+        application.beginReceivingRemoteControlEvents()
+        controller.becomeFirstResponder()
+        // Before the object is exported: clients may call as soon as the name appears, while
+        // the rest of start-up (after the claim) is still to run, and a Quit must not be lost.
+        server.onQuit = { [weak self] in self?.finish(reason: "Quit was called") }
+        try server.start()
+        server.object?.onEmitFailure = { [logger] error in logger.error("a signal could not be sent: \(error)") }
+        openInputDevices()
+        // Before the first load, so that an item refused at start-up is named too.
+        mediaPlayer.onLoadFailure = { [logger] url, reason in logger.warning("skipped \(url): \(reason)") }
+        player.onAudioOutputReport = { [logger] report in
+            if case .reopened = report { logger.notice("\(report)") } else { logger.warning("\(report)") }
+        }
+        // The queue is in place before the name appears, so the first client finds a ready
+        // player; only a queue that takes longer to read than `fillWait` fills in behind it.
+        queueMedia(options: options, saved: saved)
+        if let fill, await fill.waitUntilFinished(atMost: Self.fillWait, withNothingReadAtMost: Self.emptyFillWait) { self.fill = nil }
+        if let stateStore, let fill {
+            // Nothing is saved while the queue fills: half of it is neither the old state nor
+            // the new. The saving starts, with a full save, once it is complete.
+            fill.onFinish = { [weak self] in
+                self?.persistence = self?.makePersistence(store: stateStore, written: nil)
+                self?.fillFinished()
+            }
+        } else if let stateStore {
+            // The file holds the player's queue only if the queue came from it, whole (the player
+            // keeps the order of what it accepts) and not shuffled anew.
+            let restored = saved.flatMap { saved in
+                options.items.isEmpty && !saved.shuffle && saved.queue.count == player.entries.count ? saved : nil
+            }
+            persistence = makePersistence(store: stateStore, written: restored)
+            // A queue given on the command line is on disk before the name appears on the bus.
+            if !options.items.isEmpty { persistence?.saveNow() }
+        }
+        saved = nil
+        returnFreeMemory()
+        // Before the claim: another client may take the name over before the claim's own
+        // reply has come back to this actor, and its NameLost must not go unheard.
+        connection.onNameLost = { [weak self] name in self?.nameLost(name) }
+        connection.onDisconnect = { [weak self] in self?.finish(reason: "the bus went away") }
+        busName = try await MPRISBusName.claim(configuration.name, on: connection, replace: options.replace)
+        if namesLostEarly.contains(busName) { nameLost(busName) }
+        logger.info("on the bus as \(busName)", metadata: ["bus": "\(connection.address)"])
+        if let fill { logger.info("the queue fills in behind the name: \(OutsideText.escaped(fill.progress, maximumBytes: OutsideText.messageBytes))") }
+        wireUp()
+        try await tracker.start()
+    }
+
+    /// Saves the state to `store`, which holds `written` (nil: the first write is a full save).
+    private func makePersistence(store: StateStore, written: PlayerState?) -> StatePersistence {
+        StatePersistence(
+            store: store, periodicInterval: stateSaveInterval, written: written,
+            snapshot: { [weak self] in self?.currentState }, marks: { [weak self] in self?.player.savedMarks },
+            report: { [logger] failure in logger.error("\(failure.description)") })
+    }
+
+    private func wireUp() {
+        mediaPlayer.onPlayerChange = { [weak self] change in
+            guard let self else { return }
+            self.persistence?.record(change, of: self.player)
+        }
+        let forward = mediaPlayer.onChange
+        mediaPlayer.onChange = { [weak self] change in
+            forward?(change)
+            self?.playerChanged(change)
+        }
+        tracker.onChange = { [weak self] _ in self?.updateNowPlaying() }
+        mediaKeys.onEvent = { [weak self] event in self?.application.sendEvent(event) }
+        mediaKeys.onSetting = { [weak self] setting in
+            guard let player = self?.player else { return }
+            switch setting {
+            case .cycleLoop: player.setLoop(player.loop == .none ? .playlist : player.loop == .playlist ? .track : .none)
+            case .toggleShuffle: player.setShuffle(!player.shuffle)
+            }
+        }
+    }
+
+    /// Names lost before the claim had said which name is ours.
+    private var namesLostEarly: Set<String> = []
+
+    /// The bus took a name from this connection: if it is the player's name, the daemon exits so
+    /// that the new owner can run.
+    private func nameLost(_ name: String) {
+        guard !busName.isEmpty else {
+            namesLostEarly.insert(name)
+            return
+        }
+        guard name == busName else { return }
+        Task { @MainActor in self.finish(reason: "\(name) was taken over by \(await self.describeOwner(of: name)); exiting so it can run") }
+    }
+
+    /// Who owns `name` now: its unique name, process id and command, as far as the bus says.
+    private func describeOwner(of name: String) async -> String {
+        guard let owner = await connection.nameOwner(name) else { return "another client (already gone)" }
+        guard let pid = await connection.processID(of: owner) else { return owner }
+        let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingWhitespace
+        return "\(owner) (pid \(pid)\(command.map { ", \($0)" } ?? ""))"
+    }
+
+    /// Reads the devices of `[input] devices`; their keys are broadcast events.
+    private func openInputDevices() {
+        for path in configuration.inputDevices {
+            let reader = InputDeviceReader(path: path)
+            reader.onKey = { [weak self, weak reader] code, pressed in
+                guard let self, let subtype = KeyMap.subtype(for: code, pressed: pressed) else { return }
+                self.application.sendEvent(RemoteControlEvent(subtype: subtype, source: .inputDevice(reader?.identity.name ?? path)))
+            }
+            reader.onStatus = { [logger] in logger.notice("\($0)") }
+            reader.start()
+            inputReaders.append(reader)
+        }
+    }
+
+    /// Gives the desktop's media keys back; call before `shutdown()`.
+    public func releaseMediaKeys() async {
+        await mediaKeys.release()
+    }
+
+    /// The saved state; an unreadable file is moved aside (never overwritten) and the daemon
+    /// starts fresh, so a bad file can neither stop it nor lose the user's only copy. If it cannot
+    /// even be moved, the store comes back nil: this run then saves nothing rather than overwrite it.
+    ///
+    /// The default file's predecessor, version 1's `state.json`, is read when the default file
+    /// does not exist yet; the first save writes the new one and keeps the old as `state.json.v1`.
+    private static func loadState(from given: StateStore, logger: Logger) -> (PlayerState?, StateStore?) {
+        let paths = XDGPaths()
+        let store = given.path == paths.stateFile ? StateStore(path: given.path, migratingFrom: paths.legacyStateFile) : given
+        do throws(StateStore.Failure) {
+            let started = ContinuousClock.now
+            let saved = try store.load()
+            if let saved {
+                logger.debug("read \(saved.queue.count) entries from \(store.path) in \(ContinuousClock.now - started)")
+            }
+            if let saved, store.layout == nil {
+                logger.notice("read \(saved.queue.count) entries from a version-1 state file; the next save writes version 2 to \(store.path)")
+            } else if let torn = store.layout?.tornSize, torn > 0 {
+                logger.notice("\(store.path): ignored the last \(torn) bytes, a write that a crash cut short")
+            }
+            return (saved, store)
+        } catch {
+            do throws(StateStore.Failure) {
+                let aside = try store.moveAside()
+                logger.warning("\(error.description); moved it aside to \(aside) and starting with an empty queue")
+                return (nil, store)
+            } catch let moveFailure {
+                logger.warning("\(error.description); \(moveFailure.description); starting with an empty queue, and saving no state this run")
+                return (nil, nil)
+            }
+        }
+    }
+
+    /// How long start-up waits for the queue given on the command line before the name is
+    /// claimed and the rest fills in behind it: a small queue is complete well within it.
+    static let fillWait: Duration = .milliseconds(50)
+    /// How long start-up waits for a queue of which nothing could be read yet (a FIFO with no
+    /// writer, a stalled network mount) before the name is claimed anyway.
+    static let emptyFillWait: Duration = .seconds(2)
+
+    private func queueMedia(options: Options, saved: PlayerState?) {
+        if options.demo {
+            player.load(DemoContent.queue, play: configuration.autoplay)
+        } else if !options.items.isEmpty {
+            let fill = QueueFill(arguments: options.items, player: player, autoplay: configuration.autoplay, logger: logger)
+            fill.onProgress = { [weak self] progress in self?.server.queueLoading = progress }
+            fill.onFinish = { [weak self] in self?.fillFinished() }
+            mediaPlayer.fillStarted()
+            self.fill = fill
+            fill.start()
+        } else if let saved {
+            player.setVolume(saved.volume)
+            player.setLoop(saved.loop)
+            player.load(
+                saved.queue, currentIndex: saved.currentIndex ?? 0, position: .milliseconds(rounding: saved.position) ?? .zero,
+                play: configuration.autoplay)
+            if saved.shuffle { player.setShuffle(true) }
+            logger.info("restored \(saved.queue.count) entries, paused")
+        }
+    }
+
+    /// The queue given on the command line is complete: clients are told of it whole, and it is
+    /// saved.
+    private func fillFinished() {
+        fill = nil
+        mediaPlayer.fillFinished()
+        persistence?.changed()
+        persistence?.setPlaying(player.status == .playing)
+        returnFreeMemory()
+    }
+
+    /// Hands the heap's free pages back to the kernel once every message sent so far has been
+    /// written: after a large queue was read, announced (a TrackListReplaced of 100 000 paths)
+    /// and let go of, the daemon's RSS is what it holds, not what loading it once needed.
+    private func returnFreeMemory() {
+        Task { [connection] in
+            await connection.flush()
+            cheap_return_free_pages()
+        }
+    }
+
+    // MARK: Running
+
+    /// Whether `shutdown()` has run.
+    private var isShutDown = false
+
+    /// Waits until Quit, NameLost, a disconnection or `finish`.
+    public func waitUntilFinished() async {
+        guard !finished else { return }
+        await withCheckedContinuation { finishWaiters.append($0) }
+    }
+
+    /// Ends the daemon's run: `waitUntilFinished()` returns. Call `shutdown()` afterwards.
+    public func finish(reason: String) {
+        guard !finished else { return }
+        finished = true
+        logger.info("stopping: \(reason)")
+        let waiters = finishWaiters
+        finishWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Saves the state, stops mpv and leaves the bus. Only the first call does anything: a later
+    /// one must not save over a state file that has changed since.
+    public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        finish(reason: "shutting down")
+        if let fill {
+            // Half a queue is neither the old state nor the new one: the old one stays.
+            fill.stop()
+            logger.notice("the queue was still being read; the saved state is left as it was")
+        } else {
+            saveNow()
+        }
+        server.stop()
+        for reader in inputReaders { reader.stop() }
+        player.shutdown()
+        connection.close()
+    }
+
+    // MARK: Now playing and persistence
+
+    private func updateNowPlaying() {
+        application.isNowPlaying = tracker.nowPlaying == busName
+    }
+
+    private func playerChanged(_ change: MediaPlayerChange) {
+        switch change {
+        case .seeked: persistence?.positionChanged()
+        default: persistence?.changed()
+        }
+        let playing = player.status == .playing
+        if playing, !wasPlaying {
+            // The player that most recently started playing owns the desktop's media keys.
+            Task { await mediaKeys.grab() }
+        }
+        wasPlaying = playing
+        persistence?.setPlaying(playing)
+        if playing, tracker.nowPlaying != busName, !application.isNowPlaying { application.isNowPlaying = true }
+        onPlayerChange?()
+    }
+
+    /// The state as it is now.
+    public var currentState: PlayerState {
+        player.savedState
+    }
+
+    /// Writes the state file now.
+    public func saveNow() {
+        persistence?.saveNow()
+    }
+
+}

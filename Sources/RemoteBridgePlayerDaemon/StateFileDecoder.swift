@@ -1,0 +1,67 @@
+import RemoteBridgeMPV
+import RemoteBridgeResume
+
+/// Reads a version-2 state file (`StateFileFormat`): the snapshot, then the journal's edits
+/// applied in order, up to the first record that is cut short or fails its checksum.
+enum StateFileDecoder {
+    /// A file read: the state, and where its valid part ends.
+    struct Contents {
+        /// The state after every whole record.
+        var state: PlayerState
+        /// The bytes of the header and the snapshot record.
+        var snapshotSize: Int
+        /// The bytes up to the end of the last whole record; an append goes here.
+        var validSize: Int
+        /// The bytes after `validSize`: the torn tail of an interrupted write, if any.
+        var tornSize: Int
+    }
+
+    /// Why a file cannot be read: the reason, in a few words that follow the file's path.
+    struct Refusal: Error, CustomStringConvertible {
+        /// The reason.
+        let description: String
+    }
+
+    /// The refusal of a file of another version.
+    static func unknownVersion(_ version: Int) -> Refusal {
+        Refusal(description: "state file version \(version); this version of remote-playerd reads version \(StateFileFormat.version) (and migrates version 1)")
+    }
+
+    /// The state in `bytes`, a whole file that starts with the magic.
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws(Refusal) -> Contents {
+        guard let version = StateFileRecords.version(of: bytes) else { throw Refusal(description: "not a state file (it ends inside its header)") }
+        guard version == StateFileFormat.version else { throw unknownVersion(version) }
+        var state = PlayerState(queue: [], currentIndex: nil, position: 0, volume: 1, loop: .none, shuffle: false)
+        var replay = QueueReplay([])
+        let extent: StateFileRecords.Extent
+        do throws(StateFileRecords.Damage) {
+            extent = try StateFileRecords.walk(
+                bytes,
+                snapshot: { reader throws(StateRecordReader.Malformed) in
+                    state.set(try reader.current())
+                    state.set(try reader.settings())
+                    state.queue = try reader.items()
+                    guard reader.isAtEnd else { throw StateRecordReader.Malformed(description: "bytes after its last entry") }
+                    replay = QueueReplay(state.queue)
+                },
+                edits: { reader, count throws(StateRecordReader.Malformed) in
+                    for _ in 0..<count {
+                        let edit = try reader.edit()
+                        do throws(QueueReplay.OutOfRange) {
+                            try state.apply(edit, to: &replay)
+                        } catch {
+                            throw StateRecordReader.Malformed(description: error.description)
+                        }
+                    }
+                    guard reader.isAtEnd else { throw StateRecordReader.Malformed(description: "bytes after its last edit") }
+                    guard replay.count <= QueueLimits.maximumEntries else {
+                        throw StateRecordReader.Malformed(description: "a queue of \(replay.count) entries, more than \(QueueLimits.maximumEntries)")
+                    }
+                })
+        } catch {
+            throw Refusal(description: error.description)
+        }
+        state.queue = replay.finished()
+        return Contents(state: state, snapshotSize: extent.snapshotEnd, validSize: extent.validEnd, tornSize: bytes.count - extent.validEnd)
+    }
+}

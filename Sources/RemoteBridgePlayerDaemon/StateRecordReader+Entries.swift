@@ -1,0 +1,102 @@
+import RemoteBridgeMPV
+import RemoteBridgeResume
+
+/// The state file's entries and edits, read from a record's fields: remote-playerd's part of the
+/// reader, the part that makes `QueueItem`s and `StateEdit`s.
+extension StateRecordReader {
+    /// A snapshot's entries: their count, then each entry.
+    mutating func items() throws(Malformed) -> [QueueItem] {
+        // An entry takes at least two bytes (an empty URL and no fields), so a count that the
+        // bytes left cannot hold is refused before the array is made.
+        let count = try self.count(limit: min(QueueLimits.maximumEntries, remaining / 2), "entries")
+        var items: [QueueItem] = []
+        items.reserveCapacity(count)
+        for _ in 0..<count { items.append(try item()) }
+        return items
+    }
+
+    /// One edit: its tag, then its fields.
+    mutating func edit() throws(Malformed) -> StateEdit {
+        let tag = try byte()
+        switch StateFileFormat.EditTag(rawValue: tag) {
+        case .inserted:
+            let index = try self.index()
+            return .inserted(try items(), at: index)
+        case .removed: return .removed(at: try index())
+        case .updated:
+            let index = try self.index()
+            return .updated(try item(), at: index)
+        case .current: return try current()
+        case .settings: return try settings()
+        case nil: throw Malformed(description: "an edit of unknown kind \(tag)")
+        }
+    }
+
+    /// A `.current` edit's fields: the index plus one (0 for none), and the position.
+    mutating func current() throws(Malformed) -> StateEdit {
+        let stored = try count(limit: QueueLimits.maximumEntries + 1, "a current index")
+        return .current(index: stored == 0 ? nil : stored - 1, position: try double("the position"))
+    }
+
+    /// A `.settings` edit's fields: the volume, the loop mode and shuffle.
+    mutating func settings() throws(Malformed) -> StateEdit {
+        let volume = try double("the volume")
+        let loopByte = try byte()
+        guard let loop = StateFileFormat.loop(for: loopByte) else { throw Malformed(description: "a loop mode of \(loopByte)") }
+        let shuffleByte = try byte()
+        guard shuffleByte <= 1 else { throw Malformed(description: "a shuffle flag of \(shuffleByte)") }
+        return .settings(volume: volume, loop: loop, shuffle: shuffleByte == 1)
+    }
+
+    /// A queue entry: its URL, which optional fields follow, and those fields.
+    private mutating func item() throws(Malformed) -> QueueItem {
+        let url = try string(limit: QueueLimits.maximumURILength, "a URI")
+        let fields = try byte()
+        guard fields & ~StateFileFormat.ItemField.all == 0 else { throw Malformed(description: "an entry with unknown fields \(fields)") }
+        var tags = QueueEntry.Tags()
+        var length: Duration?
+        if fields & StateFileFormat.ItemField.title != 0 { tags.title = try tag() }
+        if fields & StateFileFormat.ItemField.album != 0 { tags.album = try tag() }
+        if fields & StateFileFormat.ItemField.date != 0 { tags.date = try tag() }
+        if fields & StateFileFormat.ItemField.trackNumber != 0 { tags.trackNumber = try number("a track number") }
+        if fields & StateFileFormat.ItemField.discNumber != 0 { tags.discNumber = try number("a disc number") }
+        if fields & StateFileFormat.ItemField.length != 0 {
+            let seconds = try zigzag()
+            let attoseconds = try zigzag()
+            guard (0..<1_000_000_000_000_000_000).contains(attoseconds) else { throw Malformed(description: "a length of \(attoseconds) attoseconds past the second") }
+            length = Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)
+        }
+        if fields & StateFileFormat.ItemField.lists != 0 {
+            tags.artists = try list()
+            tags.albumArtists = try list()
+            tags.genres = try list()
+        }
+        return QueueItem(url: url, tags: tags, length: length)
+    }
+
+    /// A list of tag values.
+    private mutating func list() throws(Malformed) -> [String] {
+        let count = try self.count(limit: QueueLimits.maximumTagValues, "tag values")
+        var values: [String] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try tag()) }
+        return values
+    }
+
+    /// A tag value.
+    private mutating func tag() throws(Malformed) -> String {
+        try string(limit: QueueLimits.maximumTagLength, "a tag value")
+    }
+
+    /// A queue index.
+    private mutating func index() throws(Malformed) -> Int {
+        try count(limit: QueueLimits.maximumEntries, "as an index")
+    }
+
+    /// A signed number that fits an Int.
+    private mutating func number(_ what: String) throws(Malformed) -> Int {
+        let value = try zigzag()
+        guard let number = Int(exactly: value) else { throw Malformed(description: "\(what) of \(value)") }
+        return number
+    }
+}

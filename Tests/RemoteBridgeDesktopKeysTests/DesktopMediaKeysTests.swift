@@ -1,0 +1,56 @@
+import RemoteBridgeDBus
+import RemoteBridgeDesktopKeys
+import RemoteBridgeTesting
+import RemoteBridgeCore
+import Testing
+
+@Suite("Desktop media keys")
+@MainActor
+struct DesktopMediaKeysTests {
+    @Test("grabs from GNOME, maps every key, ignores other applications' keys, and releases")
+    func gnome() async throws {
+        let bus = try TestBus()
+        defer { bus.stop() }
+        let gnome = try await FakeSettingsDaemon(bus: bus, daemon: DesktopMediaKeys.daemons[0])
+        let connection = try await DBusConnection.connect(to: bus.address)
+        let keys = DesktopMediaKeys(connection: connection, applicationName: "remotebridge", skipForward: .seconds(30), skipBackward: .seconds(10))
+        var events: [RemoteControlEvent] = []
+        var settings: [DesktopMediaKeys.Setting] = []
+        keys.onEvent = { events.append($0) }
+        keys.onSetting = { settings.append($0) }
+        #expect(await keys.grab())
+        #expect(gnome.grabs.map(\.0) == ["remotebridge"])
+        for key in ["Play", "Pause", "Stop", "Next", "Previous", "Rewind", "FastForward", "Repeat", "Shuffle", "Eject"] {
+            try gnome.press(key)
+        }
+        try gnome.press("Play", for: "someone-else")
+        // Round trips until the handlers have seen all ten keys (a loaded machine can answer a
+        // round trip before the main actor has handled every signal), then one more for the
+        // other application's key.
+        try await connection.settle(with: gnome.connection.uniqueName) { events.count + settings.count >= 9 }
+        try await connection.barrier(with: gnome.connection.uniqueName)
+        #expect(events.map(\.subtype) == [.togglePlayPause, .pause, .stop, .nextTrack, .previousTrack, .skipBackward, .skipForward])
+        #expect(events.allSatisfy { $0.source == .mediaKeys })
+        try #require(events.count == 7)
+        #expect(events[5].interval == .seconds(10) && events[6].interval == .seconds(30))
+        #expect(settings == [.cycleLoop, .toggleShuffle])
+        #expect(await keys.grab())  // again, as when playback starts
+        #expect(gnome.grabs.count == 2)
+        #expect(gnome.grabs[1].1 >= gnome.grabs[0].1)
+        await keys.release()
+        #expect(gnome.releases == ["remotebridge"])
+    }
+
+    @Test("falls back to MATE when no GNOME daemon runs, and reports when there is none at all")
+    func fallback() async throws {
+        let bus = try TestBus()
+        defer { bus.stop() }
+        let connection = try await DBusConnection.connect(to: bus.address)
+        let keys = DesktopMediaKeys(connection: connection, applicationName: "remotebridge")
+        #expect(await keys.grab() == false)
+        let mate = try await FakeSettingsDaemon(bus: bus, daemon: DesktopMediaKeys.daemons[2])
+        #expect(await keys.grab())
+        #expect(keys.daemon?.busName == "org.mate.SettingsDaemon")
+        #expect(mate.grabs.count == 1)
+    }
+}

@@ -1,0 +1,202 @@
+import RemoteBridgeGestures
+import RemoteBridgeDBus
+import Foundation
+import RemoteBridgeHeadsetDaemon
+import Logging
+import RemoteBridgeMPRIS
+import RemoteBridgeTesting
+import RemoteBridgeCore
+import Testing
+
+/// headsetd in-process on a virtual clock, reading a FIFO, in front of an in-memory MPRIS player.
+@MainActor
+final class HeadsetFixture {
+    let bus: TestBus
+    let clock = VirtualClock()
+    let fifo: EvdevFIFO
+    let served: ServedPlayer
+    let handler: HeadsetHandler
+    let client: DBusConnection
+    private let edgeCount = Tally()
+    private let switchCount = Tally()
+    /// Key edges read so far.
+    var edges: Int { edgeCount.count }
+    /// Switch edges read so far.
+    var switches: Int { switchCount.count }
+
+    /// `headset` holds extra lines of the `[headset]` section. Without `systemBus`, Bluetooth is
+    /// off, so no test ever talks to the machine's own system bus. Without `logger`, it logs
+    /// nothing (everything with HEADSET_DEBUG set).
+    init(
+        headset: String = "", systemBus: String? = nil, fifoPath: String? = nil, logger: Logger? = nil,
+        configure: (inout HeadsetHandler.Options) -> Void = { _ in }
+    ) async throws {
+        bus = try TestBus()
+        fifo = try EvdevFIFO(path: fifoPath)
+        served = try await ServedPlayer(address: bus.address, name: "test")
+        let config = fifo.path + ".toml"
+        let text = "[headset]\n" + (systemBus == nil ? "bluetooth = false\n" : "") + headset
+        _ = FileManager.default.createFile(atPath: config, contents: Data(text.utf8))
+        var options = HeadsetHandler.Options()
+        options.busAddress = bus.address
+        options.systemBusAddress = systemBus
+        options.devices = [fifo.path]
+        options.configPath = config
+        configure(&options)
+        var quiet = Logger(label: "test")
+        quiet.logLevel = ProcessInfo.processInfo.environment["HEADSET_DEBUG"] == nil ? .critical : .debug
+        handler = try await HeadsetHandler(options: options, logger: logger ?? quiet, clock: clock)
+        client = try await DBusConnection.connect(to: bus.address)
+        handler.onInput = { [edgeCount] _, _ in edgeCount.add() }
+        handler.onSwitch = { [switchCount] _, _ in switchCount.add() }
+    }
+
+    /// Waits until `count` switch edges have been read in all.
+    func waitForSwitches(_ count: Int) async { await switchCount.wait(for: count) }
+
+    deinit {
+        fifo.remove()
+        unlink(fifo.path + ".toml")
+        bus.stop()
+    }
+
+    /// Round trips until headsetd's view of the test player's status is the player's own.
+    func settleStatus() async throws {
+        try await settle { handler.tracker.players[served.busName]?.status == player.playbackStatus }
+    }
+
+    /// Writes a key press and release, and waits until both were read.
+    func press(_ code: UInt16) async throws {
+        try fifo.key(code, pressed: true)
+        try fifo.key(code, pressed: false)
+        await waitForEdges(edges + 2)
+    }
+
+    var player: InMemoryPlayer { served.player }
+
+    /// Waits until `count` key edges have been read in all.
+    func waitForEdges(_ count: Int) async { await edgeCount.wait(for: count) }
+
+    /// Round trips to headsetd and the player until `condition` holds (headsetd's MPRIS calls
+    /// are in flight).
+    func settle(until condition: () -> Bool) async throws {
+        try await client.settle(with: handler.connection.uniqueName, served.connection.uniqueName, until: condition)
+    }
+
+    /// Calls `method` of headsetd's Headset1.
+    func call(_ method: DBusMethodDeclaration, _ arguments: [DBusValue]) async throws(DBusError) {
+        _ = try await client.call(Headset1Interface.busName, Headset1Interface.objectPath, method, arguments)
+    }
+}
+
+/// A count that a test can wait for.
+@MainActor
+final class Tally {
+    private(set) var count = 0
+    private var waiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+
+    func add() {
+        count += 1
+        if let waiter, count >= waiter.count {
+            self.waiter = nil
+            waiter.continuation.resume()
+        }
+    }
+
+    /// Returns once `count` reaches `target`.
+    func wait(for target: Int) async {
+        guard count < target else { return }
+        await withCheckedContinuation { waiter = (target, $0) }
+    }
+}
+
+@Suite("headsetd")
+@MainActor
+struct RemoteBridgeHeadsetDaemonTests {
+    @Test("a click read from the device plays the now-playing player, once the double-click window passes")
+    func clickFromDevice() async throws {
+        let f = try await HeadsetFixture()
+        try await f.settle { f.handler.tracker.target != nil }
+        #expect(f.handler.tracker.target == "org.mpris.MediaPlayer2.test")
+        let recognized = try await SignalRecorder.start(on: f.client, MatchRule(signal: Headset1Interface.gestureRecognized))
+        try f.fifo.key(226, pressed: true)
+        f.clock.advance(by: .milliseconds(80))
+        try f.fifo.key(226, pressed: false)
+        await f.waitForEdges(2)
+        #expect(f.player.playbackStatus == .stopped)
+        f.clock.advance(by: .milliseconds(300))
+        try await f.settle { f.player.playbackStatus == .playing }
+        #expect(f.player.playbackStatus == .playing)
+        try #require(await recognized.waitFor(count: 1))
+        #expect(recognized.messages[0].body == [.string("click"), .string("toggle-play-pause"), .string("org.mpris.MediaPlayer2.test")])
+    }
+
+    @Test("other media keys go through the key map at once")
+    func otherKeys() async throws {
+        let f = try await HeadsetFixture()
+        try await f.settle { f.handler.tracker.target != nil }
+        try f.fifo.key(163, pressed: true)  // KEY_NEXTSONG
+        try f.fifo.key(163, pressed: false)
+        await f.waitForEdges(2)
+        try await f.settle { f.player.currentIndex == 1 }
+        #expect(f.player.currentIndex == 1)
+    }
+
+    @Test("Click(2, 0) makes a double-click on the server side; Click(2, 1) a double-click-and-hold")
+    func clickMethod() async throws {
+        let f = try await HeadsetFixture()
+        try await f.settle { f.handler.tracker.target != nil }
+        try await f.call(Headset1Interface.click, [.uint32(2), .double(0)])
+        f.clock.advance(by: .seconds(2))
+        try await f.settle { f.player.currentIndex == 1 }
+        #expect(f.player.currentIndex == 1)
+        let delivered = try await SignalRecorder.start(on: f.client, MatchRule(signal: RemoteControl1Interface.eventDelivered))
+        try await f.call(Headset1Interface.click, [.uint32(2), .double(1)])
+        f.clock.advance(by: .seconds(3))
+        // The double-click's own EventDelivered may still be in flight when the recorder starts.
+        func seeking() -> [DBusValue] { delivered.messages.map { $0.body[0] }.filter { $0 != .string("next-track") } }
+        for count in 2...3 where seeking().count < 2 { await delivered.waitFor(count: count) }
+        #expect(seeking() == [.string("begin-seeking-forward"), .string("end-seeking-forward")])
+    }
+
+    @Test("Press and Release inject edges; bad buttons and patterns get InvalidArgs")
+    func pressAndErrors() async throws {
+        let f = try await HeadsetFixture()
+        try await f.settle { f.handler.tracker.target != nil }
+        try await f.call(Headset1Interface.press, [.string("KEY_STOPCD")])
+        try await f.call(Headset1Interface.release, [.string("KEY_STOPCD")])
+        f.player.play()
+        try await f.call(Headset1Interface.press, [.string("166")])
+        try await f.settle { f.player.playbackStatus == .stopped }
+        #expect(f.player.playbackStatus == .stopped)
+        for (member, arguments) in [
+            ("Press", [DBusValue.string("KEY_A")]), ("Release", [.string("")]), ("Click", [.uint32(0), .double(0)]),
+            ("Click", [.uint32(2), .double(-1)]), ("Click", [.uint32(2), .double(.nan)]), ("Click", [.int32(2), .double(0)]),
+        ] {
+            do throws(DBusError) {
+                try await f.call(.asSent(Headset1Interface.name, member, arguments), arguments)
+                Issue.record("\(member)\(arguments) was accepted")
+            } catch {
+                #expect(error.name == "org.freedesktop.DBus.Error.InvalidArgs")
+            }
+        }
+    }
+
+    @Test("Target, Devices and Gestures")
+    func properties() async throws {
+        let f = try await HeadsetFixture()
+        try await f.settle { f.handler.tracker.target != nil }
+        let all = try await f.client.getAllProperties(Headset1Interface.busName, Headset1Interface.objectPath, Headset1Interface.declaration)
+        #expect(all["Target"] == .string("org.mpris.MediaPlayer2.test"))
+        #expect(all["Devices"] == .strings([f.fifo.path]))
+        let gestures = all["Gestures"].flatMap { value -> [String: String]? in
+            guard case .dictionary(_, _, let entries) = value else { return nil }
+            return Dictionary(uniqueKeysWithValues: entries.map { ($0.key.stringValue ?? "", $0.value.stringValue ?? "") })
+        }
+        #expect(gestures == [
+            "click": "toggle-play-pause", "double-click": "next-track", "triple-click": "previous-track",
+            "double-click-and-hold": "begin-seeking-forward", "triple-click-and-hold": "begin-seeking-backward",
+        ])
+    }
+}
+
