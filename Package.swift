@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "headsetd", targets: ["headsetd"]),
         .executable(name: "remotectl", targets: ["remotectl"]),
         // The libraries another package may build on.
+        .library(name: "RemoteBridgeListeners", targets: ["RemoteBridgeListeners"]),
         .library(name: "RemoteBridgeCore", targets: ["RemoteBridgeCore"]),
         .library(name: "RemoteBridgeGestures", targets: ["RemoteBridgeGestures"]),
         .library(name: "RemoteBridgeDBus", targets: ["RemoteBridgeDBus"]),
@@ -45,21 +46,24 @@ let package = Package(
         // Outside text quoted in errors and logs: escaped, and bounded in bytes. Used by every module that quotes.
         .target(name: "RemoteBridgeText"),
         .testTarget(name: "RemoteBridgeTextTests", dependencies: ["RemoteBridgeText"]),
+        // Listeners<Event>: the one way a component announces what happened, to any number of listeners.
+        .target(name: "RemoteBridgeListeners"),
+        .testTarget(name: "RemoteBridgeListenersTests", dependencies: ["RemoteBridgeListeners"]),
         // The core model: events, responders, the application, the player controller. Pure Swift, no I/O.
         .target(name: "RemoteBridgeCore"),
         .testTarget(name: "RemoteBridgeCoreTests", dependencies: ["RemoteBridgeCore"]),
         // Button gesture recognizers (click patterns) on an injectable clock.
-        .target(name: "RemoteBridgeGestures", dependencies: ["RemoteBridgeCore", "RemoteBridgeDurations"]),
+        .target(name: "RemoteBridgeGestures", dependencies: ["RemoteBridgeCore", "RemoteBridgeListeners", "RemoteBridgeDurations"]),
         .testTarget(name: "RemoteBridgeGesturesTests", dependencies: ["RemoteBridgeGestures", "RemoteBridgeDurations"]),
 
         // libdbus, as a system library. Nothing else lives here.
         .systemLibrary(name: "CRemoteBridgeDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // A Swift API over libdbus: connection, typed values, interface declarations, calls,
         // signals, names, exported objects.
-        .target(name: "RemoteBridgeDBus", dependencies: ["CRemoteBridgeDBus", "RemoteBridgeDurations", "RemoteBridgeText"]),
+        .target(name: "RemoteBridgeDBus", dependencies: ["CRemoteBridgeDBus", "RemoteBridgeListeners", "RemoteBridgeDurations", "RemoteBridgeText"]),
         .testTarget(name: "RemoteBridgeDBusTests", dependencies: ["RemoteBridgeDBus", "RemoteBridgeTesting"]),
         // The MPRIS 2.2 and RemoteControl1 declarations, the server, a client and the now-playing tracker.
-        .target(name: "RemoteBridgeMPRIS", dependencies: ["RemoteBridgeDBus", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText"]),
+        .target(name: "RemoteBridgeMPRIS", dependencies: ["RemoteBridgeDBus", "RemoteBridgeListeners", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText"]),
         .testTarget(name: "RemoteBridgeMPRISTests", dependencies: ["RemoteBridgeMPRIS", "RemoteBridgeTesting"]),
         // ChildProcess, the one way to start a program (dying with us), and a private dbus-daemon on it
         // (tests, benchmarks, `remote-playerd --demo`). Its C shims are in CRemoteBridgeSpawn.
@@ -69,16 +73,16 @@ let package = Package(
         // libmpv, as a system library, and the player adapter over it.
         // No pkgConfig: mpv.pc adds -D_REENTRANT, which SwiftPM warns about; the headers are in /usr/include.
         .systemLibrary(name: "CRemoteBridgeMPV"),
-        .target(name: "RemoteBridgeMPV", dependencies: ["CRemoteBridgeMPV", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText", systemPackage]),
+        .target(name: "RemoteBridgeMPV", dependencies: ["CRemoteBridgeMPV", "RemoteBridgeListeners", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText", systemPackage]),
         .testTarget(name: "RemoteBridgeMPVTests", dependencies: ["RemoteBridgeMPV", "RemoteBridgeTesting"]),
 
         // The evdev ioctls, as C (ioctl is variadic). Nothing else lives here.
         .target(name: "CRemoteBridgeEvdev"),
         // Evdev input: devices or FIFOs, discovery, hot-plug, the key map (over RemoteBridgeGestures' table of key codes).
-        .target(name: "RemoteBridgeEvdev", dependencies: ["CRemoteBridgeEvdev", "RemoteBridgeGestures", "RemoteBridgeCore", "RemoteBridgeText", systemPackage]),
+        .target(name: "RemoteBridgeEvdev", dependencies: ["CRemoteBridgeEvdev", "RemoteBridgeListeners", "RemoteBridgeGestures", "RemoteBridgeCore", "RemoteBridgeText", systemPackage]),
         .testTarget(name: "RemoteBridgeEvdevTests", dependencies: ["RemoteBridgeEvdev", "RemoteBridgeTesting"]),
         // The desktop's media keys: the GNOME, MATE and Cinnamon settings-daemon grab over D-Bus.
-        .target(name: "RemoteBridgeDesktopKeys", dependencies: ["RemoteBridgeDBus", "RemoteBridgeCore"]),
+        .target(name: "RemoteBridgeDesktopKeys", dependencies: ["RemoteBridgeDBus", "RemoteBridgeListeners", "RemoteBridgeCore"]),
         .testTarget(name: "RemoteBridgeDesktopKeysTests", dependencies: ["RemoteBridgeDesktopKeys", "RemoteBridgeTesting"]),
 
         // The shared config file: XDG paths, loading, the schema, and a small TOML parser with
@@ -118,7 +122,7 @@ let package = Package(
         .target(
             name: "RemoteBridgePlayerDaemon",
             dependencies: [
-                "RemoteBridgeCore", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeMPV", "RemoteBridgeConfiguration",
+                "RemoteBridgeCore", "RemoteBridgeListeners", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeMPV", "RemoteBridgeConfiguration",
                 "RemoteBridgeEvdev", "RemoteBridgeDesktopKeys", "RemoteBridgePrivateBus", "CRemoteBridgeHeap", "RemoteBridgeResume", "RemoteBridgeDurations", "RemoteBridgeText", logging, serviceLifecycle, systemPackage,
             ]),
         .testTarget(
@@ -134,7 +138,7 @@ let package = Package(
         .target(
             name: "RemoteBridgeHeadsetDaemon",
             dependencies: [
-                "RemoteBridgeGestures", "RemoteBridgeDBus", "RemoteBridgeEvdev", "RemoteBridgeMPRIS", "RemoteBridgeCore",
+                "RemoteBridgeGestures", "RemoteBridgeListeners", "RemoteBridgeDBus", "RemoteBridgeEvdev", "RemoteBridgeMPRIS", "RemoteBridgeCore",
                 "RemoteBridgeConfiguration", "RemoteBridgeResume", "RemoteBridgeDoctor", "RemoteBridgeDurations", "RemoteBridgeText", logging, serviceLifecycle,
             ]),
         .testTarget(name: "RemoteBridgeHeadsetDaemonTests", dependencies: ["RemoteBridgeHeadsetDaemon", "RemoteBridgeDoctor", "RemoteBridgePlayerDaemon", "RemoteBridgeResume", "RemoteBridgeTesting", logging]),
@@ -160,7 +164,7 @@ let package = Package(
         .target(
             name: "RemoteBridgeTesting",
             dependencies: [
-                "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeCore", "RemoteBridgeEvdev", "RemoteBridgeDesktopKeys", "RemoteBridgePrivateBus",
+                "RemoteBridgeDBus", "RemoteBridgeListeners", "RemoteBridgeMPRIS", "RemoteBridgeCore", "RemoteBridgeEvdev", "RemoteBridgeDesktopKeys", "RemoteBridgePrivateBus",
                 "RemoteBridgeDurations", systemPackage,
             ]),
     ],

@@ -1,6 +1,7 @@
 import RemoteBridgeDurations
 import Dispatch
 import Glibc
+import RemoteBridgeListeners
 import RemoteBridgeText
 
 /// A connection to a message bus, used from the main actor.
@@ -19,12 +20,18 @@ public final class DBusConnection {
     private var objects: [String: ExportedObject] = [:]
     private var subscriptions: [UInt64: Subscription] = [:]
     private var nextSubscriptionID: UInt64 = 0
-    /// Called with a well-known name this connection lost (`NameLost`).
-    public var onNameLost: (@MainActor (String) -> Void)?
-    /// Called with a well-known name this connection gained (`NameAcquired`).
-    public var onNameAcquired: (@MainActor (String) -> Void)?
-    /// Called once if the bus goes away.
-    public var onDisconnect: (@MainActor () -> Void)?
+    /// What a connection announces to its `listeners`.
+    public enum Event: Sendable, Equatable {
+        /// The bus took this well-known name from the connection (`NameLost`).
+        case nameLost(String)
+        /// The connection gained this well-known name (`NameAcquired`).
+        case nameAcquired(String)
+        /// The bus went away; announced once.
+        case disconnected
+    }
+
+    /// Told of names lost and gained, and of the bus going away.
+    public let listeners = Listeners<Event>()
     /// How long a call waits for its reply when the call does not say: libdbus's 25 s unless set.
     /// A peer that does not answer in time gives `org.freedesktop.DBus.Error.NoReply`.
     public var callTimeout: Duration = .seconds(25)
@@ -275,12 +282,12 @@ public final class DBusConnection {
     private func route(signal message: DBusMessage) {
         if message.interface == "org.freedesktop.DBus.Local", message.member == "Disconnected" {
             isClosed = true
-            onDisconnect?()
+            listeners.announce(.disconnected)
             return
         }
         if message.sender == BusDaemonInterface.busName, message.destination == uniqueName, let name = message.body.first?.stringValue {
-            if message.isSignal(BusDaemonInterface.nameLost) { onNameLost?(name) }
-            if message.isSignal(BusDaemonInterface.nameAcquired) { onNameAcquired?(name) }
+            if message.isSignal(BusDaemonInterface.nameLost) { listeners.announce(.nameLost(name)) }
+            if message.isSignal(BusDaemonInterface.nameAcquired) { listeners.announce(.nameAcquired(name)) }
         }
         for id in subscriptions.keys.sorted() {
             guard let subscription = subscriptions[id], subscription.rule.matches(message) else { continue }

@@ -1,4 +1,5 @@
 import Dispatch
+import RemoteBridgeListeners
 import RemoteBridgeText
 
 /// An object exported on a connection: interfaces at one path.
@@ -91,10 +92,15 @@ public final class ExportedObject {
         }
     }
 
-    /// Called with each signal that could not be sent (an undeclared signal, wrong types, an
-    /// object no longer exported); the daemons log it. A connection already closed, as at
-    /// shutdown, is not reported. Nil drops them all.
-    public var onEmitFailure: (@MainActor (DBusError) -> Void)?
+    /// What an exported object announces to its `listeners`.
+    public enum Event: Sendable {
+        /// A signal could not be sent (an undeclared signal, wrong types, an object no longer
+        /// exported); the daemons log it. A connection already closed, as at shutdown, is not reported.
+        case emitFailed(DBusError)
+    }
+
+    /// Told of each signal that could not be sent.
+    public let listeners = Listeners<Event>()
 
     /// Emits a signal this object declares (or PropertiesChanged, which every object has). An
     /// undeclared signal, or arguments of another type than declared, is a programming error:
@@ -111,13 +117,13 @@ public final class ExportedObject {
         try connection.emit(.signal(signal, path: path, body: arguments))
     }
 
-    /// Emits a declared signal, and hands any failure to `onEmitFailure` instead of throwing.
+    /// Emits a declared signal, and announces any failure (`Event.emitFailed`) instead of throwing.
     public func send(_ signal: DBusSignalDeclaration, _ arguments: [DBusValue] = []) {
         do throws(DBusError) {
             try emit(signal, arguments)
         } catch {
             guard error.name != DBusError.disconnected("").name else { return }
-            onEmitFailure?(error)
+            listeners.announce(.emitFailed(error))
         }
     }
 

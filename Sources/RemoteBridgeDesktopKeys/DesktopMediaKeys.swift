@@ -1,3 +1,4 @@
+import RemoteBridgeListeners
 import RemoteBridgeDBus
 import FoundationEssentials
 import Glibc
@@ -59,10 +60,16 @@ public final class DesktopMediaKeys {
     public var skipForward: Duration
     /// How far Rewind skips.
     public var skipBackward: Duration
-    /// Called with each event, source `.mediaKeys`.
-    public var onEvent: (@MainActor (RemoteControlEvent) -> Void)?
-    /// Called for Repeat and Shuffle.
-    public var onSetting: (@MainActor (Setting) -> Void)?
+    /// What the media keys announce to their `listeners`.
+    public enum Event: Sendable {
+        /// A transport key, as a remote-control event with source `.mediaKeys`.
+        case remoteControl(RemoteControlEvent)
+        /// Repeat or Shuffle.
+        case setting(Setting)
+    }
+
+    /// Told of each key pressed while the grab is held.
+    public let listeners = Listeners<Event>()
     /// The daemon holding our grab, once one answered.
     public private(set) var daemon: Daemon?
     private var subscribed = false
@@ -127,10 +134,10 @@ public final class DesktopMediaKeys {
         case "FastForward":
             subtype = .skipForward
             interval = skipForward
-        case "Repeat": return onSetting?(.cycleLoop) ?? ()
-        case "Shuffle": return onSetting?(.toggleShuffle) ?? ()
+        case "Repeat": return listeners.announce(.setting(.cycleLoop))
+        case "Shuffle": return listeners.announce(.setting(.toggleShuffle))
         default: return
         }
-        onEvent?(RemoteControlEvent(subtype: subtype, source: .mediaKeys, interval: interval))
+        listeners.announce(.remoteControl(RemoteControlEvent(subtype: subtype, source: .mediaKeys, interval: interval)))
     }
 }

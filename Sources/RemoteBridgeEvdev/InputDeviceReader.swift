@@ -1,3 +1,4 @@
+import RemoteBridgeListeners
 import CRemoteBridgeEvdev
 import Dispatch
 import FoundationEssentials
@@ -32,14 +33,20 @@ public final class InputDeviceReader {
     public let mode: Mode
     /// The device's identity: read from the node, or the one given for other paths.
     public private(set) var identity: DeviceIdentity
-    /// Called with each key edge (code, pressed), on the main actor.
-    public var onKey: (@MainActor (UInt16, Bool) -> Void)?
-    /// Called with each switch edge (code, on), on the main actor.
-    public var onSwitch: (@MainActor (UInt16, Bool) -> Void)?
-    /// Called when the device vanishes (true) or is opened again (false).
-    public var onPresence: (@MainActor (_ present: Bool) -> Void)?
-    /// Called when the device vanishes or comes back, and with problems worth a log line.
-    public var onStatus: (@MainActor (String) -> Void)?
+    /// What a reader announces to its `listeners`, on the main actor.
+    public enum Event: Sendable, Equatable {
+        /// A key edge: the key code, and whether it went down.
+        case key(code: UInt16, pressed: Bool)
+        /// A switch edge: the switch code, and whether it turned on.
+        case `switch`(code: UInt16, on: Bool)
+        /// The device vanished (false) or was opened again (true).
+        case presence(Bool)
+        /// The device vanished or came back, or a problem worth a log line.
+        case status(String)
+    }
+
+    /// Told of each edge, each vanishing and return, and each problem.
+    public let listeners = Listeners<Event>()
     /// Whether the device is open now.
     public var isOpen: Bool { fd >= 0 }
     /// Whether the device is grabbed now.
@@ -92,7 +99,7 @@ public final class InputDeviceReader {
     public func start() {
         if !open() {
             guard !isFinished else { return }
-            onStatus?("\(shownPath): not there yet; waiting for it")
+            listeners.announce(.status("\(shownPath): not there yet; waiting for it"))
         }
         guard !isFinished else { return }
         if mode == .follow { waitForDevice() }
@@ -111,14 +118,14 @@ public final class InputDeviceReader {
         guard stat(path, &info) == 0 else { return false }
         let kind = info.st_mode & S_IFMT
         if kind == S_IFDIR {
-            onStatus?("\(shownPath): is a folder, not an input device; give /dev/input/eventN or a FIFO")
+            listeners.announce(.status("\(shownPath): is a folder, not an input device; give /dev/input/eventN or a FIFO"))
             isFinished = true
             return false
         }
         let isFIFO = kind == S_IFIFO
         let descriptor = Glibc.open(path, (isFIFO ? O_RDWR : O_RDONLY) | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
-            onStatus?("\(shownPath): \(String(cString: strerror(errno))); check that you may read it (see dist/udev)")
+            listeners.announce(.status("\(shownPath): \(String(cString: strerror(errno))); check that you may read it (see dist/udev)"))
             return false
         }
         if kind == S_IFREG {
@@ -127,7 +134,7 @@ public final class InputDeviceReader {
         }
         if let read = DeviceIdentity.read(fd: descriptor) {
             if mode == .discovered, read.isKeyboard {
-                onStatus?("\(shownPath): \(OutsideText.quoted(read.name)) is a keyboard now; not reading it")
+                listeners.announce(.status("\(shownPath): \(OutsideText.quoted(read.name)) is a keyboard now; not reading it"))
                 Glibc.close(descriptor)
                 isFinished = true
                 return false
@@ -135,7 +142,7 @@ public final class InputDeviceReader {
             identity = read
             if grab, !read.isKeyboard {
                 isGrabbed = Evdev.grab(descriptor)
-                if !isGrabbed { onStatus?("\(shownPath): could not grab the device (another program holds it?); the desktop sees its keys too") }
+                if !isGrabbed { listeners.announce(.status("\(shownPath): could not grab the device (another program holds it?); the desktop sees its keys too")) }
             }
         }
         fd = descriptor
@@ -165,12 +172,12 @@ public final class InputDeviceReader {
         }
         let records = bytes.count / InputEvent.size
         deliver(decoder.feed(bytes))
-        onStatus?("\(shownPath): a regular file, read once (\(records) records); only devices and FIFOs are followed")
+        listeners.announce(.status("\(shownPath): a regular file, read once (\(records) records); only devices and FIFOs are followed"))
     }
 
     private func deliver(_ edges: [InputEdge]) {
         for edge in edges {
-            if edge.isKey { onKey?(edge.code, edge.pressed) } else { onSwitch?(edge.code, edge.pressed) }
+            listeners.announce(edge.isKey ? .key(code: edge.code, pressed: edge.pressed) : .switch(code: edge.code, on: edge.pressed))
         }
     }
 
@@ -192,13 +199,13 @@ public final class InputDeviceReader {
 
     private func lost() {
         closeDevice()
-        onPresence?(false)
+        listeners.announce(.presence(false))
         switch mode {
         case .follow:
-            onStatus?("\(shownPath): the device went away; waiting for it to come back")
+            listeners.announce(.status("\(shownPath): the device went away; waiting for it to come back"))
             waitForDevice()
         case .discovered:
-            onStatus?("\(shownPath): the device went away")
+            listeners.announce(.status("\(shownPath): the device went away"))
             stop()
             isFinished = true
         }
@@ -225,7 +232,7 @@ public final class InputDeviceReader {
         watcher = DirectoryWatcher(directory: directory) { [weak self] in self?.recheck() }
         if watcher == nil, retryTimer == nil {
             // inotify can run out (fs.inotify.max_user_instances); then, and only then, retry on a timer.
-            onStatus?("\(shownPath): cannot watch \(OutsideText.bareOrQuoted(directory)) for the device (\(String(cString: strerror(errno)))); retrying every 2 s")
+            listeners.announce(.status("\(shownPath): cannot watch \(OutsideText.bareOrQuoted(directory)) for the device (\(String(cString: strerror(errno)))); retrying every 2 s"))
             let timer = DispatchSource.makeTimerSource(queue: .main)
             timer.schedule(deadline: .now() + 2, repeating: 2)
             timer.setEventHandler { MainActor.assumeIsolated { [weak self] in self?.recheck() } }
@@ -254,8 +261,8 @@ public final class InputDeviceReader {
         }
         retryTimer?.cancel()
         retryTimer = nil
-        onStatus?("\(shownPath): the device is back")
-        onPresence?(true)
+        listeners.announce(.status("\(shownPath): the device is back"))
+        listeners.announce(.presence(true))
     }
 }
 

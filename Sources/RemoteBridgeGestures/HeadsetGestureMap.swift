@@ -1,3 +1,4 @@
+import RemoteBridgeListeners
 import RemoteBridgeCore
 
 /// Turns a headset's single button into remote-control events, after Apple's headphone remote.
@@ -15,8 +16,8 @@ import RemoteBridgeCore
 /// bound patterns it could still turn into. With only `click` bound, a click fires on release.
 @MainActor
 public final class HeadsetGestureMap {
-    /// Receives each event, stamped with the clock and with source `.headset(gesture.rawValue)`.
-    public var onEvent: (@MainActor (RemoteControlEvent) -> Void)?
+    /// Told of each event, stamped with the clock and with source `.headset(gesture.rawValue)`.
+    public let listeners = Listeners<RemoteControlEvent>()
 
     /// The current bindings; unbound gestures are absent.
     public private(set) var bindings: [HeadsetGesture: RemoteControlSubtype]
@@ -121,6 +122,6 @@ public final class HeadsetGestureMap {
     }
 
     private func emit(_ subtype: RemoteControlSubtype, for gesture: HeadsetGesture) {
-        onEvent?(RemoteControlEvent(subtype: subtype, source: .headset(gesture.rawValue), timestamp: clock.now))
+        listeners.announce(RemoteControlEvent(subtype: subtype, source: .headset(gesture.rawValue), timestamp: clock.now))
     }
 }

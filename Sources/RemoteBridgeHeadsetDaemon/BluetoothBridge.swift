@@ -84,8 +84,10 @@ public final class BluetoothBridge {
             return nil
         }
         let bridge = BluetoothBridge(system: system, player: player, handler: handler, callTimeout: callTimeout, logger: logger)
-        player.onProblem = { logger.warning("\($0)") }
-        player.object.onEmitFailure = { logger.warning("Bluetooth player: a signal could not be sent: \($0)") }
+        player.problems.add { logger.warning("\($0)") }
+        player.object.listeners.add { event in
+            if case .emitFailed(let error) = event { logger.warning("Bluetooth player: a signal could not be sent: \(error)") }
+        }
         system.export(player.object)
         do {
             try await bridge.subscribe()

@@ -1,3 +1,4 @@
+import RemoteBridgeListeners
 import RemoteBridgeDurations
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
@@ -34,7 +35,8 @@ final class BluetoothPlayer {
     private var subscriptions: [UInt64] = []
     private var generation = 0
     var callTimeout: Duration = .seconds(1)
-    var onProblem: (@MainActor (String) -> Void)?
+    /// Told of each problem with the player followed, worth a warning.
+    let problems = Listeners<String>()
 
     init(session: DBusConnection) throws(DBusError) {
         self.session = session
@@ -92,7 +94,7 @@ final class BluetoothPlayer {
             values.merge(all) { signalled, _ in signalled }
             object.invalidateProperties(of: PlayerInterface.name)
         } catch {
-            onProblem?("Bluetooth player: cannot follow \(newTarget): \(error)")
+            problems.announce("Bluetooth player: cannot follow \(newTarget): \(error)")
         }
     }
 
@@ -108,7 +110,7 @@ final class BluetoothPlayer {
             do throws(DBusError) {
                 try await session.setProperty(target, MPRISNames.objectPath, property, value)
             } catch {
-                self?.onProblem?("Bluetooth player: setting \(property.name) on \(target) failed: \(error)")
+                self?.problems.announce("Bluetooth player: setting \(property.name) on \(target) failed: \(error)")
             }
         }
     }

@@ -42,31 +42,30 @@ extension HeadsetHandler {
     private func open(_ path: String, identity: DeviceIdentity?, mode: InputDeviceReader.Mode) {
         // A named device is a headset whatever it says it is; a discovered one is, by discovery.
         let reader = InputDeviceReader(path: path, identity: identity, grab: configuration.grab, mode: mode)
-        reader.onKey = { [weak self, weak reader] code, pressed in
-            guard let self, let reader else { return }
-            let headsetLike = reader.mode == .follow || reader.identity.isHeadsetLike
-            self.key(code, pressed: pressed, headsetLike: headsetLike, device: reader.identity.name)
-        }
-        reader.onSwitch = { [weak self, weak reader] code, on in
-            guard let self, let reader else { return }
-            self.switchChanged(code, on: on, device: reader.identity.name)
-        }
         let logger = self.logger
         /// Says what is read and how, whenever the device is opened, at start or when it appears.
         let announce: @MainActor (InputDeviceReader) -> Void = { reader in
             let kind = reader.identity.isKeyboard ? "a keyboard" : reader.identity.isHeadsetLike || mode == .follow ? "headset-like" : "other"
             logger.info("reading \(OutsideText.bareOrQuoted(reader.path)) (\(OutsideText.quoted(reader.identity.name)), \(kind)\(reader.isGrabbed ? ", grabbed" : ""))")
         }
-        reader.onPresence = { [weak self, weak reader] present in
+        reader.listeners.add { [weak self, weak reader] event in
             guard let self, let reader else { return }
-            if present { announce(reader) }
-            self.object?.invalidateProperties(of: Headset1Interface.name)
-            // A Bluetooth headset's AVRCP device vanishing is one sign that it disconnected.
-            guard reader.identity.isBluetooth else { return }
-            let name = OutsideText.bareOrQuoted(reader.identity.name)
-            if present { self.plugged(name) } else { self.unplugged(name) }
+            switch event {
+            case .key(let code, let pressed):
+                let headsetLike = reader.mode == .follow || reader.identity.isHeadsetLike
+                self.key(code, pressed: pressed, headsetLike: headsetLike, device: reader.identity.name)
+            case .switch(let code, let on):
+                self.switchChanged(code, on: on, device: reader.identity.name)
+            case .presence(let present):
+                if present { announce(reader) }
+                self.object?.invalidateProperties(of: Headset1Interface.name)
+                // A Bluetooth headset's AVRCP device vanishing is one sign that it disconnected.
+                guard reader.identity.isBluetooth else { return }
+                let name = OutsideText.bareOrQuoted(reader.identity.name)
+                if present { self.plugged(name) } else { self.unplugged(name) }
+            case .status(let line): logger.notice("\(line)")
+            }
         }
-        reader.onStatus = { [logger] in logger.notice("\($0)") }
         reader.start()
         if reader.isOpen { announce(reader) }
         guard !reader.isFinished else { return }

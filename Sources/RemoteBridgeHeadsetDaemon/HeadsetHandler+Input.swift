@@ -15,7 +15,7 @@ extension HeadsetHandler {
             logger.debug("input: \(OutsideText.bareOrQuoted(device)): \(Self.keyName(code)) \(pressed ? "down" : "up") → \(subtype.name)")
             deliver(RemoteControlEvent(subtype: subtype, source: .inputDevice(device), timestamp: clock.now))
         }
-        onInput?(code, pressed)
+        listeners.announce(.input(code: code, pressed: pressed))
     }
 
     /// The key map, with KEY_PLAYCD and KEY_PAUSECD from a headset read against the player's
@@ -34,7 +34,7 @@ extension HeadsetHandler {
 
     /// A switch edge: a jack switch turned off is an unplug, on a plug.
     func switchChanged(_ code: UInt16, on: Bool, device: String) {
-        defer { onSwitch?(code, on) }
+        defer { listeners.announce(.switch(code: code, on: on)) }
         guard InputEvent.jackSwitches.contains(code) else { return }
         logger.debug("input: \(OutsideText.bareOrQuoted(device)): jack switch \(code) \(on ? "on (plugged in)" : "off (unplugged)")")
         let name = OutsideText.bareOrQuoted(device)

@@ -67,6 +67,6 @@ extension HeadsetHandler {
         case .alreadyStarting:
             break
         }
-        onResumed?(outcome)
+        listeners.announce(.resumed(outcome))
     }
 }

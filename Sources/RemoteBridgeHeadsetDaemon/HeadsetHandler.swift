@@ -1,3 +1,4 @@
+import RemoteBridgeListeners
 import RemoteBridgeConfiguration
 import RemoteBridgeGestures
 import RemoteBridgeDBus
@@ -81,19 +82,23 @@ public final class HeadsetHandler {
     var object: ExportedObject?
     var unplugGuard: UnplugGuard
     var hotPlugWatcher: DirectoryWatcher?
-    /// Called with every key edge read from a device or injected, after it was handled.
-    public var onInput: (@MainActor (UInt16, Bool) -> Void)?
-    /// Called with every switch edge read from a device, after it was handled.
-    public var onSwitch: (@MainActor (UInt16, Bool) -> Void)?
     /// Starts remote-playerd and resumes its queue when a press finds no player to take it.
     public let resumption: PlayerResumption
-    /// Called when a resumption has ended, with how.
-    public var onResumed: (@MainActor (PlayerResumption.Outcome) -> Void)?
-    /// Called with every call to a player once it is answered: player, event, success.
-    public var onDelivered: (@MainActor (String, RemoteControlEvent, Bool) -> Void)? {
-        get { output.onAnswered }
-        set { output.onAnswered = newValue }
+
+    /// What the handler announces to its `listeners`, each after it was handled.
+    public enum Event: Sendable {
+        /// A key edge read from a device or injected: the key code, and whether it went down.
+        case input(code: UInt16, pressed: Bool)
+        /// A switch edge read from a device: the switch code, and whether it turned on.
+        case `switch`(code: UInt16, on: Bool)
+        /// A resumption has ended, with how.
+        case resumed(PlayerResumption.Outcome)
+        /// A call to a player was answered (or failed): the player, the event, and whether it succeeded.
+        case delivered(player: String, event: RemoteControlEvent, succeeded: Bool)
     }
+
+    /// Told of every edge, resumption and answered call.
+    public let listeners = Listeners<Event>()
 
     /// Starts: reads the configuration, connects, claims the name, follows the players, opens
     /// the devices and exports `Headset1`. Nothing here waits for a player: they are asked in
@@ -124,21 +129,36 @@ public final class HeadsetHandler {
         var policy = ResumePolicy.fromConfiguration(configuration)
         if let statePath = options.statePath { policy.statePath = statePath }
         resumption = PlayerResumption(connection: connection) { policy }
-        output.onProblem = { logger.warning("\($0)") }
-        output.onDebug = { logger.debug("call: \($0)") }
-        tracker.onDebug = { logger.debug("players: \($0)") }
-        gestures.onEvent = { [weak self] event in self?.deliver(event) }
+        output.listeners.add { [weak self] event in
+            switch event {
+            case .problem(let line): logger.warning("\(line)")
+            case .debug(let line): logger.debug("call: \(line)")
+            case .answered(let player, let event, let succeeded):
+                self?.listeners.announce(.delivered(player: player, event: event, succeeded: succeeded))
+            }
+        }
+        tracker.listeners.add { [weak self] event in
+            switch event {
+            case .debug(let line): logger.debug("players: \(line)")
+            case .targetChanged(let target): self?.targetChanged(to: target)
+            case .updated: break
+            }
+        }
+        gestures.listeners.add { [weak self] event in self?.deliver(event) }
         let object = try ExportedObject(path: Headset1Interface.objectPath, interfaces: [headsetInterface()])
-        object.onEmitFailure = { logger.error("a signal could not be sent: \($0)") }
+        object.listeners.add { event in
+            if case .emitFailed(let error) = event { logger.error("a signal could not be sent: \(error)") }
+        }
         self.object = object
         connection.export(object)
-        connection.onDisconnect = { [weak self] in self?.finish(.busLost) }
+        connection.listeners.add { [weak self] event in
+            if case .disconnected = event { self?.finish(.busLost) }
+        }
         // The name first: a frozen player on the bus must not delay it.
         switch try await connection.requestName(Headset1Interface.busName) {
         case .primaryOwner, .alreadyOwner: break
         default: throw DBusError.failed("\(Headset1Interface.busName) is taken: is another headsetd running?")
         }
-        tracker.onChange = { [weak self] target in self?.targetChanged(to: target) }
         try await tracker.start()
         openDevices(forced: options.devices, configured: configuration.devices)
         if configuration.bluetooth {

@@ -1,3 +1,4 @@
+import RemoteBridgeListeners
 import RemoteBridgeGestures
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
@@ -35,11 +36,19 @@ final class PlayerOutput {
     private var scanTarget: String?
     /// What is going on with each player called.
     private var lines: [String: Line] = [:]
-    var onProblem: (@MainActor (String) -> Void)?
-    var onDebug: (@MainActor (String) -> Void)?
-    /// Called when a call to a player has been answered (or failed), for tests and latency
-    /// figures: the player, the event, and whether it succeeded.
-    var onAnswered: (@MainActor (String, RemoteControlEvent, Bool) -> Void)?
+    /// What the output announces to its `listeners`.
+    enum Event {
+        /// A press dropped or a call failed, worth a warning.
+        case problem(String)
+        /// A call made, for `--log-level debug`.
+        case debug(String)
+        /// A call to a player was answered (or failed): the player, the event, and whether it
+        /// succeeded. For tests and latency figures.
+        case answered(player: String, event: RemoteControlEvent, succeeded: Bool)
+    }
+
+    /// Told of problems, calls and answers.
+    let listeners = Listeners<Event>()
 
     /// One player's calls.
     private struct Line {
@@ -70,9 +79,9 @@ final class PlayerOutput {
         var line = lines[target, default: Line()]
         if line.busy {
             if line.unresponsive {
-                onProblem?("\(target) has not answered yet; \(event.subtype.name) dropped")
+                listeners.announce(.problem("\(target) has not answered yet; \(event.subtype.name) dropped"))
             } else if line.waiting.count >= Self.queueLimit {
-                onProblem?("\(target) is \(Self.queueLimit) presses behind; \(event.subtype.name) dropped")
+                listeners.announce(.problem("\(target) is \(Self.queueLimit) presses behind; \(event.subtype.name) dropped"))
             } else {
                 line.waiting.append((event, .now))
             }
@@ -86,16 +95,16 @@ final class PlayerOutput {
 
     private func start(_ event: RemoteControlEvent, on target: String) {
         let probe = lines[target]?.unresponsive == true
-        onDebug?("\(event.subtype.name) → \(target)\(probe ? " (after a Ping: it did not answer last time)" : "")")
+        listeners.announce(.debug("\(event.subtype.name) → \(target)\(probe ? " (after a Ping: it did not answer last time)" : "")"))
         Task {
             var succeeded = false
             if probe, await !ping(target) {
-                onProblem?("\(target) still does not answer; \(event.subtype.name) dropped")
+                listeners.announce(.problem("\(target) still does not answer; \(event.subtype.name) dropped"))
             } else {
                 lines[target]?.unresponsive = false
                 succeeded = await perform(event, on: target)
             }
-            onAnswered?(target, event, succeeded)
+            listeners.announce(.answered(player: target, event: event, succeeded: succeeded))
             next(on: target)
         }
     }
@@ -104,12 +113,12 @@ final class PlayerOutput {
     private func next(on target: String) {
         guard var line = lines[target] else { return }
         if line.unresponsive, !line.waiting.isEmpty {
-            onProblem?("\(target) did not answer; \(line.waiting.count) waiting press(es) dropped")
+            listeners.announce(.problem("\(target) did not answer; \(line.waiting.count) waiting press(es) dropped"))
             line.waiting = []
         }
         // A scan's end is never too late: without it the scan runs on.
         while let first = line.waiting.first, !first.event.subtype.isSeekingEnd, ContinuousClock.now - first.since > pressTimeout {
-            onProblem?("\(target): \(first.event.subtype.name) waited more than \(pressTimeout); dropped")
+            listeners.announce(.problem("\(target): \(first.event.subtype.name) waited more than \(pressTimeout); dropped"))
             line.waiting.removeFirst()
         }
         guard !line.waiting.isEmpty else {
@@ -143,9 +152,9 @@ final class PlayerOutput {
         } catch {
             if error.name == "org.freedesktop.DBus.Error.NoReply" {
                 lines[target]?.unresponsive = true
-                onProblem?("\(target) did not answer \(event.subtype.name) within \(pressTimeout) (frozen?); it is pinged before the next press")
+                listeners.announce(.problem("\(target) did not answer \(event.subtype.name) within \(pressTimeout) (frozen?); it is pinged before the next press"))
             } else {
-                onProblem?("\(target): \(event.subtype.name) failed: \(error)")
+                listeners.announce(.problem("\(target): \(event.subtype.name) failed: \(error)"))
             }
             return false
         }
@@ -158,7 +167,7 @@ final class PlayerOutput {
         let clock = self.clock
         scan = SeekScan(client: client, forward: subtype == .beginSeekingForward, sleep: { try await clock.sleep(for: $0) }) {
             [weak self] error in
-            self?.onProblem?("\(client.busName): seeking failed: \(error)")
+            self?.listeners.announce(.problem("\(client.busName): seeking failed: \(error)"))
         }
     }
 

@@ -11,7 +11,7 @@ extension MPRISServer {
                     guard let self, self.identity.canQuit else { throw .notSupported("this player cannot be asked to quit") }
                     // Reply first, and quit only once the reply is on the bus: quitting closes
                     // the connection, and the caller would get NoReply instead.
-                    call.afterReply { [weak self] in self?.onQuit?() }
+                    call.afterReply { [weak self] in self?.listeners.announce(.quitRequested) }
                     return []
                 },
             ],

@@ -1,3 +1,4 @@
+import RemoteBridgeListeners
 import RemoteBridgeDurations
 import RemoteBridgeDBus
 import RemoteBridgeCore
@@ -37,8 +38,15 @@ public final class MPRISServer {
     public let player: any MediaPlayer
     /// The root interface's identity.
     public let identity: Identity
-    /// Called by the `Quit` method.
-    public var onQuit: (@MainActor () -> Void)?
+    /// What the server announces to its `listeners`.
+    public enum Event: Sendable, Equatable {
+        /// A client called `Quit`, and its reply is on the bus.
+        case quitRequested
+    }
+
+    /// Told when a client asks the player to quit.
+    public let listeners = Listeners<Event>()
+    private var playerListener: ListenerID?
     /// Whether `start()` exports `RemoteControl1` too (the default). Without it, the server is
     /// a plain MPRIS player, as other programs' are.
     public var servesRemoteControl = true
@@ -69,7 +77,7 @@ public final class MPRISServer {
             interfaces: [rootInterface(), playerInterface(), trackListInterface()] + (servesRemoteControl ? [remoteControlInterface()] : []))
         self.object = object
         connection.export(object)
-        player.onChange = { [weak self] change in self?.playerChanged(change) }
+        playerListener = player.listeners.add { [weak self] change in self?.playerChanged(change) }
         observerTokens.append(application.addStateObserver { [weak self] in self?.applicationStateChanged() })
         observerTokens.append(application.addDeliveryObserver { [weak self] event, outcome in self?.delivered(event, outcome) })
     }
@@ -78,7 +86,8 @@ public final class MPRISServer {
     public func stop() {
         for token in observerTokens { application.removeEventMonitor(token) }
         observerTokens = []
-        player.onChange = nil
+        if let playerListener { player.listeners.remove(playerListener) }
+        playerListener = nil
         connection.unexport(path: MPRISNames.objectPath)
         object = nil
     }
@@ -122,6 +131,8 @@ public final class MPRISServer {
             object.invalidateProperties(of: PlayerInterface.name)
             object.send(
                 TrackListInterface.trackMetadataChanged, [.objectPath(track.objectPath), track.metadata])
+        case .loadFailed:
+            break  // MPRIS has no signal for it
         }
     }
 

@@ -1,3 +1,4 @@
+import RemoteBridgeListeners
 import RemoteBridgeCore
 
 /// MPRIS's PlaybackStatus.
@@ -51,6 +52,9 @@ public enum MediaPlayerChange: Sendable, Equatable {
     case trackRemoved(Int)
     /// A track's metadata changed (tags read, art found).
     case trackMetadataChanged(Track)
+    /// An item could not be queued or played (a URL, a reason). MPRIS has no signal for it;
+    /// the daemon logs it.
+    case loadFailed(url: String, reason: String)
 }
 
 /// A player that the MPRIS server can present on the bus: a `ControllablePlayer` (transport,
@@ -97,8 +101,8 @@ public protocol MediaPlayer: ControllablePlayer {
     var supportedURISchemes: [String] { get }
     /// The MIME types the player can play.
     var supportedMIMETypes: [String] { get }
-    /// Called with each change; the server sets it.
-    var onChange: (@MainActor (MediaPlayerChange) -> Void)? { get set }
+    /// Told of each change; the server listens.
+    var listeners: Listeners<MediaPlayerChange> { get }
 
     /// Sets the loop mode.
     func setLoopStatus(_ status: LoopStatus)

@@ -1,3 +1,4 @@
+import RemoteBridgeListeners
 import RemoteBridgeDBus
 
 /// Decides which MPRIS player is "now playing", the way iOS decides the Now Playing app.
@@ -48,11 +49,19 @@ public final class NowPlayingTracker {
     /// How long to wait for a player to say what it is doing when it appears.
     public var queryTimeout: Duration = .seconds(2)
     private var sequence: UInt64 = 0
-    private var continuations: [UInt64: AsyncStream<String?>.Continuation] = [:]
-    /// Called whenever `target` changes.
-    public var onChange: (@MainActor (String?) -> Void)?
-    /// Called with a line that explains each decision (for `--log-level debug`).
-    public var onDebug: (@MainActor (String) -> Void)?
+
+    /// What the tracker announces to its `listeners`.
+    public enum Event: Sendable, Equatable {
+        /// `target` changed to this bus name (nil: no player left).
+        case targetChanged(String?)
+        /// `players` or `nowPlaying` may have changed; announced after `target` is up to date.
+        case updated
+        /// A line that explains a decision (for `--log-level debug`).
+        case debug(String)
+    }
+
+    /// Told of each change of target, each update of the players, and each decision.
+    public let listeners = Listeners<Event>()
 
     /// Makes a tracker; `start()` begins watching.
     public init(connection: DBusConnection) {
@@ -94,25 +103,12 @@ public final class NowPlayingTracker {
         }
     }
 
-    /// A stream of `target` values, starting with the current one.
-    public func changes() -> AsyncStream<String?> {
-        sequence += 1
-        let id = sequence
-        let (stream, continuation) = AsyncStream<String?>.makeStream(bufferingPolicy: .bufferingNewest(16))
-        continuation.yield(target)
-        continuations[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.continuations[id] = nil }
-        }
-        return stream
-    }
-
     // MARK: Updates
 
     private func ownerChanged(name: String, old: String, new: String) {
         guard name.hasPrefix(MPRISNames.busNamePrefix) else { return }
         if !old.isEmpty, players.removeValue(forKey: name) != nil {
-            onDebug?("\(name) left the bus")
+            debug("\(name) left the bus")
         }
         if !new.isEmpty, players[name]?.owner != new {
             insert(name, owner: new)
@@ -124,7 +120,7 @@ public final class NowPlayingTracker {
     private func insert(_ name: String, owner: String) {
         sequence += 1
         players[name] = Player(busName: name, owner: owner, status: .stopped, hasTrack: false, lastStartedPlaying: nil, appeared: sequence)
-        onDebug?("\(name) appeared (\(owner))")
+        debug("\(name) appeared (\(owner))")
         recompute()
     }
 
@@ -136,7 +132,7 @@ public final class NowPlayingTracker {
             // activation (remote-playerd has an activation file).
             reply = try await connection.getAllProperties(owner, MPRISNames.objectPath, PlayerInterface.declaration, timeout: queryTimeout)
         } catch {
-            onDebug?("\(name) did not say what it is doing: \(error)")
+            debug("\(name) did not say what it is doing: \(error)")
             return
         }
         // The player may have gone, or changed, while we asked; and what its signals said
@@ -165,9 +161,9 @@ public final class NowPlayingTracker {
         if player.isPlayingTrack, !wasPlayingTrack {
             sequence += 1
             player.lastStartedPlaying = sequence
-            onDebug?("\(name) started playing")
+            debug("\(name) started playing")
         } else if player.status == .playing, !player.hasTrack, properties["PlaybackStatus"] != nil {
-            onDebug?("\(name) says Playing but has no current track; not counted as playing")
+            debug("\(name) says Playing but has no current track; not counted as playing")
         }
         guard player != players[name] else { return }
         players[name] = player
@@ -179,11 +175,17 @@ public final class NowPlayingTracker {
         let newNowPlaying = played.max { ($0.lastStartedPlaying ?? 0) < ($1.lastStartedPlaying ?? 0) }?.busName
         let newTarget = newNowPlaying ?? players.values.max { $0.appeared < $1.appeared }?.busName
         nowPlaying = newNowPlaying
-        guard newTarget != target else { return }
-        target = newTarget
-        onDebug?("target: \(newTarget ?? "none") (\(targetReason))")
-        onChange?(newTarget)
-        for continuation in continuations.values { continuation.yield(newTarget) }
+        if newTarget != target {
+            target = newTarget
+            debug("target: \(newTarget ?? "none") (\(targetReason))")
+            listeners.announce(.targetChanged(newTarget))
+        }
+        listeners.announce(.updated)
+    }
+
+    private func debug(_ line: @autoclosure () -> String) {
+        guard !listeners.isEmpty else { return }
+        listeners.announce(.debug(line()))
     }
 }
 

@@ -39,8 +39,6 @@ struct AudioOutputState {
     var retryTimer: (any DispatchSourceTimer)?
     /// The wait before the next try.
     var retryDelay = firstRetryDelay
-    /// Told of each report, on the main actor.
-    var onReport: (@MainActor (AudioOutputReport) -> Void)?
 
     /// The entry whose file was playing at the last change of the output, and its position then:
     /// where an entry whose output failed is loaded again.

@@ -7,12 +7,6 @@ import Dispatch
 /// tries the real outputs again with `ao-reload`, at each Play, and by itself (with a growing
 /// wait) when playback was on. Playing into `null` never shows as Playing.
 extension MPVPlayer {
-    /// Told of each change of the audio output worth a log line, on the main actor.
-    public var onAudioOutputReport: (@MainActor (AudioOutputReport) -> Void)? {
-        get { audioOutput.onReport }
-        set { audioOutput.onReport = newValue }
-    }
-
     /// Whether playback is held paused because no real audio output is open.
     public var isWaitingForAudioOutput: Bool { audioOutput.holdsPlayback }
 
@@ -99,7 +93,7 @@ extension MPVPlayer {
         if text == AudioOutputState.attemptMarker {
             guard let report = audioOutput.pendingReport else { return }
             audioOutput.pendingReport = nil
-            audioOutput.onReport?(report(audioOutput.takeReasons()))
+            listeners.announce(.audioOutput(report(audioOutput.takeReasons())))
         } else {
             audioOutput.note(prefix: prefix, level: level, text: text)
         }
@@ -130,7 +124,7 @@ extension MPVPlayer {
     /// if that fails too before a Play, mpv is stopped, still on the entry and its position, and
     /// Play starts it there.
     func audioOutputFailedOpeningFile(entry id: Int64?, reason: String) {
-        audioOutput.onReport?(.cannotOpen(output: audioOutputName, reason: reason))
+        listeners.announce(.audioOutput(.cannotOpen(output: audioOutputName, reason: reason)))
         guard let id, id == currentID, let index = currentIndex else { return }
         let start = pendingStart.flatMap { $0.id == id ? $0.position : nil } ?? audioOutput.lastPosition(of: id)
         try? mpv.set("pause", true)
@@ -175,7 +169,7 @@ extension MPVPlayer {
             // A retry of its own that fails says nothing: the loss was logged once.
             guard play else {
                 _ = audioOutput.takeReasons()
-                onChange?(.state)
+                changed(.state)
                 return
             }
             let name = audioOutputName
@@ -183,7 +177,7 @@ extension MPVPlayer {
         }
         audioOutput.pendingReport = report
         try? mpv.command(["print-text", AudioOutputState.attemptMarker])
-        onChange?(.state)
+        changed(.state)
     }
 
     private func audioOutputOpened(_ name: String) {
@@ -198,7 +192,7 @@ extension MPVPlayer {
         case .reopening(let play, let resume): resumed = play || resume
         case .unknown:
             // The first output opened: the player may show Playing now.
-            onChange?(.state)
+            changed(.state)
             return
         case .open:
             // mpv reopened its output by itself (the server came back before it tried): its
@@ -212,8 +206,8 @@ extension MPVPlayer {
             returnToPausedPosition()
             try? mpv.set("pause", false)
         }
-        audioOutput.onReport?(.reopened(output: name, resumed: resumed))
-        onChange?(.state)
+        listeners.announce(.audioOutput(.reopened(output: name, resumed: resumed)))
+        changed(.state)
     }
 
     /// Sends `ao-reload`: mpv closes `null` and tries the configured outputs again, keeping the

@@ -12,7 +12,7 @@ extension MPVPlayer {
             loadedFile.startFile(mpvID)
             failedCurrent = false
             mpvStarted(mpvID)
-            onChange?(.state)
+            changed(.state)
         case .fileLoaded(let duration, let metadata):
             failedInARow = 0
             fileLoaded(loadedFile.fileLoaded().flatMap(window.entry(forMPV:)), duration: duration, metadata: metadata)
@@ -21,7 +21,7 @@ extension MPVPlayer {
             if let pending = transition, owner == pending.id { endHeardTransition() }
             loadedFile.endFile(mpvID)
             if case .error(let reason) = reason, let owner, let entry = entries.entry(id: owner) {
-                onChange?(.loadFailed(url: QueueLimits.excerpt(entry.url), reason: reason))
+                changed(.loadFailed(url: QueueLimits.excerpt(entry.url), reason: reason))
                 if owner == currentID { failedCurrent = true }
                 failedInARow += 1
             } else if case .audioOutputFailed(let reason) = reason {
@@ -57,7 +57,7 @@ extension MPVPlayer {
         guard !isScanning else { return }
         let paused = mpv.get("pause").flag ?? isPaused
         if paused, let target = keptSeekTarget {
-            onChange?(.seeked(target))
+            changed(.seeked(target))
             return
         }
         keptSeekTarget = nil
@@ -67,7 +67,7 @@ extension MPVPlayer {
             _ = checkHeardTransition()
             return
         }
-        onChange?(.seeked(position))
+        changed(.seeked(position))
     }
 
     func propertyChanged(_ name: String, _ value: MPVNode) {
@@ -105,7 +105,7 @@ extension MPVPlayer {
             stop()
         case "current-ao": currentAudioOutput = value.string
         case "time-pos":
-            onPositionTick?()
+            listeners.announce(.positionMoved)
             return
         case "playlist":
             // The event's copy may be older than commands sent since; read the live playlist.
@@ -123,7 +123,7 @@ extension MPVPlayer {
             return
         default: return
         }
-        onChange?(.state)
+        changed(.state)
     }
 
     private static func isLooping(_ node: MPVNode) -> Bool {
@@ -151,7 +151,7 @@ extension MPVPlayer {
             if metadata != .none { entry.tags = QueueEntry.Tags(mpvMetadata: metadata).filled(from: entry.tags) }
         }
         tagsRead(id)
-        onChange?(.state)
+        changed(.state)
     }
 
     /// Looks for cover art off the main actor (reading a file may block), then sets it on the entry.
@@ -170,7 +170,7 @@ extension MPVPlayer {
                     self.update(id) { entry in if entry.artURL == nil, entry.url == url { entry.artURL = art } }
                 }
                 self.artLookedUp(id)
-                self.onChange?(.state)
+                self.changed(.state)
             }
         }
     }
@@ -178,7 +178,7 @@ extension MPVPlayer {
     /// Changes the entry with `id`, if it is still in the queue, and announces the change.
     func update(_ id: Int64?, _ body: (inout QueueEntry) -> Void) {
         guard let id, let index = entries.index(of: id, hint: currentIndexHint) else { return }
-        if entries.update(at: index, body) { onChange?(.entryChanged(entries[index])) }
+        if entries.update(at: index, body) { changed(.entryChanged(entries[index])) }
     }
 
     /// Seconds with three decimals, as mpv's time arguments take them ("-12.345").

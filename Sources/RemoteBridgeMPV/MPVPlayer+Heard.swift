@@ -114,8 +114,8 @@ extension MPVPlayer {
         guard entries.contains(id: pending.id) else { return }
         currentID = pending.id
         loadedID = pending.id
-        onChange?(.state)
-        onChange?(.seeked(heardPosition))
+        changed(.state)
+        changed(.seeked(heardPosition))
     }
 
     /// Drops a pending change (a command chose another entry, or mpv stopped).

@@ -9,7 +9,7 @@ extension MPVPlayer {
         let index = entries.count
         let accepted = accept(items, at: index)
         guard accepted > 0 else { return }
-        onChange?(.entriesInserted(at: index, count: accepted))
+        changed(.entriesInserted(at: index, count: accepted))
         if play {
             startAt(index: entries.count - accepted)
         } else {
@@ -36,7 +36,7 @@ extension MPVPlayer {
             if offset < index, entry != nil { startIndex += 1 }
             if offset == index { startKept = entry != nil }
         }
-        onChange?(.queueChanged)
+        changed(.queueChanged)
         guard !entries.isEmpty else { return }
         startIndex = min(startIndex, entries.count - 1)
         if startKept, position > .zero {
@@ -76,7 +76,7 @@ extension MPVPlayer {
         guard accepted > 0 else {
             throw MPVError(operation: "open \(QueueLimits.excerpt(first.url))", reason: "none of its \(items.count) entries may be played")
         }
-        onChange?(.entriesInserted(at: index, count: accepted))
+        changed(.entriesInserted(at: index, count: accepted))
         if makeCurrent {
             if play { try? mpv.set("pause", false) }
             playIndex(index)
@@ -93,7 +93,7 @@ extension MPVPlayer {
         entries.remove(at: index)
         if index < currentIndexHint { currentIndexHint -= 1 }
         unshuffledOrder?.removeAll { $0 == id }
-        onChange?(.entryRemoved(at: index, id: id))
+        changed(.entryRemoved(at: index, id: id))
         // mpv already plays the removed entry when it is the one a gapless change is going to:
         // then the entry that takes its place plays instead, as for the current one.
         let playsInMPV = id == transition?.id
@@ -105,7 +105,7 @@ extension MPVPlayer {
                 stopMPV()
                 isIdle = true
                 if id == currentID { currentID = nil }
-                onChange?(.state)
+                changed(.state)
             }
         } else {
             handNextToMPV()
@@ -141,7 +141,7 @@ extension MPVPlayer {
         do throws(MPVError) {
             try check(item.url, queued: queued)
         } catch {
-            onChange?(.loadFailed(url: QueueLimits.excerpt(item.url), reason: error.reason))
+            changed(.loadFailed(url: QueueLimits.excerpt(item.url), reason: error.reason))
             return nil
         }
         defer { nextEntryID += 1 }

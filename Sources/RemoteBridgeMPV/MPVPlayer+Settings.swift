@@ -27,7 +27,7 @@ extension MPVPlayer {
         self.loop = loop
         // Whether the first entry follows the last changed: mpv's next entry may change with it.
         handNextToMPV()
-        onChange?(.state)
+        changed(.state)
     }
 
     /// Shuffles the queue, or puts it back in the order it had before (entries added meanwhile
@@ -48,7 +48,7 @@ extension MPVPlayer {
             unshuffledOrder = nil
         }
         handNextToMPV()
-        onChange?(.queueChanged)
-        onChange?(.state)
+        changed(.queueChanged)
+        changed(.state)
     }
 }

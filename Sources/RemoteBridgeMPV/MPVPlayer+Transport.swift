@@ -107,7 +107,7 @@ extension MPVPlayer {
         timer.cancel()
         scanTimer = nil
         scanDirection = 0
-        if announce { onChange?(.seeked(position)) }
+        if announce { changed(.seeked(position)) }
     }
 
     /// Whether a scan is in progress.
@@ -127,7 +127,7 @@ extension MPVPlayer {
             // reads short after a pause.
             lastHeard = (currentID, target, .now)
             try? mpv.command(["seek", Self.seconds(target), "absolute+exact"])
-            onChange?(.state)
+            changed(.state)
         }
     }
 }

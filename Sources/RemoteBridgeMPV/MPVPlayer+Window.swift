@@ -16,7 +16,7 @@ extension MPVPlayer {
             isIdle = false
         } catch {
             stopMPV()
-            onChange?(.loadFailed(url: QueueLimits.excerpt(entry.url), reason: error.reason))
+            changed(.loadFailed(url: QueueLimits.excerpt(entry.url), reason: error.reason))
         }
         handNextToMPV()
     }
@@ -78,7 +78,7 @@ extension MPVPlayer {
             try checkLocation(next.url)
             window.appended(try handToMPV(next, mode: "append"), entry: next.id)
         } catch {
-            onChange?(.loadFailed(url: QueueLimits.excerpt(next.url), reason: error.reason))
+            changed(.loadFailed(url: QueueLimits.excerpt(next.url), reason: error.reason))
         }
     }
 
@@ -148,7 +148,7 @@ extension MPVPlayer {
         for (index, item) in list.enumerated().reversed() {
             guard let mpvID = item["id"]?.int64, !window.holds(mpvID) else { continue }
             try? mpv.command(["playlist-remove", String(index)])
-            onChange?(.loadFailed(url: QueueLimits.excerpt(item["filename"]?.string ?? "?"), reason: Self.intruderReason))
+            changed(.loadFailed(url: QueueLimits.excerpt(item["filename"]?.string ?? "?"), reason: Self.intruderReason))
         }
     }
 
@@ -177,7 +177,7 @@ extension MPVPlayer {
         } else {
             try? mpv.command(["playlist-remove", "current"])
         }
-        onChange?(.loadFailed(url: QueueLimits.excerpt(location), reason: refusal))
+        changed(.loadFailed(url: QueueLimits.excerpt(location), reason: refusal))
     }
 
     /// Why an entry that mpv made up itself is not played.

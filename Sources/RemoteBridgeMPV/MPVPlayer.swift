@@ -1,5 +1,6 @@
 import RemoteBridgeDurations
 import Dispatch
+import RemoteBridgeListeners
 import FoundationEssentials
 import Glibc
 
@@ -57,17 +58,33 @@ public final class MPVPlayer {
     public internal(set) var isSeekable = false
     /// The audio output mpv actually opened, such as `pulse` or `null`.
     public internal(set) var currentAudioOutput: String?
-    /// Called with each change, on the main actor.
-    public var onChange: (@MainActor (Change) -> Void)?
-    /// Called each time mpv moves the position, while set. The player never needs this (the
-    /// position is read when asked); tests use it to wait for a position without polling.
-    public var onPositionTick: (@MainActor () -> Void)? {
-        didSet {
-            guard onPositionTick != nil, !isObservingPosition else { return }
-            isObservingPosition = true
-            mpv.observe("time-pos")
-        }
+    /// What the player announces to its `listeners`.
+    public enum Event: Sendable, Equatable {
+        /// The player changed (see `Change`).
+        case changed(Change)
+        /// mpv moved the position; announced only after `reportPositionMoves()`. The player
+        /// never needs it (the position is read when asked); tests use it to wait for a position
+        /// without polling.
+        case positionMoved
+        /// The audio output went away or came back, worth a log line.
+        case audioOutput(AudioOutputReport)
     }
+
+    /// Told of each change, on the main actor.
+    public let listeners = Listeners<Event>()
+
+    /// Has mpv report each move of the position (`Event.positionMoved`) from now on.
+    public func reportPositionMoves() {
+        guard !isObservingPosition else { return }
+        isObservingPosition = true
+        mpv.observe("time-pos")
+    }
+
+    /// Tells the listeners of a change.
+    func changed(_ change: Change) {
+        listeners.announce(.changed(change))
+    }
+
     var isObservingPosition = false
     var pendingStart: (id: Int64, position: Duration)?
     /// The current entry failed to play and mpv has not started another since.

@@ -46,7 +46,7 @@ extension MPVPlayer {
         guard let id = currentID, shownID != nil, !announcement.isReady(id) else {
             announcement.cancel()
             shownID = currentID
-            onChange?(.state)
+            changed(.state)
             return
         }
         guard announcement.timer == nil else { return }
@@ -58,7 +58,7 @@ extension MPVPlayer {
                 self.announcement.timer = nil
                 guard self.shownID != self.currentID else { return }
                 self.shownID = self.currentID
-                self.onChange?(.state)
+                self.changed(.state)
             }
         }
         announcement.timer = timer

@@ -1,19 +1,16 @@
+import RemoteBridgeListeners
 import RemoteBridgeMPRIS
 import RemoteBridgeMPV
 
 /// Presents an `MPVPlayer` to the MPRIS server as a `MediaPlayer`.
 ///
 /// This is an adapter rather than an extension of `MPVPlayer` (as a first sketch had it) because
-/// both types have an `onChange` of their own kind; an adapter keeps `MPVPlayer` free of MPRIS.
+/// both types announce changes of their own kind; an adapter keeps `MPVPlayer` free of MPRIS.
 @MainActor
 final class MPVMediaPlayer: MediaPlayer {
     let player: MPVPlayer
-    var onChange: (@MainActor (MediaPlayerChange) -> Void)?
-    /// Told of entries that failed to load.
-    var onLoadFailure: (@MainActor (String, String) -> Void)?
-    /// Told of each of the player's own changes, before they are presented to MPRIS: the daemon
-    /// saves its state from them (a queue edit, with its index, is saved as that edit alone).
-    var onPlayerChange: (@MainActor (MPVPlayer.Change) -> Void)?
+    /// Told of each change as MPRIS sees it, and of items that failed to load.
+    let listeners = Listeners<MediaPlayerChange>()
     /// Whether the queue is being filled from a large source: its parts are announced as one
     /// TrackListReplaced at the end (`fillFinished()`), not each on its own.
     private(set) var isFilling = false
@@ -25,8 +22,8 @@ final class MPVMediaPlayer: MediaPlayer {
     func fillFinished() {
         guard isFilling else { return }
         isFilling = false
-        onChange?(.trackListReplaced)
-        onChange?(.state)
+        listeners.announce(.trackListReplaced)
+        listeners.announce(.state)
     }
 
     /// The most entries added at once that are announced one TrackAdded each.
@@ -34,42 +31,48 @@ final class MPVMediaPlayer: MediaPlayer {
 
     init(player: MPVPlayer) {
         self.player = player
-        player.onChange = { [weak self] change in self?.forward(change) }
+    }
+
+    /// Starts presenting the player's changes. A separate step, so that whoever must hear the
+    /// player's changes before MPRIS does (the daemon saves its state from them) listens first.
+    func start() {
+        player.listeners.add { [weak self] event in
+            if case .changed(let change) = event { self?.forward(change) }
+        }
     }
 
     private func forward(_ change: MPVPlayer.Change) {
-        onPlayerChange?(change)
         switch change {
         case .state:
-            onChange?(.state)
+            listeners.announce(.state)
         case .seeked(let position):
-            onChange?(.seeked(position))
+            listeners.announce(.seeked(position))
         case .queueChanged where isFilling, .entriesInserted where isFilling, .entryRemoved where isFilling:
-            onChange?(.trackListChanged)
-            onChange?(.state)
+            listeners.announce(.trackListChanged)
+            listeners.announce(.state)
         case .queueChanged:
-            onChange?(.trackListReplaced)
-            onChange?(.state)
+            listeners.announce(.trackListReplaced)
+            listeners.announce(.state)
         case .entriesInserted(let index, let count):
             // One TrackAdded per entry for a few; past that, clients are better served by one
             // TrackListReplaced than by a flood of signals.
             if count <= Self.mostTrackAddedSignals {
                 for offset in index..<index + count {
                     let after = offset > 0 ? Int(player.entries.ids[offset - 1]) : nil
-                    onChange?(.trackAdded(Self.track(player.entries[offset]), after: after))
+                    listeners.announce(.trackAdded(Self.track(player.entries[offset]), after: after))
                 }
             } else {
-                onChange?(.trackListReplaced)
+                listeners.announce(.trackListReplaced)
             }
-            onChange?(.state)
+            listeners.announce(.state)
         case .entryRemoved(_, let id):
-            onChange?(.trackRemoved(Int(id)))
-            onChange?(.state)
+            listeners.announce(.trackRemoved(Int(id)))
+            listeners.announce(.state)
         case .entryChanged(let entry):
-            onChange?(.trackMetadataChanged(Self.track(entry)))
-            onChange?(.state)
+            listeners.announce(.trackMetadataChanged(Self.track(entry)))
+            listeners.announce(.state)
         case .loadFailed(let url, let reason):
-            onLoadFailure?(url, reason)
+            listeners.announce(.loadFailed(url: url, reason: reason))
         }
     }
 
@@ -171,7 +174,7 @@ final class MPVMediaPlayer: MediaPlayer {
     /// A playlist's entries: those that cannot be used are reported as load failures, and a
     /// playlist with none is an error.
     private func usable(_ playlist: (items: [QueueItem], problems: [String]), of uri: String) throws(MPVError) -> [QueueItem] {
-        for problem in playlist.problems { onLoadFailure?(QueueLimits.excerpt(uri), problem) }
+        for problem in playlist.problems { listeners.announce(.loadFailed(url: QueueLimits.excerpt(uri), reason: problem)) }
         guard !playlist.items.isEmpty else {
             throw MPVError(operation: "open \(QueueLimits.excerpt(uri))", reason: playlist.problems.first ?? "the playlist has no entries")
         }

@@ -1,3 +1,4 @@
+import RemoteBridgeListeners
 import Dispatch
 import Logging
 import RemoteBridgeMPV
@@ -27,10 +28,16 @@ final class QueueFill {
     private(set) var progress = ""
     /// Whether the queue is complete.
     private(set) var isFinished = false
-    /// Called when `progress` changes.
-    var onProgress: (@MainActor (String) -> Void)?
-    /// Called once, when the queue is complete.
-    var onFinish: (@MainActor () -> Void)?
+    /// What a fill announces to its `listeners`.
+    enum Event: Equatable {
+        /// `progress` changed to this.
+        case progress(String)
+        /// The queue is complete; announced once.
+        case finished
+    }
+
+    /// Told of the fill's progress and end.
+    let listeners = Listeners<Event>()
 
     private let arguments: [String]
     private let player: MPVPlayer
@@ -56,7 +63,7 @@ final class QueueFill {
     /// Starts reading.
     func start() {
         progress = "reading \(arguments.first ?? ""): 0 entries so far"
-        onProgress?(progress)
+        listeners.announce(.progress(progress))
         let arguments = arguments
         let limit = player.configuration.maximumEntries
         let stopped = stopped
@@ -127,7 +134,7 @@ final class QueueFill {
         }
         guard !chunk.isLast else { return finish() }
         progress = "reading \(chunk.source): \(chunk.count) entries so far"
-        onProgress?(progress)
+        listeners.announce(.progress(progress))
         let now = ContinuousClock.now
         if now - lastLog >= Self.logInterval {
             lastLog = now
@@ -142,9 +149,9 @@ final class QueueFill {
             logger.info("queued \(player.entries.count) entries in \(ContinuousClock.now - started)")
         }
         progress = ""
-        onProgress?(progress)
+        listeners.announce(.progress(progress))
         resumeWaiters()
-        onFinish?()
+        listeners.announce(.finished)
     }
 }
 

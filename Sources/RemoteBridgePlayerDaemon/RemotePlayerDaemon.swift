@@ -76,8 +76,8 @@ public final class RemotePlayerDaemon {
     private let logger: Logger
     private var finished = false
     private let stateSaveInterval: Duration
-    /// Called after every player change has been handled; tests use it to wait for mpv.
-    public var onPlayerChange: (@MainActor () -> Void)?
+    /// Where the saving starts once the queue given on the command line is complete.
+    private var storeAwaitingFill: StateStore?
     private var finishWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Why the daemon could not start.
@@ -138,26 +138,38 @@ public final class RemotePlayerDaemon {
         controller.becomeFirstResponder()
         // Before the object is exported: clients may call as soon as the name appears, while
         // the rest of start-up (after the claim) is still to run, and a Quit must not be lost.
-        server.onQuit = { [weak self] in self?.finish(reason: "Quit was called") }
+        server.listeners.add { [weak self] event in
+            if case .quitRequested = event { self?.finish(reason: "Quit was called") }
+        }
+        // The state is saved from the player's own changes (a queue edit, with its index, is
+        // saved as that edit alone), before they are presented to MPRIS: this listener comes
+        // first, and the adapter's, which the server hears, after it.
+        player.listeners.add { [weak self, logger] event in
+            switch event {
+            case .changed(let change): if let self { self.persistence?.record(change, of: self.player) }
+            case .audioOutput(let report):
+                if case .reopened = report { logger.notice("\(report)") } else { logger.warning("\(report)") }
+            case .positionMoved: break
+            }
+        }
+        mediaPlayer.start()
         try server.start()
-        server.object?.onEmitFailure = { [logger] error in logger.error("a signal could not be sent: \(error)") }
+        server.object?.listeners.add { [logger] event in
+            if case .emitFailed(let error) = event { logger.error("a signal could not be sent: \(error)") }
+        }
         openInputDevices()
         // Before the first load, so that an item refused at start-up is named too.
-        mediaPlayer.onLoadFailure = { [logger] url, reason in logger.warning("skipped \(url): \(reason)") }
-        player.onAudioOutputReport = { [logger] report in
-            if case .reopened = report { logger.notice("\(report)") } else { logger.warning("\(report)") }
+        mediaPlayer.listeners.add { [logger] change in
+            if case .loadFailed(let url, let reason) = change { logger.warning("skipped \(url): \(reason)") }
         }
         // The queue is in place before the name appears, so the first client finds a ready
         // player; only a queue that takes longer to read than `fillWait` fills in behind it.
         queueMedia(options: options, saved: saved)
         if let fill, await fill.waitUntilFinished(atMost: Self.fillWait, withNothingReadAtMost: Self.emptyFillWait) { self.fill = nil }
-        if let stateStore, let fill {
+        if let stateStore, fill != nil {
             // Nothing is saved while the queue fills: half of it is neither the old state nor
-            // the new. The saving starts, with a full save, once it is complete.
-            fill.onFinish = { [weak self] in
-                self?.persistence = self?.makePersistence(store: stateStore, written: nil)
-                self?.fillFinished()
-            }
+            // the new. The saving starts, with a full save, once it is complete (`fillFinished`).
+            storeAwaitingFill = stateStore
         } else if let stateStore {
             // The file holds the player's queue only if the queue came from it, whole (the player
             // keeps the order of what it accepts) and not shuffled anew.
@@ -172,8 +184,13 @@ public final class RemotePlayerDaemon {
         returnFreeMemory()
         // Before the claim: another client may take the name over before the claim's own
         // reply has come back to this actor, and its NameLost must not go unheard.
-        connection.onNameLost = { [weak self] name in self?.nameLost(name) }
-        connection.onDisconnect = { [weak self] in self?.finish(reason: "the bus went away") }
+        connection.listeners.add { [weak self] event in
+            switch event {
+            case .nameLost(let name): self?.nameLost(name)
+            case .disconnected: self?.finish(reason: "the bus went away")
+            case .nameAcquired: break
+            }
+        }
         busName = try await MPRISBusName.claim(configuration.name, on: connection, replace: options.replace)
         if namesLostEarly.contains(busName) { nameLost(busName) }
         logger.info("on the bus as \(busName)", metadata: ["bus": "\(connection.address)"])
@@ -191,22 +208,16 @@ public final class RemotePlayerDaemon {
     }
 
     private func wireUp() {
-        mediaPlayer.onPlayerChange = { [weak self] change in
+        mediaPlayer.listeners.add { [weak self] change in self?.playerChanged(change) }
+        tracker.listeners.add { [weak self] event in
+            if case .targetChanged = event { self?.updateNowPlaying() }
+        }
+        mediaKeys.listeners.add { [weak self] event in
             guard let self else { return }
-            self.persistence?.record(change, of: self.player)
-        }
-        let forward = mediaPlayer.onChange
-        mediaPlayer.onChange = { [weak self] change in
-            forward?(change)
-            self?.playerChanged(change)
-        }
-        tracker.onChange = { [weak self] _ in self?.updateNowPlaying() }
-        mediaKeys.onEvent = { [weak self] event in self?.application.sendEvent(event) }
-        mediaKeys.onSetting = { [weak self] setting in
-            guard let player = self?.player else { return }
-            switch setting {
-            case .cycleLoop: player.setLoop(player.loop == .none ? .playlist : player.loop == .playlist ? .track : .none)
-            case .toggleShuffle: player.setShuffle(!player.shuffle)
+            switch event {
+            case .remoteControl(let event): self.application.sendEvent(event)
+            case .setting(.cycleLoop): self.player.setLoop(self.player.loop == .none ? .playlist : self.player.loop == .playlist ? .track : .none)
+            case .setting(.toggleShuffle): self.player.setShuffle(!self.player.shuffle)
             }
         }
     }
@@ -237,11 +248,15 @@ public final class RemotePlayerDaemon {
     private func openInputDevices() {
         for path in configuration.inputDevices {
             let reader = InputDeviceReader(path: path)
-            reader.onKey = { [weak self, weak reader] code, pressed in
-                guard let self, let subtype = KeyMap.subtype(for: code, pressed: pressed) else { return }
-                self.application.sendEvent(RemoteControlEvent(subtype: subtype, source: .inputDevice(reader?.identity.name ?? path)))
+            reader.listeners.add { [weak self, weak reader, logger] event in
+                switch event {
+                case .key(let code, let pressed):
+                    guard let self, let subtype = KeyMap.subtype(for: code, pressed: pressed) else { return }
+                    self.application.sendEvent(RemoteControlEvent(subtype: subtype, source: .inputDevice(reader?.identity.name ?? path)))
+                case .status(let line): logger.notice("\(line)")
+                case .switch, .presence: break
+                }
             }
-            reader.onStatus = { [logger] in logger.notice("\($0)") }
             reader.start()
             inputReaders.append(reader)
         }
@@ -297,8 +312,12 @@ public final class RemotePlayerDaemon {
             player.load(DemoContent.queue, play: configuration.autoplay)
         } else if !options.items.isEmpty {
             let fill = QueueFill(arguments: options.items, player: player, autoplay: configuration.autoplay, logger: logger)
-            fill.onProgress = { [weak self] progress in self?.server.queueLoading = progress }
-            fill.onFinish = { [weak self] in self?.fillFinished() }
+            fill.listeners.add { [weak self] event in
+                switch event {
+                case .progress(let progress): self?.server.queueLoading = progress
+                case .finished: self?.fillFinished()
+                }
+            }
             mediaPlayer.fillStarted()
             self.fill = fill
             fill.start()
@@ -317,6 +336,10 @@ public final class RemotePlayerDaemon {
     /// saved.
     private func fillFinished() {
         fill = nil
+        if let store = storeAwaitingFill {
+            storeAwaitingFill = nil
+            persistence = makePersistence(store: store, written: nil)
+        }
         mediaPlayer.fillFinished()
         persistence?.changed()
         persistence?.setPlaying(player.status == .playing)
@@ -382,6 +405,7 @@ public final class RemotePlayerDaemon {
     private func playerChanged(_ change: MediaPlayerChange) {
         switch change {
         case .seeked: persistence?.positionChanged()
+        case .loadFailed: return
         default: persistence?.changed()
         }
         let playing = player.status == .playing
@@ -392,7 +416,6 @@ public final class RemotePlayerDaemon {
         wasPlaying = playing
         persistence?.setPlaying(playing)
         if playing, tracker.nowPlaying != busName, !application.isNowPlaying { application.isNowPlaying = true }
-        onPlayerChange?()
     }
 
     /// The state as it is now.

@@ -1,3 +1,4 @@
+import RemoteBridgeListeners
 import RemoteBridgePrivateBus
 import RemoteBridgeDBus
 import Foundation
@@ -19,9 +20,9 @@ public final class DaemonProcess {
     public var standardError: String { String(decoding: errorBytes, as: UTF8.self) }
     /// The bytes of `standardError`, as they came.
     private var errorBytes = Data()
-    /// Called on the main actor each time more of stderr has come, so a test can wait for a
-    /// log line while the process runs.
-    public var onStandardError: (@MainActor () -> Void)?
+    /// Told on the main actor each time more of stderr has come, so a test can wait for a log
+    /// line while the process runs.
+    public let standardErrorGrew = Listeners<Void>()
 
     /// Starts the debug build of `product` with `arguments` and `environment` added to ours.
     /// Returns once the process runs (not once it is on the bus; see `waitForName`).
@@ -63,7 +64,7 @@ public final class DaemonProcess {
         Task { @MainActor [weak self] in
             for await chunk in chunks.stream {
                 self?.errorBytes.append(chunk)
-                self?.onStandardError?()
+                self?.standardErrorGrew.announce(())
             }
             var statuses = exited.stream.makeAsyncIterator()
             let status = await statuses.next() ?? -1

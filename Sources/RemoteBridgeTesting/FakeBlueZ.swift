@@ -1,3 +1,4 @@
+import RemoteBridgeListeners
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 
@@ -34,9 +35,9 @@ public final class FakeBlueZ {
     /// RegisterPlayer calls refused with `org.bluez.Error.AlreadyExists`, as BlueZ refuses a
     /// player that the same connection registered with the same adapter already.
     public private(set) var refusedRegistrations = 0
-    /// Called when GetManagedObjects is asked, before the list is made: an adapter added here is
-    /// announced (InterfacesAdded) while the list is on its way, and named in it too.
-    public var onListing: (@MainActor () -> Void)?
+    /// Told when GetManagedObjects is asked, before the list is made: an adapter added by a
+    /// listener is announced (InterfacesAdded) while the list is on its way, and named in it too.
+    public let listings = Listeners<Void>()
     private var root: ExportedObject?
     private var objects: [String: (object: ExportedObject, interface: String, properties: () -> [(String, DBusValue)])] = [:]
     private var devices: [String: (uuids: [String], connected: Bool, alias: String)] = [:]
@@ -49,7 +50,7 @@ public final class FakeBlueZ {
             StandardInterfaces.objectManagerDeclaration,
             methods: [
                 DBusMethod(StandardInterfaces.getManagedObjects) { [weak self] _ in
-                    self?.onListing?()
+                    self?.listings.announce(())
                     return [self?.managedObjects() ?? .dictionary(keySignature: "o", valueSignature: "a{sa{sv}}", [])]
                 }
             ])

@@ -1,3 +1,4 @@
+import RemoteBridgeListeners
 import RemoteBridgeMPRIS
 import RemoteBridgeCore
 
@@ -37,8 +38,8 @@ public final class InMemoryPlayer: MediaPlayer {
     public var previousRestartThreshold = TransportDefaults.previousRestartsAfter
     /// The MIME types it claims to play.
     public var supportedMIMETypes = ["audio/mpeg", "audio/flac"]
-    /// Called with each change; the MPRIS server sets it.
-    public var onChange: (@MainActor (MediaPlayerChange) -> Void)?
+    /// Told of each change; the MPRIS server listens.
+    public let listeners = Listeners<MediaPlayerChange>()
     private var nextID: Int
 
     /// Makes a player with `tracks` three-minute tracks, the first one current.
@@ -72,7 +73,7 @@ public final class InMemoryPlayer: MediaPlayer {
     /// Whether there is a track to seek in.
     public var canSeek: Bool { currentTrack != nil }
 
-    private func changed() { onChange?(.state) }
+    private func changed() { listeners.announce(.state) }
 
     /// Plays the current track, or the first; with nothing queued, does nothing.
     public func play() {
@@ -109,7 +110,7 @@ public final class InMemoryPlayer: MediaPlayer {
         }
         position = .zero
         changed()
-        onChange?(.seeked(.zero))
+        listeners.announce(.seeked(.zero))
     }
 
     /// Restarts the track if more than `previousRestartThreshold` has played, or at the first
@@ -124,7 +125,7 @@ public final class InMemoryPlayer: MediaPlayer {
         currentIndex = index - 1
         position = .zero
         changed()
-        onChange?(.seeked(.zero))
+        listeners.announce(.seeked(.zero))
     }
 
     /// Moves by `offset`; reaching the end goes to the next track, before the start clamps to 0.
@@ -137,7 +138,7 @@ public final class InMemoryPlayer: MediaPlayer {
     /// Jumps to `position` and signals Seeked.
     public func setPosition(_ position: Duration) {
         self.position = position
-        onChange?(.seeked(position))
+        listeners.announce(.seeked(position))
     }
 
     /// Sets the loop mode.
@@ -170,7 +171,7 @@ public final class InMemoryPlayer: MediaPlayer {
         queue.append(track)
         currentIndex = queue.count - 1
         playbackStatus = .playing
-        onChange?(.trackListReplaced)
+        listeners.announce(.trackListReplaced)
         changed()
     }
 
@@ -181,7 +182,7 @@ public final class InMemoryPlayer: MediaPlayer {
         queue.insert(track, at: index)
         if let current = currentIndex, current >= index { currentIndex = current + 1 }
         if makeCurrent { currentIndex = index }
-        onChange?(.trackAdded(track, after: after))
+        listeners.announce(.trackAdded(track, after: after))
         changed()
     }
 
@@ -192,7 +193,7 @@ public final class InMemoryPlayer: MediaPlayer {
         if let current = currentIndex {
             currentIndex = queue.isEmpty ? nil : (current > index ? current - 1 : min(current, queue.count - 1))
         }
-        onChange?(.trackRemoved(id))
+        listeners.announce(.trackRemoved(id))
         changed()
     }
 
@@ -202,14 +203,14 @@ public final class InMemoryPlayer: MediaPlayer {
         currentIndex = index
         position = .zero
         changed()
-        onChange?(.seeked(.zero))
+        listeners.announce(.seeked(.zero))
     }
 
     /// Replaces the current track's tags, as a tag reader would.
     public func retag(_ body: (inout Track) -> Void) {
         guard let index = currentIndex else { return }
         body(&queue[index])
-        onChange?(.trackMetadataChanged(queue[index]))
+        listeners.announce(.trackMetadataChanged(queue[index]))
     }
 
     private func makeTrack(_ uri: String) throws(MediaPlayerError) -> Track {

@@ -1,3 +1,4 @@
+import RemoteBridgeListeners
 import RemoteBridgeDurations
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
@@ -48,8 +49,8 @@ public final class ScriptedPlayer {
     public let busName: String
     /// Every call and Set received, oldest first.
     public private(set) var calls: [Call] = []
-    /// Called with each call as it is recorded, after it is added to `calls`.
-    public var onCall: (@MainActor (Call) -> Void)?
+    /// Told of each call as it is recorded, after it is added to `calls`.
+    public let listeners = Listeners<Call>()
     /// The current properties.
     public private(set) var properties: ScriptedPlayerProperties
     private var object: ExportedObject?
@@ -100,7 +101,7 @@ public final class ScriptedPlayer {
 
     private func record(_ call: Call) {
         calls.append(call)
-        onCall?(call)
+        listeners.announce(call)
     }
 
     // MARK: - The interfaces

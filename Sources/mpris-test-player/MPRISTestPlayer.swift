@@ -31,9 +31,11 @@ struct MPRISTestPlayer {
         // A call can come as soon as the name is claimed, before this line: those are in
         // `calls` already, and are written first.
         for call in player.calls { append("\(call)\n", to: record) }
-        player.onCall = { call in append("\(call)\n", to: record) }
+        player.listeners.add { call in append("\(call)\n", to: record) }
         let (ended, end) = AsyncStream<Void>.makeStream()
-        player.connection.onDisconnect = { end.finish() }
+        player.connection.listeners.add { event in
+            if event == .disconnected { end.finish() }
+        }
         for await _ in ended {}
     }
 

@@ -48,8 +48,8 @@ struct RemotePlayerdTests {
             try await d.expectSame(arguments)
         }
         let changes = ChangeWaiter()
-        reference.onPlayerChange = { [changes] in changes.wake() }
-        candidate.onPlayerChange = { [changes] in changes.wake() }
+        reference.player.listeners.add { [changes] _ in changes.wake() }
+        candidate.player.listeners.add { [changes] _ in changes.wake() }
         _ = await changes.until {
             [reference, candidate].allSatisfy { abs($0.player.volume - 0.5) < 0.001 && $0.player.loop == .track && $0.player.shuffle }
         }

@@ -99,8 +99,8 @@ struct RealPlayersTests {
         // Each wait ends at the player's next change or position tick (mpv's events are the
         // clock); a fixed number of bus round trips was too few for a seek on a loaded machine.
         let changes = ChangeWaiter()
-        daemon.onPlayerChange = { [changes] in changes.wake() }
-        player.onPositionTick = { [changes] in changes.wake() }
+        player.listeners.add { [changes] _ in changes.wake() }
+        player.reportPositionMoves()
         func settle(_ condition: () -> Bool) async throws {
             _ = await changes.until(condition)
         }

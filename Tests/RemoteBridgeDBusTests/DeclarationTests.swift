@@ -89,7 +89,7 @@ struct DeclarationTests {
             #expect(error.message.contains("carries 'u', not 's'"))
         }
         var failures: [DBusError] = []
-        object.onEmitFailure = { failures.append($0) }
+        object.listeners.add { if case .emitFailed(let error) = $0 { failures.append(error) } }
         object.send(undeclared, [.uint32(1)])
         #expect(failures.count == 1)
 

@@ -106,7 +106,7 @@ struct NameAndSignalTests {
         #expect(try await f.server.requestName(name, flags: [.doNotQueue, .allowReplacement]) == .alreadyOwner)
         #expect(try await f.client.requestName(name, flags: [.doNotQueue]) == .exists)
         var lost: [String] = []
-        f.server.onNameLost = { lost.append($0) }
+        f.server.listeners.add { if case .nameLost(let name) = $0 { lost.append(name) } }
         #expect(try await f.client.requestName(name, flags: [.doNotQueue, .replaceExisting]) == .primaryOwner)
         try await f.server.barrier(with: f.client.uniqueName)
         try await f.client.barrier(with: f.server.uniqueName)
@@ -172,7 +172,8 @@ struct NameAndSignalTests {
         let f = try await DBusFixture()
         var disconnected = false
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            f.client.onDisconnect = {
+            f.client.listeners.add { event in
+                guard event == .disconnected else { return }
                 disconnected = true
                 continuation.resume()
             }

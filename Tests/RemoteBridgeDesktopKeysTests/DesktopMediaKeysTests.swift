@@ -16,8 +16,12 @@ struct DesktopMediaKeysTests {
         let keys = DesktopMediaKeys(connection: connection, applicationName: "remotebridge", skipForward: .seconds(30), skipBackward: .seconds(10))
         var events: [RemoteControlEvent] = []
         var settings: [DesktopMediaKeys.Setting] = []
-        keys.onEvent = { events.append($0) }
-        keys.onSetting = { settings.append($0) }
+        keys.listeners.add { event in
+            switch event {
+            case .remoteControl(let event): events.append(event)
+            case .setting(let setting): settings.append(setting)
+            }
+        }
         #expect(await keys.grab())
         #expect(gnome.grabs.map(\.0) == ["remotebridge"])
         for key in ["Play", "Pause", "Stop", "Next", "Previous", "Rewind", "FastForward", "Repeat", "Shuffle", "Eject"] {

@@ -176,7 +176,7 @@ struct InputDeviceReaderTests {
         defer { fifo.remove() }
         let reader = InputDeviceReader(path: fifo.path, identity: DeviceIdentity(name: "Test Headset"))
         let edges = Edges()
-        reader.onKey = { edges.add($0, $1) }
+        reader.listeners.add { if case .key(let code, let pressed) = $0 { edges.add(code, pressed) } }
         reader.start()
         defer { reader.stop() }
         #expect(reader.isOpen)
@@ -203,10 +203,14 @@ struct InputDeviceReaderTests {
         }
         let edges = Edges()
         var switches: [(UInt16, Bool)] = []
-        reader.onKey = { edges.add($0, $1) }
-        reader.onSwitch = { code, on in
-            switches.append((code, on))
-            edges.add(code, on)
+        reader.listeners.add { event in
+            switch event {
+            case .key(let code, let pressed): edges.add(code, pressed)
+            case .switch(let code, let on):
+                switches.append((code, on))
+                edges.add(code, on)
+            default: break
+            }
         }
         reader.start()
         defer { reader.stop() }
@@ -232,8 +236,12 @@ struct InputDeviceReaderTests {
         defer { fifo.remove() }
         let reader = InputDeviceReader(path: fifo.path)
         let edges = Edges()
-        reader.onKey = { edges.add($0, $1) }
-        reader.onSwitch = { edges.add($0, $1) }
+        reader.listeners.add { event in
+            switch event {
+            case .key(let code, let pressed), .switch(let code, let pressed): edges.add(code, pressed)
+            default: break
+            }
+        }
         reader.start()
         defer { reader.stop() }
         try fifo.write([.switchChange(2, on: true), .key(226, pressed: true), .report])
@@ -249,9 +257,11 @@ struct InputDeviceReaderTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-late-\(UUID().uuidString)").path
         let reader = InputDeviceReader(path: path)
         var statuses: [String] = []
-        reader.onStatus = { statuses.append($0) }
         let edges = Edges()
-        reader.onKey = { edges.add($0, $1) }
+        reader.listeners.add { event in
+            if case .status(let line) = event { statuses.append(line) }
+            if case .key(let code, let pressed) = event { edges.add(code, pressed) }
+        }
         reader.start()
         defer { reader.stop() }
         #expect(!reader.isOpen)
@@ -280,9 +290,11 @@ struct VanishingDeviceTests {
         defer { fifo.remove() }
         let reader = InputDeviceReader(path: fifo.path)
         var statuses: [String] = []
-        reader.onStatus = { statuses.append($0) }
         let edges = InputDeviceReaderTests.Edges()
-        reader.onKey = { edges.add($0, $1) }
+        reader.listeners.add { event in
+            if case .status(let line) = event { statuses.append(line) }
+            if case .key(let code, let pressed) = event { edges.add(code, pressed) }
+        }
         reader.start()
         defer { reader.stop() }
         try fifo.key(226, pressed: true)

@@ -78,7 +78,7 @@ final class HeadsetFixture {
     init() {
         driver = ButtonDriver { [unowned self] in self.map.handle($0) }
         map = HeadsetGestureMap(clock: driver.clock)
-        map.onEvent = { [unowned self] event in
+        map.listeners.add { [unowned self] event in
             events.append(event)
             guard case .headset(let gesture) = event.source else {
                 Issue.record("unexpected source \(event.source)")

@@ -104,8 +104,10 @@ struct BlueZRegistrationTests {
         let system = try TestBus()
         defer { system.stop() }
         let bluez = try await FakeBlueZ(address: system.address)
-        bluez.onListing = { [weak bluez] in
-            bluez?.onListing = nil
+        var listed = false
+        bluez.listings.add { [weak bluez] in
+            guard !listed else { return }
+            listed = true
             try? bluez?.addAdapter("/org/bluez/hci1")
         }
         let log = LogRecorder()

@@ -66,8 +66,13 @@ struct DeviceDiscoveryTests {
         let reader = InputDeviceReader(path: again)
         var edges = 0
         var statuses: [String] = []
-        reader.onKey = { _, _ in edges += 1 }
-        reader.onStatus = { statuses.append($0) }
+        reader.listeners.add { event in
+            switch event {
+            case .key: edges += 1
+            case .status(let line): statuses.append(line)
+            default: break
+            }
+        }
         reader.start()
         #expect(edges == 2)
         #expect(reader.isFinished)

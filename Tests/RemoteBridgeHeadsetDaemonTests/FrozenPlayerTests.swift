@@ -64,7 +64,9 @@ struct FrozenPlayerTests {
         // Long enough that our own player answers first even on a loaded machine.
         f.handler.output.pressTimeout = .seconds(2)
         var answers: [(String, RemoteControlSubtype, Bool)] = []
-        f.handler.onDelivered = { answers.append(($0, $1.subtype, $2)) }
+        f.handler.listeners.add {
+            if case .delivered(let player, let event, let succeeded) = $0 { answers.append((player, event.subtype, succeeded)) }
+        }
         // The frozen player is now playing when it freezes.
         try await play(frozenName, f)
         try #require(f.handler.tracker.nowPlaying == frozenName)
@@ -107,7 +109,9 @@ struct FrozenPlayerTests {
         }
         f.handler.output.pressTimeout = .milliseconds(300)
         var answers: [(String, RemoteControlSubtype, Bool)] = []
-        f.handler.onDelivered = { answers.append(($0, $1.subtype, $2)) }
+        f.handler.listeners.add {
+            if case .delivered(let player, let event, let succeeded) = $0 { answers.append((player, event.subtype, succeeded)) }
+        }
         try await play(frozenName, f)
         try #require(f.handler.tracker.nowPlaying == frozenName)
         // Frozen: its introspection times out, so the held key scans with Seeks.

@@ -47,8 +47,13 @@ final class HeadsetFixture {
         quiet.logLevel = ProcessInfo.processInfo.environment["HEADSET_DEBUG"] == nil ? .critical : .debug
         handler = try await HeadsetHandler(options: options, logger: logger ?? quiet, clock: clock)
         client = try await DBusConnection.connect(to: bus.address)
-        handler.onInput = { [edgeCount] _, _ in edgeCount.add() }
-        handler.onSwitch = { [switchCount] _, _ in switchCount.add() }
+        handler.listeners.add { [edgeCount, switchCount] event in
+            switch event {
+            case .input: edgeCount.add()
+            case .switch: switchCount.add()
+            default: break
+            }
+        }
     }
 
     /// Waits until `count` switch edges have been read in all.

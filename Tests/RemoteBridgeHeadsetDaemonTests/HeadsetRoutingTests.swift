@@ -197,7 +197,8 @@ struct HeadsetEndToEndTests {
         // only once the edge is in, so the timing is exactly what it writes.
         var edges = 0
         var edgeWaiter: (Int, CheckedContinuation<Void, Never>)?
-        headset.onInput = { _, _ in
+        headset.listeners.add { event in
+            guard case .input = event else { return }
             edges += 1
             if let (count, continuation) = edgeWaiter, edges >= count {
                 edgeWaiter = nil

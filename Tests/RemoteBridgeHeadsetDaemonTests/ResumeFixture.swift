@@ -62,7 +62,8 @@ final class ResumeFixture {
         client = try await DBusConnection.connect(to: bus.address)
         changes = try await SignalRecorder.start(
             on: client, MatchRule(signal: StandardInterfaces.propertiesChanged, path: MPRISNames.objectPath))
-        handler.onResumed = { [weak self] outcome in
+        handler.listeners.add { [weak self] event in
+            guard case .resumed(let outcome) = event else { return }
             self?.outcomes.append(outcome)
             self?.outcomeWaiter.wake()
         }

@@ -134,7 +134,9 @@ struct ResumptionTests {
         let served = try await ServedPlayer(address: f.bus.address, name: "test")
         try await f.client.settle(with: f.handler.connection.uniqueName) { f.handler.tracker.target == served.busName }
         var delivered: [String] = []
-        f.handler.onDelivered = { target, event, _ in delivered.append("\(target) \(event.subtype.name)") }
+        f.handler.listeners.add {
+            if case .delivered(let target, let event, _) = $0 { delivered.append("\(target) \(event.subtype.name)") }
+        }
         try f.press(KeyMap.keyNextSong)
         try await f.client.settle(with: f.handler.connection.uniqueName, served.connection.uniqueName) { !delivered.isEmpty }
         #expect(delivered == ["\(served.busName) next-track"])

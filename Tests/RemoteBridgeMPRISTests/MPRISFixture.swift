@@ -21,7 +21,7 @@ final class MPRISFixture {
             address: bus.address, name: name, tracks: tracks, identity: .init(name: "RemoteBridge Test", desktopEntry: "remotebridge"))
         clientConnection = try await DBusConnection.connect(to: bus.address)
         client = MPRISClient(connection: clientConnection, busName: served.busName)
-        served.server.onQuit = { [weak self] in
+        served.server.listeners.add { [weak self] _ in
             self?.quitCalls += 1
             self?.quits.wake()
         }

@@ -91,7 +91,7 @@ struct NowPlayingTrackerTests {
         let f = try await TrackerFixture()
         try await f.tracker.start()
         var targets: [String?] = []
-        f.tracker.onChange = { targets.append($0) }
+        f.tracker.listeners.add { if case .targetChanged(let target) = $0 { targets.append(target) } }
         try await f.c.client.play()
         try await f.settle(until: { f.tracker.nowPlaying == "org.mpris.MediaPlayer2.gamma" })
         try await f.a.client.play()
@@ -112,15 +112,23 @@ struct NowPlayingTrackerTests {
         #expect(f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta")
     }
 
-    @Test("the changes stream starts with the current target and follows it")
-    func changesStream() async throws {
+    @Test("any number of listeners hear each change of target, and one taken off hears no more")
+    func targetListeners() async throws {
         let f = try await TrackerFixture()
         try await f.tracker.start()
         try await f.settle(until: { f.tracker.players.count == 3 })
-        var iterator = f.tracker.changes().makeAsyncIterator()
-        #expect(await iterator.next() == "org.mpris.MediaPlayer2.gamma")
+        #expect(f.tracker.target == "org.mpris.MediaPlayer2.gamma")
+        var first: [String?] = []
+        var second: [String?] = []
+        let firstID = f.tracker.listeners.add { if case .targetChanged(let target) = $0 { first.append(target) } }
+        f.tracker.listeners.add { if case .targetChanged(let target) = $0 { second.append(target) } }
         try await f.a.client.play()
-        #expect(await iterator.next() == "org.mpris.MediaPlayer2.alpha")
+        try await f.settle(until: { f.tracker.target == "org.mpris.MediaPlayer2.alpha" })
+        f.tracker.listeners.remove(firstID)
+        try await f.b.client.play()
+        try await f.settle(until: { f.tracker.target == "org.mpris.MediaPlayer2.beta" })
+        #expect(first == ["org.mpris.MediaPlayer2.alpha"])
+        #expect(second == ["org.mpris.MediaPlayer2.alpha", "org.mpris.MediaPlayer2.beta"])
     }
 }
 

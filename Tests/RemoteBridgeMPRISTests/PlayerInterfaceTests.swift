@@ -223,7 +223,7 @@ struct PlayerPropertyTests {
         let recorder = try await f.record("PropertiesChanged")
         try await f.client.play()
         f.player.position = .seconds(12)
-        f.player.onChange?(.state)
+        f.player.listeners.announce(.state)
         try await f.client.seek(by: .seconds(5))
         #expect(try await f.client.position() == .seconds(17))
         try await f.sync()

@@ -112,7 +112,7 @@ struct BusNameTests {
     func replace() async throws {
         let old = try await MPRISFixture(name: "swap")
         var lost: [String] = []
-        old.serverConnection.onNameLost = { lost.append($0) }
+        old.serverConnection.listeners.add { if case .nameLost(let name) = $0 { lost.append(name) } }
         let connection = try await DBusConnection.connect(to: old.bus.address)
         let name = try await MPRISBusName.claim("swap", on: connection, replace: true)
         #expect(name == "org.mpris.MediaPlayer2.swap")

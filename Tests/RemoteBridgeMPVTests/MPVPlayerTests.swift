@@ -23,11 +23,11 @@ struct RemoteBridgeMPVTests {
             var configuration = MPVPlayer.Configuration()
             configuration.audioOutput = "null"
             player = try MPVPlayer(configuration: configuration)
-            player.onChange = { [changes, weak self] change in
-                self?.changeLog.append(change)
+            player.listeners.add { [changes, weak self] event in
+                if case .changed(let change) = event { self?.changeLog.append(change) }
                 changes.wake()
             }
-            player.onPositionTick = { [changes] in changes.wake() }
+            player.reportPositionMoves()
             player.load(media.tones.map { QueueItem(url: $0.path) })
         }
 

@@ -177,7 +177,7 @@ struct ContainedPlaybackTests {
             ])
         defer { server.send(SIGKILL) }
         let started = ChangeWaiter()
-        server.onStandardError = { started.wake() }
+        server.standardErrorGrew.add { started.wake() }
         // The whole line: stderr may arrive in pieces, "PORT " first and the number after.
         func port() -> Int? {
             server.standardError.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -189,10 +189,8 @@ struct ContainedPlaybackTests {
         defer { f.stop() }
         var played = false
         var failures: [String] = []
-        let forward = f.player.onChange
-        f.player.onChange = { change in
-            if case .loadFailed(let url, let reason) = change { failures.append("\(url): \(reason)") }
-            forward?(change)
+        f.player.listeners.add { event in
+            if case .changed(.loadFailed(let url, let reason)) = event { failures.append("\(url): \(reason)") }
         }
         f.player.play()
         await f.until("the stream plays into its last segment", limit: .seconds(30)) {

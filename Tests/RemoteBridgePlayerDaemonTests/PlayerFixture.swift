@@ -65,8 +65,9 @@ final class PlayerFixture {
     }
 
     private func observe() {
-        daemon.onPlayerChange = { [changes] in changes.wake() }
-        daemon.player.onPositionTick = { [changes] in changes.wake() }
+        // After the daemon's own listeners: a wake comes once the daemon has handled the change.
+        daemon.player.listeners.add { [changes] _ in changes.wake() }
+        daemon.player.reportPositionMoves()
     }
 
     var player: MPVPlayer { daemon.player }

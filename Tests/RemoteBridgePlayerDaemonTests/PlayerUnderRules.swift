@@ -94,8 +94,8 @@ final class MPVSubject: PlayerUnderRules {
         var configuration = MPVPlayer.Configuration()
         configuration.audioOutput = "null"
         mpv = try MPVPlayer(configuration: configuration)
-        mpv.onChange = { [changes] _ in changes.wake() }
-        mpv.onPositionTick = { [changes] in changes.wake() }
+        mpv.listeners.add { [changes] _ in changes.wake() }
+        mpv.reportPositionMoves()
         guard tracks > 0 else { return }
         mpv.load(media.tones.map { QueueItem(url: $0.path) })
         // Opened (its length known), then stopped, as the in-memory player starts.

@@ -40,7 +40,7 @@ struct SoundServerRestartTests {
                     + bed.media.tones.map(\.path),
                 environment: pulse.environment)
             self.daemon = daemon
-            daemon.onStandardError = { [weak self] in self?.changes.wake() }
+            daemon.standardErrorGrew.add { [weak self] in self?.changes.wake() }
             guard try await daemon.waitForName("org.mpris.MediaPlayer2.remotebridge", on: bed.connection) else {
                 throw TestFailure(description: "remote-playerd never came on the bus: \(daemon.standardError)")
             }

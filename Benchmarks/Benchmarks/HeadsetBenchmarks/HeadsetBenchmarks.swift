@@ -46,7 +46,8 @@ final class HeadsetBench {
         for _ in 0..<500 where handler.tracker.target == nil {
             try await handler.connection.barrier(with: served.connection.uniqueName)
         }
-        handler.onInput = { [weak self] _, _ in
+        handler.listeners.add { [weak self] event in
+            guard case .input = event else { return }
             self?.inputWaiter?.resume()
             self?.inputWaiter = nil
         }
