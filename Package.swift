@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "RemoteBridgeListeners"),
         .testTarget(name: "RemoteBridgeListenersTests", dependencies: ["RemoteBridgeListeners"]),
         // The core model: events, responders, the application, the player controller. Pure Swift, no I/O.
-        .target(name: "RemoteBridgeCore"),
+        .target(name: "RemoteBridgeCore", dependencies: ["RemoteBridgeListeners"]),
         .testTarget(name: "RemoteBridgeCoreTests", dependencies: ["RemoteBridgeCore"]),
         // Button gesture recognizers (click patterns) on an injectable clock.
         .target(name: "RemoteBridgeGestures", dependencies: ["RemoteBridgeCore", "RemoteBridgeListeners", "RemoteBridgeDurations"]),

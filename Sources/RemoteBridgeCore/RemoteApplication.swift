@@ -1,3 +1,4 @@
+import RemoteBridgeListeners
 /// The end of every responder chain, and the object that delivers remote-control events.
 ///
 /// This is the remote-control part of UIKit's `UIApplication`, without the singleton: a
@@ -21,8 +22,20 @@ open class RemoteApplication: Responder {
     @exclusivity(unchecked) public var isNowPlaying = false {
         didSet { if isNowPlaying != oldValue { stateDidChange() } }
     }
-    @exclusivity(unchecked) private var deliveryObservers: [(token: EventMonitorToken, body: @MainActor (RemoteControlEvent, DeliveryOutcome) -> Void)] = []
-    @exclusivity(unchecked) private var stateObservers: [(token: EventMonitorToken, body: @MainActor () -> Void)] = []
+
+    /// What the application announces to its `listeners`.
+    public enum Event {
+        /// An event was delivered (or refused), with its outcome. Like a monitor, a listener
+        /// cannot change anything about the event.
+        case delivered(RemoteControlEvent, DeliveryOutcome)
+        /// Receiving turned on or off, now-playing status changed, or the first-responder stack
+        /// changed. Only real changes are announced.
+        case stateChanged
+    }
+
+    /// Told of every event after delivery, and of every change of state. Event monitors
+    /// (`addEventMonitor(_:)`) are the other way in: they see each event before delivery.
+    public let listeners = Listeners<Event>()
 
     /// Starts (or counts one more request for) receiving remote-control events.
     public func beginReceivingRemoteControlEvents() {
@@ -78,11 +91,7 @@ open class RemoteApplication: Responder {
             // `if let`, not `Optional.map`: a closure here would carry a main-actor check per event.
             if let handler { outcome = .handled(by: handler) } else { outcome = .discarded }
         }
-        if !deliveryObservers.isEmpty {
-            for observer in deliveryObservers {
-                observer.body(event, outcome)
-            }
-        }
+        if !listeners.isEmpty { listeners.announce(.delivered(event, outcome)) }
         return outcome
     }
 
@@ -93,29 +102,9 @@ open class RemoteApplication: Responder {
         return token
     }
 
-    /// Adds an observer told of every event after delivery, with its outcome. Like a monitor,
-    /// it cannot change anything about the event. Remove it with `removeEventMonitor(_:)`.
-    public func addDeliveryObserver(
-        _ body: @escaping @MainActor (RemoteControlEvent, DeliveryOutcome) -> Void
-    ) -> EventMonitorToken {
-        let token = makeToken()
-        deliveryObservers.append((token, body))
-        return token
-    }
-
-    /// Adds an observer called when receiving turns on or off, now-playing status changes, or
-    /// the first-responder stack changes. Remove it with `removeEventMonitor(_:)`.
-    public func addStateObserver(_ body: @escaping @MainActor () -> Void) -> EventMonitorToken {
-        let token = makeToken()
-        stateObservers.append((token, body))
-        return token
-    }
-
-    /// Removes a monitor or observer. Removing one that is already gone does nothing.
+    /// Removes a monitor. Removing one that is already gone does nothing.
     public func removeEventMonitor(_ token: EventMonitorToken) {
         monitors.removeAll { $0.token == token }
-        deliveryObservers.removeAll { $0.token == token }
-        stateObservers.removeAll { $0.token == token }
     }
 
     private func makeToken() -> EventMonitorToken {
@@ -124,9 +113,7 @@ open class RemoteApplication: Responder {
     }
 
     private func stateDidChange() {
-        for observer in stateObservers {
-            observer.body()
-        }
+        listeners.announce(.stateChanged)
     }
 
     // MARK: First-responder stack

@@ -52,7 +52,7 @@ public final class MPRISServer {
     public var servesRemoteControl = true
     /// The exported object; nil until `start()`.
     public private(set) var object: ExportedObject?
-    private var observerTokens: [EventMonitorToken] = []
+    private var applicationListener: ListenerID?
     /// How far a queue still being read has come, in words (RemoteControl1's `QueueLoading`);
     /// empty when the queue is complete.
     public var queueLoading = "" {
@@ -78,14 +78,18 @@ public final class MPRISServer {
         self.object = object
         connection.export(object)
         playerListener = player.listeners.add { [weak self] change in self?.playerChanged(change) }
-        observerTokens.append(application.addStateObserver { [weak self] in self?.applicationStateChanged() })
-        observerTokens.append(application.addDeliveryObserver { [weak self] event, outcome in self?.delivered(event, outcome) })
+        applicationListener = application.listeners.add { [weak self] event in
+            switch event {
+            case .stateChanged: self?.applicationStateChanged()
+            case .delivered(let event, let outcome): self?.delivered(event, outcome)
+            }
+        }
     }
 
     /// Removes the object from the bus and stops following.
     public func stop() {
-        for token in observerTokens { application.removeEventMonitor(token) }
-        observerTokens = []
+        if let applicationListener { application.listeners.remove(applicationListener) }
+        applicationListener = nil
         if let playerListener { player.listeners.remove(playerListener) }
         playerListener = nil
         connection.unexport(path: MPRISNames.objectPath)

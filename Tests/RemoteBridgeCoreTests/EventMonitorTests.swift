@@ -66,16 +66,17 @@ struct EventMonitorTests {
     }
 }
 
-@Suite("Delivery and state observers")
+@Suite("Application listeners: delivery and state")
 @MainActor
-struct ObserverTests {
-    @Test("delivery observers see every event after delivery, with its outcome")
+struct ApplicationListenerTests {
+    @Test("listeners hear every event after delivery, with its outcome")
     func deliveryObservers() {
         let f = ChainFixture()
         f.b.handles = [.play]
         f.a.becomeFirstResponder()
         var seen: [(RemoteControlSubtype, String, String?)] = []
-        let token = f.app.addDeliveryObserver { event, outcome in
+        let id = f.app.listeners.add { announced in
+            guard case .delivered(let event, let outcome) = announced else { return }
             seen.append((event.subtype, outcome.name, outcome.responder?.responderName))
             f.log.visits.append("observer")
         }
@@ -87,17 +88,17 @@ struct ObserverTests {
         #expect(seen.map(\.1) == ["handled", "discarded", "not-receiving"])
         #expect(seen.map(\.2) == ["b", nil, nil])
         #expect(f.log.visits.prefix(3) == ["a", "b", "observer"])
-        f.app.removeEventMonitor(token)
+        f.app.listeners.remove(id)
         f.app.sendEvent(RemoteControlEvent(subtype: .play))
         #expect(seen.count == 3)
     }
 
-    @Test("state observers hear about receiving, now playing and the stack, and only real changes")
+    @Test("listeners hear about receiving, now playing and the stack, and only real changes")
     func stateObservers() {
         let app = RemoteApplication()
         let r = RecordingResponder("r", next: app)
         var changes = 0
-        _ = app.addStateObserver { changes += 1 }
+        app.listeners.add { if case .stateChanged = $0 { changes += 1 } }
         app.beginReceivingRemoteControlEvents()
         app.beginReceivingRemoteControlEvents()
         #expect(changes == 1)

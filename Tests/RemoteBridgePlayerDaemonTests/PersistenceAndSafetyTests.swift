@@ -271,7 +271,8 @@ struct PlayerInputTests {
         defer { daemon.shutdown() }
         var outcomes: [String] = []
         var waiter: CheckedContinuation<Void, Never>?
-        _ = daemon.application.addDeliveryObserver { event, outcome in
+        daemon.application.listeners.add { announced in
+            guard case .delivered(let event, let outcome) = announced else { return }
             outcomes.append("\(event.source.name) \(event.subtype.name) \(outcome.name)")
             waiter?.resume()
             waiter = nil

@@ -51,8 +51,8 @@ final class HeadsetBench {
             self?.inputWaiter?.resume()
             self?.inputWaiter = nil
         }
-        _ = served.application.addDeliveryObserver { [weak self] event, _ in
-            guard event.source == .mpris else { return }
+        served.application.listeners.add { [weak self] announced in
+            guard case .delivered(let event, _) = announced, event.source == .mpris else { return }
             self?.arrivalWaiter?.resume()
             self?.arrivalWaiter = nil
         }
