@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "RemoteBridgeCoreTests", dependencies: ["RemoteBridgeCore"]),
         // Button gesture recognizers (click patterns) on an injectable clock.
         .target(name: "RemoteBridgeGestures", dependencies: ["RemoteBridgeCore", "RemoteBridgeListeners", "RemoteBridgeDurations"]),
-        .testTarget(name: "RemoteBridgeGesturesTests", dependencies: ["RemoteBridgeGestures", "RemoteBridgeDurations"]),
+        .testTarget(name: "RemoteBridgeGesturesTests", dependencies: ["RemoteBridgeGestures", "RemoteBridgeDurations", "RemoteBridgeTesting"]),
 
         // libdbus, as a system library. Nothing else lives here.
         .systemLibrary(name: "CRemoteBridgeDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),

@@ -1,3 +1,5 @@
+import RemoteBridgeListeners
+
 /// A clock that moves only when told to, for tests: deadlines fire inside `advance(by:)`.
 @MainActor
 public final class VirtualClock: GestureClock {
@@ -12,6 +14,16 @@ public final class VirtualClock: GestureClock {
     private var entries: [Entry] = []
     private var nextOrder: UInt64 = 0
 
+    /// What the clock announces to its `listeners`.
+    public enum Event: Sendable, Equatable {
+        /// A deadline was scheduled for this instant: a test waits for a sleeper to start
+        /// sleeping before it moves time.
+        case scheduled(ContinuousClock.Instant)
+    }
+
+    /// Told of each deadline scheduled.
+    public let listeners = Listeners<Event>()
+
     /// Makes a clock that reads the real current instant and then stands still.
     public init() {
         now = .now
@@ -25,6 +37,7 @@ public final class VirtualClock: GestureClock {
         let scheduled = ScheduledDeadline(instant: deadline)
         nextOrder += 1
         entries.append(Entry(deadline: scheduled, order: nextOrder, body: body))
+        listeners.announce(.scheduled(deadline))
         return scheduled
     }
 

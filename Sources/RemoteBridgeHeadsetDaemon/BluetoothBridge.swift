@@ -1,3 +1,4 @@
+import RemoteBridgeListeners
 import RemoteBridgeGestures
 import RemoteBridgeDBus
 import Glibc
@@ -36,9 +37,24 @@ public final class BluetoothBridge {
     let player: BluetoothPlayer
     private weak var handler: HeadsetHandler?
     private let logger: Logger
-    private var bluezOwner: String?
+    private var bluezOwner: String? {
+        didSet { if bluezOwner != oldValue { listeners.announce(.changed) } }
+    }
     /// The adapters the player is registered with.
-    public private(set) var registeredAdapters: Set<String> = []
+    public private(set) var registeredAdapters: Set<String> = [] {
+        didSet { if registeredAdapters != oldValue { listeners.announce(.changed) } }
+    }
+
+    /// What the bridge announces to its `listeners`.
+    public enum Event: Sendable, Equatable {
+        /// BlueZ came or went, the registered adapters changed, a call to BlueZ (or a wait to
+        /// retry one) ended, or the player's mirrored values changed: `registeredAdapters`,
+        /// `summary`, `isBusy` and the player's values may differ.
+        case changed
+    }
+
+    /// Told of each change of what the bridge knows and does.
+    public let listeners = Listeners<Event>()
     /// The adapters a RegisterPlayer is on its way to (or waiting to be retried): an adapter
     /// named twice meanwhile (InterfacesAdded, then the GetManagedObjects reply) is not asked twice.
     private(set) var registeringAdapters: Set<String> = []
@@ -62,6 +78,9 @@ public final class BluetoothBridge {
         self.clock = handler.clock
         self.callTimeout = callTimeout
         self.logger = logger
+        player.listeners.add { [weak self] event in
+            if event == .changed { self?.listeners.announce(.changed) }
+        }
     }
 
     /// The system bus address: `DBUS_SYSTEM_BUS_ADDRESS`, else the standard socket.
@@ -84,7 +103,9 @@ public final class BluetoothBridge {
             return nil
         }
         let bridge = BluetoothBridge(system: system, player: player, handler: handler, callTimeout: callTimeout, logger: logger)
-        player.problems.add { logger.warning("\($0)") }
+        player.listeners.add { event in
+            if case .problem(let line) = event { logger.warning("\(line)") }
+        }
         player.object.listeners.add { event in
             if case .emitFailed(let error) = event { logger.warning("Bluetooth player: a signal could not be sent: \(error)") }
         }
@@ -201,6 +222,7 @@ public final class BluetoothBridge {
         devices = [:]
         for task in work.values { task.cancel() }
         work = [:]
+        listeners.announce(.changed)
     }
 
     /// Runs `body` as work for the BlueZ now running.
@@ -210,6 +232,7 @@ public final class BluetoothBridge {
         work[number] = Task { [weak self] in
             await body()
             self?.work[number] = nil
+            self?.listeners.announce(.changed)
         }
     }
 

@@ -31,12 +31,22 @@ final class BluetoothPlayer {
     /// The player mirrored, by bus name.
     private(set) var target: String?
     /// Its properties, as last read or announced.
-    private(set) var values: [String: DBusValue] = [:]
+    private(set) var values: [String: DBusValue] = [:] {
+        didSet { listeners.announce(.changed) }
+    }
     private var subscriptions: [UInt64] = []
     private var generation = 0
     var callTimeout: Duration = .seconds(1)
-    /// Told of each problem with the player followed, worth a warning.
-    let problems = Listeners<String>()
+    /// What the Bluetooth player announces to its `listeners`.
+    enum Event: Equatable {
+        /// A problem with the player followed, worth a warning.
+        case problem(String)
+        /// The values mirrored changed.
+        case changed
+    }
+
+    /// Told of problems and of each change of the values mirrored.
+    let listeners = Listeners<Event>()
 
     init(session: DBusConnection) throws(DBusError) {
         self.session = session
@@ -94,7 +104,7 @@ final class BluetoothPlayer {
             values.merge(all) { signalled, _ in signalled }
             object.invalidateProperties(of: PlayerInterface.name)
         } catch {
-            problems.announce("Bluetooth player: cannot follow \(newTarget): \(error)")
+            listeners.announce(.problem("Bluetooth player: cannot follow \(newTarget): \(error)"))
         }
     }
 
@@ -110,7 +120,7 @@ final class BluetoothPlayer {
             do throws(DBusError) {
                 try await session.setProperty(target, MPRISNames.objectPath, property, value)
             } catch {
-                self?.problems.announce("Bluetooth player: setting \(property.name) on \(target) failed: \(error)")
+                self?.listeners.announce(.problem("Bluetooth player: setting \(property.name) on \(target) failed: \(error)"))
             }
         }
     }

@@ -62,7 +62,9 @@ public final class HeadsetHandler {
     /// The settings read from the configuration file.
     public let configuration: HeadsetConfiguration
     /// One reader per watched input device.
-    public internal(set) var readers: [InputDeviceReader] = []
+    public internal(set) var readers: [InputDeviceReader] = [] {
+        didSet { if readers.map(\.path) != oldValue.map(\.path) { listeners.announce(.devicesChanged) } }
+    }
     /// The BlueZ side: the AVRCP player and Bluetooth disconnects; nil when not used.
     public private(set) var bluetooth: BluetoothBridge?
     /// Why there is no `bluetooth`, in words.
@@ -95,9 +97,11 @@ public final class HeadsetHandler {
         case resumed(PlayerResumption.Outcome)
         /// A call to a player was answered (or failed): the player, the event, and whether it succeeded.
         case delivered(player: String, event: RemoteControlEvent, succeeded: Bool)
+        /// A device was added to `readers`, or one let go.
+        case devicesChanged
     }
 
-    /// Told of every edge, resumption and answered call.
+    /// Told of every edge, resumption, answered call and change of the devices read.
     public let listeners = Listeners<Event>()
 
     /// Starts: reads the configuration, connects, claims the name, follows the players, opens

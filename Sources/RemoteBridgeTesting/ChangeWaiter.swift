@@ -1,3 +1,5 @@
+import RemoteBridgeListeners
+
 /// The one wait helper of the tests: a condition and a deadline. Whoever sees a change (a
 /// signal, a player event, a log line, process output) calls `wake()`, and `until` checks the
 /// condition again at each wake, without polling. The limit only ends a hung wait.
@@ -31,4 +33,21 @@ public final class ChangeWaiter {
         }
         return true
     }
+}
+
+/// Waits until `condition` holds, checking it again at each event that any of `sources`
+/// announces; false if `limit` passed first (the limit only ends a hung wait). The condition
+/// reads state that those components change: `until(wokenBy: tracker.listeners) { tracker.target != nil }`.
+@MainActor
+public func until<each Event>(
+    wokenBy sources: repeat Listeners<each Event>, limit: Duration = .seconds(10), _ condition: () -> Bool
+) async -> Bool {
+    let waiter = ChangeWaiter()
+    var removals: [@MainActor () -> Void] = []
+    for source in repeat each sources {
+        let id = source.add { _ in waiter.wake() }
+        removals.append { source.remove(id) }
+    }
+    defer { for remove in removals { remove() } }
+    return await waiter.until(limit: limit, condition)
 }

@@ -94,9 +94,10 @@ public final class DaemonProcess {
     /// for and reap.)
     public func freeze() async {
         child.send(SIGSTOP)
-        var checks = 0
-        while !isStopped, checks < 100_000 {
-            checks += 1
+        // Nothing announces the stop to us (the child is ChildProcess's to wait for), so /proc
+        // is asked between yields, bounded by time, not by a count of looks.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !isStopped, ContinuousClock.now < deadline {
             await Task.yield()
         }
     }

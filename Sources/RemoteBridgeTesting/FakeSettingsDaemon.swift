@@ -1,3 +1,4 @@
+import RemoteBridgeListeners
 import RemoteBridgeDBus
 import RemoteBridgeDesktopKeys
 
@@ -10,7 +11,11 @@ public final class FakeSettingsDaemon {
     /// Which daemon it pretends to be.
     public let daemon: DesktopMediaKeys.Daemon
     /// Every GrabMediaPlayerKeys call: application and time.
-    public private(set) var grabs: [(String, UInt32)] = []
+    public private(set) var grabs: [(String, UInt32)] = [] {
+        didSet { grabbed.announce(()) }
+    }
+    /// Told of each grab recorded.
+    public let grabbed = Listeners<Void>()
     /// Every ReleaseMediaPlayerKeys call.
     public private(set) var releases: [String] = []
 

@@ -82,13 +82,24 @@ struct RealPlayersTests {
         #expect(await command(["-p", "nobody", "next"]) == 1)
         // monitor sees an event sent by send.
         var lines: [String] = []
+        let printed = ChangeWaiter()
         var monitor = ctl(PlayerSelection(names: ["remotebridge"]))
-        monitor.output = { lines.append($0) }
+        monitor.output = {
+            lines.append($0)
+            printed.wake()
+        }
         var release: CheckedContinuation<Void, Never>?
-        let running = Task { @MainActor in await monitor.monitor(json: true) { await withCheckedContinuation { release = $0 } } }
-        try await connection.settle(with: daemon.connection.uniqueName) { release != nil }
+        let running = Task { @MainActor in
+            await monitor.monitor(json: true) {
+                await withCheckedContinuation {
+                    release = $0
+                    printed.wake()
+                }
+            }
+        }
+        #expect(await printed.until { release != nil })
         #expect(await ctl(PlayerSelection(names: ["remotebridge"])).send("toggle-play-pause", interval: nil, position: nil) == 0)
-        try await connection.settle(with: daemon.connection.uniqueName) { lines.contains { $0.contains("EventDelivered") } }
+        #expect(await printed.until { lines.contains { $0.contains("EventDelivered") } })
         #expect(lines.contains { $0.contains(#""signal":"EventDelivered","subtype":"toggle-play-pause","source":"test","outcome":"handled""#) })
         release?.resume()
         _ = await running.value
@@ -120,16 +131,17 @@ struct RealPlayersTests {
         #expect(player.currentIndex == 1)
         // As playerctl does, remotectl seeks only a player that says CanSeek, and mpv may still be
         // opening the new track (its `seekable` goes false for a moment after the change is
-        // heard): then no player can take the seek, and it is tried again at the next change.
-        var sought: Int32 = 1
-        for _ in 0..<20 {
-            sought = await command(ours + ["position", "12"])
-            if sought == 0 { break }
-            var wakes = 0
+        // heard): then no player can take the seek, and it is tried again at the player's next
+        // change, until the limit (time, not a count of tries) ends a failing test.
+        let deadline = ContinuousClock.now + .seconds(10)
+        var sought = await command(ours + ["position", "12"])
+        while sought != 0, ContinuousClock.now < deadline {
+            var woken = false
             _ = await changes.until {
-                wakes += 1
-                return wakes > 1
+                defer { woken = true }
+                return woken
             }
+            sought = await command(ours + ["position", "12"])
         }
         #expect(sought == 0, "\(command.err)")
         try await settle { player.position >= .seconds(12) }

@@ -1,5 +1,6 @@
 import Foundation
 import RemoteBridgeCtl
+import RemoteBridgeTesting
 import Testing
 
 @Suite("remotectl status --live")
@@ -25,12 +26,16 @@ struct RemoteCtlFollowTests {
     func playerLeaves() async throws {
         let f = try await CtlFixture()
         var lines: [String] = []
+        let printed = ChangeWaiter()
         var ctl = f.ctl(PlayerSelection(names: ["other"]))
-        ctl.output = { lines.append($0) }
+        ctl.output = {
+            lines.append($0)
+            printed.wake()
+        }
         // A stop that never comes while the player is there: only its leaving ends this.
         let (never, keepOpen) = AsyncStream<Void>.makeStream()
         let running = Task { @MainActor in await ctl.follow(tty: false) { for await _ in never {} } }
-        try await f.connection.settle(with: f.other.connection.uniqueName) { !lines.isEmpty }
+        #expect(await printed.until { !lines.isEmpty })
         #expect(lines.count == 1)
         f.other.connection.close()
         #expect(await running.value == 1)
@@ -42,8 +47,12 @@ struct RemoteCtlFollowTests {
     func follow() async throws {
         let f = try await CtlFixture()
         var lines: [String] = []
+        let printed = ChangeWaiter()
         var ctl = f.ctl(PlayerSelection(names: ["other"]))
-        ctl.output = { lines.append($0) }
+        ctl.output = {
+            lines.append($0)
+            printed.wake()
+        }
         let (stopSignal, stop) = AsyncStream<Void>.makeStream()
         let running = Task { @MainActor in
             await ctl.follow(tty: false) {
@@ -51,11 +60,11 @@ struct RemoteCtlFollowTests {
             }
         }
         // The first line is printed once the signals are subscribed.
-        try await f.connection.settle(with: f.other.connection.uniqueName) { !lines.isEmpty }
+        #expect(await printed.until { !lines.isEmpty })
         #expect(lines.first == "Stopped: Test Artist — Tone 1 [0:00/3:00]")
         f.other.player.setPosition(.seconds(65))
         f.other.player.play()
-        try await f.connection.settle(with: f.other.connection.uniqueName) { lines.contains { $0.hasPrefix("Playing") } }
+        #expect(await printed.until { lines.contains { $0.hasPrefix("Playing") } })
         #expect(lines.contains { $0.hasPrefix("Playing: Test Artist — Tone 1 [1:05/3:00]") })
         stop.yield()
         #expect(await running.value == 0)

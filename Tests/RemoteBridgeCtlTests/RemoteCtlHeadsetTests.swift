@@ -27,12 +27,12 @@ struct RemoteCtlHeadsetTests {
         logger.logLevel = .critical
         let headset = try await HeadsetHandler(options: options, logger: logger, clock: clock)
         defer { headset.shutdown() }
-        try await f.connection.settle(with: headset.connection.uniqueName) { headset.tracker.target != nil }
+        #expect(await until(wokenBy: headset.tracker.listeners) { headset.tracker.target != nil })
         #expect(await ctl.click(count: 2, hold: 0) == 0)
         clock.advance(by: .seconds(2))
         let target = headset.tracker.target
         let player = target == f.ours.busName ? f.ours.player : f.other.player
-        try await f.connection.settle(with: headset.connection.uniqueName, f.ours.connection.uniqueName, f.other.connection.uniqueName) { player.currentIndex == 1 }
+        #expect(await until(wokenBy: player.listeners) { player.currentIndex == 1 })
         #expect(player.currentIndex == 1)
     }
 
@@ -45,7 +45,7 @@ struct RemoteCtlHeadsetTests {
         ctl.sleep = { try await clock.sleep(for: $0) }
         let scan = Task { await ctl.scan(forward: true, hold: .seconds(2)) }
         #expect(await recorder.waitFor(count: 1))
-        while clock.pendingDeadlineCount == 0 { await Task.yield() }
+        #expect(await until(wokenBy: clock.listeners) { clock.pendingDeadlineCount > 0 })
         #expect(recorder.messages.map { $0.body[0] } == [.string("begin-seeking-forward")], "nothing ends before the hold does")
         clock.advance(by: .seconds(2))
         #expect(await scan.value == 0)
@@ -64,12 +64,11 @@ struct RemoteCtlHeadsetTests {
         ctl.sleep = { try await clock.sleep(for: $0) }
         // 1.1 s, so the hold does not end on the same instant as a Seek falls due.
         let scan = Task { await ctl.scan(forward: false, hold: .milliseconds(1100)) }
-        func settle(until condition: () -> Bool) async throws {
-            try await f.connection.settle(with: plain.connection.uniqueName) { condition() }
-        }
         // The hold's sleep and the scan's sleep after each landed Seek are both on the clock.
         for step in 1...5 {
-            try await settle { plain.player.position == .seconds(60) - SeekScan.step * step && clock.pendingDeadlineCount == 2 }
+            _ = await until(wokenBy: plain.player.listeners, clock.listeners) {
+                plain.player.position == .seconds(60) - SeekScan.step * step && clock.pendingDeadlineCount == 2
+            }
             #expect(plain.player.position == .seconds(60) - SeekScan.step * step)
             clock.advance(by: step < 5 ? SeekScan.period : .milliseconds(100))
         }

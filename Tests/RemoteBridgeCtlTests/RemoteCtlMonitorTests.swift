@@ -12,16 +12,25 @@ struct RemoteCtlMonitorTests {
     func monitorSeesSend() async throws {
         let f = try await CtlFixture()
         var lines: [String] = []
+        let printed = ChangeWaiter()
         var monitor = f.ctl(PlayerSelection(names: ["remotebridge"]))
-        monitor.output = { lines.append($0) }
+        monitor.output = {
+            lines.append($0)
+            printed.wake()
+        }
         var release: CheckedContinuation<Void, Never>?
         let running = Task { @MainActor in
-            await monitor.monitor(json: false) { await withCheckedContinuation { release = $0 } }
+            await monitor.monitor(json: false) {
+                await withCheckedContinuation {
+                    release = $0
+                    printed.wake()
+                }
+            }
         }
-        try await f.connection.settle(with: f.ours.connection.uniqueName) { release != nil }
+        #expect(await printed.until { release != nil })
         #expect(await f.ctl(PlayerSelection(names: ["remotebridge"])).send("skip-forward", interval: .seconds(5), position: nil) == 0)
         #expect(await f.command(["-p", "remotebridge", "play"]) == 0)
-        try await f.connection.settle(with: f.ours.connection.uniqueName) { lines.contains { $0.contains("PlaybackStatus=Playing") } }
+        #expect(await printed.until { lines.contains { $0.contains("PlaybackStatus=Playing") } })
         #expect(lines.contains("remotebridge event skip-forward from test: handled by PlayerController"))
         #expect(lines.contains("remotebridge seeked to 5.000 s"))
         #expect(lines.contains { $0.hasPrefix("remotebridge changed") && $0.contains("PlaybackStatus=Playing") })

@@ -11,6 +11,9 @@ import RemoteBridgeTesting
 /// Each test breaks one link and reads the doctor's verdict and fix.
 @MainActor
 final class DoctorBed {
+    /// The call timeout of a test that waits for a frozen peer not to answer.
+    static let frozenPeerTimeout: Duration = .milliseconds(500)
+
     let root: String
     let session: TestBus
     let system: TestBus
@@ -36,7 +39,9 @@ final class DoctorBed {
         environment.systemdUnitDirectories = [root + "/units"]
         environment.dbusServiceDirectories = [root + "/services"]
         environment.configPath = root + "/config.toml"
-        environment.callTimeout = .milliseconds(500)
+        // Long enough for the in-process fakes on a loaded machine; a test of a frozen peer
+        // shortens it (`frozenPeerTimeout`) so that waiting it out is quick.
+        environment.callTimeout = .seconds(5)
         write("udev/70-remotebridge-headset.rules", "# the rule\n")
         write("units/headsetd.service", "[Service]\nExecStart=/bin/true\n")
         write("units/remote-playerd.service", "[Service]\nExecStart=/bin/true\n")

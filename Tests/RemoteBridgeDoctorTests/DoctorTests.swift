@@ -89,6 +89,7 @@ struct DoctorTests {
     @Test("a frozen player (SIGSTOP) is named within the call timeout, with kill -CONT as the fix")
     func frozenPlayer() async throws {
         let bed = try DoctorBed()
+        bed.environment.callTimeout = DoctorBed.frozenPeerTimeout
         defer { bed.stopHeadsetd() }
         let record = bed.root + "/calls"
         let frozen = try await DaemonProcess("mpris-test-player", ["frozen", record], environment: ["DBUS_SESSION_BUS_ADDRESS": bed.session.address])
@@ -108,6 +109,7 @@ struct DoctorTests {
     @Test("a frozen headsetd (SIGSTOP) is named as stopped, with kill -CONT as the fix, and no press is routed")
     func frozenHeadsetd() async throws {
         let bed = try DoctorBed()
+        bed.environment.callTimeout = DoctorBed.frozenPeerTimeout
         let headsetd = try await DaemonProcess(
             "headsetd", ["--bus", bed.session.address, "--input-dir", bed.environment.inputDirectory, "--config", bed.environment.configPath])
         defer { headsetd.send(SIGKILL) }

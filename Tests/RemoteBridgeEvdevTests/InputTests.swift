@@ -267,12 +267,8 @@ struct InputDeviceReaderTests {
         #expect(!reader.isOpen)
         let fifo = try EvdevFIFO(path: path)
         defer { fifo.remove() }
-        // inotify reports the new node; then the reader opens it. (The deadline only keeps a
-        // broken build from hanging the suite.)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !reader.isOpen, ContinuousClock.now < deadline {
-            await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
-        }
+        // inotify reports the new node; then the reader opens it, and says so.
+        _ = await until(wokenBy: reader.listeners) { reader.isOpen }
         try #require(reader.isOpen, "the reader did not open the FIFO once it appeared")
         try fifo.key(164, pressed: true)
         await edges.wait(for: 1)
@@ -302,10 +298,7 @@ struct VanishingDeviceTests {
         // Unplugged: the node disappears, and a new one appears under the same path.
         fifo.remove()
         let again = try EvdevFIFO(path: fifo.path)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !statuses.contains(where: { $0.contains("is back") }), ContinuousClock.now < deadline {
-            await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
-        }
+        _ = await until(wokenBy: reader.listeners) { statuses.contains { $0.contains("is back") } }
         #expect(statuses.contains { $0.contains("went away") })
         try #require(statuses.contains { $0.contains("is back") })
         try again.key(163, pressed: true)

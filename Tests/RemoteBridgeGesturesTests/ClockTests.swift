@@ -1,4 +1,5 @@
 import RemoteBridgeGestures
+import RemoteBridgeTesting
 import Testing
 
 @Suite("Clocks")
@@ -70,7 +71,7 @@ struct ClockTests {
             try await clock.sleep(for: .milliseconds(250))
             woke = true
         }
-        while clock.pendingDeadlineCount == 0 { await Task.yield() }
+        #expect(await until(wokenBy: clock.listeners) { clock.pendingDeadlineCount > 0 })
         clock.advance(by: .milliseconds(249))
         await Task.yield()
         #expect(!woke)
@@ -83,7 +84,7 @@ struct ClockTests {
     func cancelledSleep() async {
         let clock = VirtualClock()
         let sleeper = Task { @MainActor in try await clock.sleep(for: .seconds(60)) }
-        while clock.pendingDeadlineCount == 0 { await Task.yield() }
+        #expect(await until(wokenBy: clock.listeners) { clock.pendingDeadlineCount > 0 })
         sleeper.cancel()
         await #expect(throws: CancellationError.self) { try await sleeper.value }
         #expect(clock.pendingDeadlineCount == 0)

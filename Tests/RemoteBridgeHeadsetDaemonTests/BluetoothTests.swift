@@ -26,13 +26,9 @@ final class BluetoothFixture {
 
     var bridge: BluetoothBridge { f.handler.bluetooth! }
 
-    /// Round trips on both buses until `condition` holds.
+    /// Waits until `condition` holds, woken by headsetd and its Bluetooth bridge (`HeadsetFixture.settle`).
     func settle(until condition: () -> Bool) async throws {
-        try await settleByRoundTrips(until: condition) {
-            try await observer.barrier(with: bridge.system.uniqueName)
-            try await f.client.barrier(with: f.handler.connection.uniqueName)
-            try await f.client.barrier(with: f.served.connection.uniqueName)
-        }
+        try await f.settle(until: condition)
     }
 }
 

@@ -8,15 +8,6 @@ import Testing
 @Suite("headsetd: which devices, and when")
 @MainActor
 struct DeviceDiscoveryTests {
-    /// Turns the main loop until `condition` holds: inotify reports there. (The limit only keeps
-    /// a broken build from hanging the suite.)
-    static func mainLoop(until condition: () -> Bool) async {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !condition(), ContinuousClock.now < deadline {
-            await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
-        }
-    }
-
     /// A fresh folder that stands in for /dev/input.
     func inputFolder() throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-input-\(UUID().uuidString)").path
@@ -37,7 +28,7 @@ struct DeviceDiscoveryTests {
         // The headset connects: its node appears. The watcher opens it; then a key is read.
         let device = try EvdevFIFO(path: directory + "/event7")
         defer { device.remove() }
-        await Self.mainLoop(until: { !f.handler.readers.isEmpty })
+        try await f.settle { !f.handler.readers.isEmpty }
         try #require(f.handler.readers.map(\.path) == [directory + "/event7"])
         try device.key(163, pressed: true)
         try device.key(163, pressed: false)
@@ -46,7 +37,7 @@ struct DeviceDiscoveryTests {
         #expect(f.player.currentIndex == 1)
         // It goes away: the reader is let go.
         device.remove()
-        await Self.mainLoop(until: { f.handler.readers.isEmpty })
+        try await f.settle { f.handler.readers.isEmpty }
         #expect(f.handler.readers.isEmpty)
     }
 

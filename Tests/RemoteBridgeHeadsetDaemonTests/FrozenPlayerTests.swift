@@ -81,10 +81,10 @@ struct FrozenPlayerTests {
         try await f.press(163)
         try await f.settle { f.player.currentIndex == 1 }
         #expect(f.player.currentIndex == 1)
-        await DeviceDiscoveryTests.mainLoop(until: { !answers.isEmpty })
+        try await f.settle { !answers.isEmpty }
         #expect(answers.first.map { $0.0 == f.served.busName && $0.2 } == true, "\(answers)")
         // The frozen player's call times out; the presses behind it are dropped, not kept.
-        await DeviceDiscoveryTests.mainLoop(until: { answers.contains { $0.0 == frozenName } })
+        try await f.settle { answers.contains { $0.0 == frozenName } }
         #expect(answers.contains { $0.0 == frozenName && !$0.2 })
         // Thawed, it has received one Next, not five. Its Metadata follows once the new
         // track's tags are read, so wait for that change (then for anything sent with it).
@@ -117,7 +117,7 @@ struct FrozenPlayerTests {
         // Frozen: its introspection times out, so the held key scans with Seeks.
         await frozen.freeze()
         try await f.press(KeyMap.keyFastForward)
-        await DeviceDiscoveryTests.mainLoop(until: { answers.contains { $0.0 == frozenName && $0.1 == .endSeekingForward } })
+        try await f.settle { answers.contains { $0.0 == frozenName && $0.1 == .endSeekingForward } }
         try #require(answers.contains { $0.0 == frozenName && $0.1 == .endSeekingForward }, "\(answers)")
         frozen.send(SIGCONT)
         // Thawed, the next hold reaches it as RemoteControl1 events (the player reports every

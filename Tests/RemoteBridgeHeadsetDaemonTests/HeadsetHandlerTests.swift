@@ -82,10 +82,16 @@ final class HeadsetFixture {
     /// Waits until `count` key edges have been read in all.
     func waitForEdges(_ count: Int) async { await edgeCount.wait(for: count) }
 
-    /// Round trips to headsetd and the player until `condition` holds (headsetd's MPRIS calls
-    /// are in flight).
+    /// Waits until `condition` holds, checking it at each event headsetd, its tracker, the test
+    /// player, the virtual clock and (when on) the Bluetooth bridge announce.
     func settle(until condition: () -> Bool) async throws {
-        try await client.settle(with: handler.connection.uniqueName, served.connection.uniqueName, until: condition)
+        if let bridge = handler.bluetooth {
+            _ = await until(wokenBy: handler.listeners, handler.tracker.listeners, served.player.listeners, clock.listeners, bridge.listeners) {
+                condition()
+            }
+        } else {
+            _ = await until(wokenBy: handler.listeners, handler.tracker.listeners, served.player.listeners, clock.listeners) { condition() }
+        }
     }
 
     /// Calls `method` of headsetd's Headset1.

@@ -77,7 +77,7 @@ struct HeadsetScanTests {
         plain.player.play()
         try await f.settle { f.handler.tracker.target == "org.mpris.MediaPlayer2.plain" }
         func settle(until condition: () -> Bool) async throws {
-            try await f.client.settle(with: f.handler.connection.uniqueName, plain.connection.uniqueName) { condition() }
+            _ = await until(wokenBy: f.handler.listeners, plain.player.listeners, f.clock.listeners) { condition() }
         }
         let idle = f.clock.pendingDeadlineCount
         // A click, then a press held: double-click-and-hold, begin-seeking-forward.
@@ -213,7 +213,7 @@ struct HeadsetEndToEndTests {
         }
         let recognized = try await SignalRecorder.start(
             on: headset.connection, MatchRule(signal: Headset1Interface.gestureRecognized))
-        try await headset.connection.settle(with: daemon.connection.uniqueName) { headset.tracker.target != nil }
+        #expect(await until(wokenBy: headset.tracker.listeners) { headset.tracker.target != nil })
         daemon.player.play()
         // Double-click: two 60 ms presses 120 ms apart, then the 300 ms click window runs out.
         try await edge(true, then: .milliseconds(60))
@@ -222,7 +222,7 @@ struct HeadsetEndToEndTests {
         try await edge(false, then: .milliseconds(400))
         #expect(await recognized.waitFor(count: 1))
         #expect(recognized.messages.first?.body.prefix(2) == [.string("double-click"), .string("next-track")])
-        try await headset.connection.settle(with: daemon.connection.uniqueName) { daemon.player.currentIndex == 1 }
+        #expect(await until(wokenBy: daemon.player.listeners) { daemon.player.currentIndex == 1 })
         #expect(daemon.player.currentIndex == 1)
     }
 }

@@ -60,7 +60,7 @@ struct IdlePlayerTests {
         try #require(claimedPlaying())
         #expect(try await mpvClient.metadata()["mpris:trackid"]?.stringValue == "/noplaylist")
         // headsetd got the same signal; round trips until it has handled it.
-        try await f.client.settle(with: mpvName, f.handler.connection.uniqueName) { f.handler.tracker.players[mpvName]?.status == .playing }
+        try await f.settle { f.handler.tracker.players[mpvName]?.status == .playing }
         #expect(f.handler.tracker.players[mpvName]?.status == .playing)
         #expect(f.handler.tracker.target == f.served.busName)
         try await click(f)
@@ -82,7 +82,7 @@ struct IdlePlayerTests {
         let mpv = try await startMPV(f, name: "mpv", arguments: [media.tones[0].path])
         defer { mpv.send(SIGKILL) }
         let mpvName = "org.mpris.MediaPlayer2.mpv"
-        try await f.client.settle(with: mpvName, f.handler.connection.uniqueName) { f.handler.tracker.nowPlaying == mpvName }
+        try await f.settle { f.handler.tracker.nowPlaying == mpvName }
         try #require(f.handler.tracker.nowPlaying == mpvName, "mpv playing a file did not become now playing")
         mpv.send(SIGKILL)
         _ = await mpv.waitForExit()

@@ -132,13 +132,13 @@ struct ResumptionTests {
         #expect(f.warnings.count == 2)
         // headsetd still sends presses to a player that comes.
         let served = try await ServedPlayer(address: f.bus.address, name: "test")
-        try await f.client.settle(with: f.handler.connection.uniqueName) { f.handler.tracker.target == served.busName }
+        #expect(await until(wokenBy: f.handler.tracker.listeners) { f.handler.tracker.target == served.busName })
         var delivered: [String] = []
         f.handler.listeners.add {
             if case .delivered(let target, let event, _) = $0 { delivered.append("\(target) \(event.subtype.name)") }
         }
         try f.press(KeyMap.keyNextSong)
-        try await f.client.settle(with: f.handler.connection.uniqueName, served.connection.uniqueName) { !delivered.isEmpty }
+        #expect(await until(wokenBy: f.handler.listeners) { !delivered.isEmpty })
         #expect(delivered == ["\(served.busName) next-track"])
     }
 }

@@ -20,19 +20,23 @@ final class TrackerFixture {
         tracker = NowPlayingTracker(connection: connection)
     }
 
-    /// Round trips to every live player until `condition` holds (`settleByRoundTrips`: the
-    /// tracker announces no change of its players to the test). Without a condition, 50 rounds,
-    /// so that whatever was sent has been handled (for a test that expects no change).
-    func settle(until condition: (() -> Bool)? = nil) async throws {
-        let roundTrip = { [a, b, c, connection] in
-            for player in [a, b, c] where !player.serverConnection.isClosed {
-                try await connection.barrier(with: player.serverConnection.uniqueName)
-            }
-        }
-        if let condition {
-            try await settleByRoundTrips(until: condition, roundTrip)
-        } else {
-            for _ in 0..<50 { try await roundTrip() }
+    /// Waits until `condition` holds, checking it at each update the tracker announces.
+    func settle(until condition: () -> Bool) async throws {
+        _ = await until(wokenBy: tracker.listeners) { condition() }
+    }
+
+    /// Records, on the tracker's own connection, the players' PropertiesChanged. The recorder
+    /// subscribes after the tracker, and a signal goes to its subscribers in that order, so a
+    /// signal the recorder has seen the tracker has handled: a test that expects no change waits
+    /// for the signal itself, then looks.
+    func recordPlayerSignals() async throws -> SignalRecorder {
+        try await SignalRecorder.start(on: connection, MatchRule(signal: StandardInterfaces.propertiesChanged, path: MPRISNames.objectPath))
+    }
+
+    /// Whether `recorder` has seen `player` say its PlaybackStatus is `status`.
+    func saw(_ recorder: SignalRecorder, _ player: MPRISFixture, say status: String) -> Bool {
+        recorder.messages.contains {
+            $0.sender == player.serverConnection.uniqueName && $0.body[1].stringDictionaryValue?["PlaybackStatus"] == .string(status)
         }
     }
 }
@@ -60,8 +64,9 @@ struct NowPlayingTrackerTests {
         try await f.b.client.play()
         try await f.settle(until: { f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta" })
         #expect(f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta")
+        let heard = try await f.recordPlayerSignals()
         try await f.b.client.pause()
-        try await f.settle()
+        #expect(await heard.until { f.saw(heard, f.b, say: "Paused") })
         #expect(f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta")
         #expect(f.tracker.target == "org.mpris.MediaPlayer2.beta")
     }
@@ -75,9 +80,10 @@ struct NowPlayingTrackerTests {
         try await f.b.client.play()
         try await f.settle(until: { f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta" })
         // alpha, still playing, repeats itself (as some players do on every metadata change).
+        let heard = try await f.recordPlayerSignals()
         try f.a.server.object?.emit(
             StandardInterfaces.propertiesChanged, [.string(PlayerInterface.name), .stringVariantDictionary(["PlaybackStatus": .string("Playing")]), .strings([])])
-        try await f.settle()
+        #expect(await heard.until { f.saw(heard, f.a, say: "Playing") })
         #expect(f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta")
         // But stopping and starting again is a real start.
         try await f.a.client.stop()
@@ -150,8 +156,8 @@ struct TrackPresenceTests {
         // alpha behaves as idle mpv-mpris does: Stopped, then Playing with trackid /noplaylist.
         try announce(f.a, ["PlaybackStatus": .string("Stopped")])
         try announce(f.a, ["PlaybackStatus": .string("Playing"), "Metadata": .stringVariantDictionary(["mpris:trackid": .objectPath("/noplaylist")])])
+        // Both signals are handled once the second one's Playing is in.
         try await f.settle(until: { f.tracker.players["org.mpris.MediaPlayer2.alpha"]?.status == .playing })
-        try await f.settle()
         #expect(f.tracker.players["org.mpris.MediaPlayer2.alpha"]?.hasTrack == false)
         #expect(f.tracker.nowPlaying == "org.mpris.MediaPlayer2.beta")
         #expect(f.tracker.target == "org.mpris.MediaPlayer2.beta")

@@ -15,15 +15,16 @@ struct DaemonMainThreadTests {
     static let playerName = MPRISNames.busNamePrefix + "remotebridge"
 
     /// The system call the process's main thread is blocked in, by number, once it is blocked.
-    /// While it works, /proc says "running": each retry waits for one round trip to the daemon's
-    /// bus name (a Ping), so the daemon moves on between looks.
+    /// While it works, /proc says "running", and nothing announces the moment it blocks: each
+    /// look follows one round trip to the daemon's bus name (a Ping), so the daemon moves on
+    /// between looks (`settleByRoundTrips`, bounded by time, not by a count of looks).
     static func mainThreadSystemCall(_ pid: pid_t, name: String, on connection: DBusConnection) async -> Int? {
-        for _ in 0..<400 {
+        func look() -> Int? {
             let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/syscall", encoding: .utf8)) ?? ""
-            if let number = text.split(separator: " ").first.flatMap({ Int($0) }) { return number }
-            try? await connection.barrier(with: name)
+            return text.split(separator: " ").first.flatMap { Int($0) }
         }
-        return nil
+        try? await settleByRoundTrips(until: { look() != nil }) { try await connection.barrier(with: name) }
+        return look()
     }
 
     /// poll() and ppoll() by number (asm/unistd.h; Glibc does not bring SYS_poll into Swift).

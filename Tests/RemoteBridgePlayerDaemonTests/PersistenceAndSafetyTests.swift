@@ -64,7 +64,8 @@ struct PersistenceAndSafetyTests {
         // place, which inotify reports. Wait, save by save, until a few seconds are on disk.
         let store = StateStore(path: statePath)
         let watch = try FileWatch(folder: media.directory.path)
-        for _ in 0..<30 {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
             if let saved = try? store.load(), saved.position >= 6 { break }
             _ = await watch.waitFor(name: "state.json")
         }
@@ -284,8 +285,7 @@ struct PlayerInputTests {
         #expect(daemon.player.currentIndex == 0)
         // Playing makes it the now-playing app, and grabs the desktop's media keys.
         daemon.player.play()
-        let connection = try await DBusConnection.connect(to: bus.address)
-        try await connection.settle(with: daemon.connection.uniqueName) { daemon.application.isNowPlaying && gnome.grabs.count == 1 }
+        #expect(await until(wokenBy: daemon.application.listeners, gnome.grabbed) { daemon.application.isNowPlaying && gnome.grabs.count == 1 })
         #expect(daemon.application.isNowPlaying)
         #expect(gnome.grabs.map(\.0) == ["remotebridge"])
         try fifo.key(163, pressed: true)
@@ -296,9 +296,9 @@ struct PlayerInputTests {
         #expect(outcomes.last == "media-keys next-track handled")
         // Pausing and playing again grabs again, so the player that last started owns the keys.
         daemon.player.pause()
-        try await connection.settle(with: daemon.connection.uniqueName) { daemon.player.status == .paused }
+        #expect(await until(wokenBy: daemon.player.listeners) { daemon.player.status == .paused })
         daemon.player.play()
-        try await connection.settle(with: daemon.connection.uniqueName, gnome.connection.uniqueName) { gnome.grabs.count >= 2 }
+        #expect(await until(wokenBy: gnome.grabbed) { gnome.grabs.count >= 2 })
         #expect(gnome.grabs.count == 2)
         await daemon.releaseMediaKeys()
         #expect(gnome.releases == ["remotebridge"])

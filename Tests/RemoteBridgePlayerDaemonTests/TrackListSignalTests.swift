@@ -77,9 +77,7 @@ struct LazyTagTests {
         let changed = try await SignalRecorder.start(
             on: f.clientConnection, MatchRule(signal: TrackListInterface.trackMetadataChanged, path: MPRISNames.objectPath))
         _ = try await title(tracks[2])
-        while !changed.messages.contains(where: { $0.body.first == .objectPath(tracks[2]) }) {
-            guard await changed.waitFor(count: changed.messages.count + 1) else { break }
-        }
+        _ = await changed.until { changed.messages.contains { $0.body.first == .objectPath(tracks[2]) } }
         let announced = changed.messages.first { $0.body.first == .objectPath(tracks[2]) }?.body[1].stringDictionaryValue ?? [:]
         #expect(announced["xesam:title"]?.stringValue == "Tone 3")
         #expect(announced["xesam:artist"]?.stringArrayValue == ["Test Artist"])

@@ -105,13 +105,13 @@ func run() async throws {
     var warm: [Duration] = []
     for _ in 0..<runs {
         // Cold: nothing on the bus, and headsetd knows it.
-        try await client.settle(with: handler.connection.uniqueName) { handler.tracker.target == nil }
+        _ = await until(wokenBy: handler.tracker.listeners) { handler.tracker.target == nil }
         let result = try await pressUntilPlaying(cold: true)
         cold.append(result.playing)
         if let time = result.named { named.append(time) }
         // Warm: paused, and headsetd knows it.
         try await player.pause()
-        try await client.settle(with: handler.connection.uniqueName) { handler.tracker.players[MPRISNames.remotePlayerd]?.status == .paused }
+        _ = await until(wokenBy: handler.tracker.listeners) { handler.tracker.players[MPRISNames.remotePlayerd]?.status == .paused }
         warm.append(try await pressUntilPlaying(cold: false).playing)
         // Stopped (it saves its state), its name gone.
         let before = owners.messages.count
