@@ -83,7 +83,7 @@ final class QueueFill {
     }
 
     /// Stops reading (at shutdown): what is in the queue stays, nothing more is added, and the
-    /// queue is not announced as complete (`onFinish` is not called).
+    /// queue is not announced as complete (`.finished` is not announced).
     func stop() {
         stopped.set()
         room.signal()
