@@ -81,28 +81,11 @@ struct RealPlayersTests {
         // A name that matches no player exits 1, with a message.
         #expect(await command(["-p", "nobody", "next"]) == 1)
         // monitor sees an event sent by send.
-        var lines: [String] = []
-        let printed = ChangeWaiter()
-        var monitor = ctl(PlayerSelection(names: ["remotebridge"]))
-        monitor.output = {
-            lines.append($0)
-            printed.wake()
-        }
-        var release: CheckedContinuation<Void, Never>?
-        let running = Task { @MainActor in
-            await monitor.monitor(json: true) {
-                await withCheckedContinuation {
-                    release = $0
-                    printed.wake()
-                }
-            }
-        }
-        #expect(await printed.until { release != nil })
+        let monitor = await RunningMonitor.start(ctl(PlayerSelection(names: ["remotebridge"])), json: true)
         #expect(await ctl(PlayerSelection(names: ["remotebridge"])).send("toggle-play-pause", interval: nil, position: nil) == 0)
-        #expect(await printed.until { lines.contains { $0.contains("EventDelivered") } })
-        #expect(lines.contains { $0.contains(#""signal":"EventDelivered","subtype":"toggle-play-pause","source":"test","outcome":"handled""#) })
-        release?.resume()
-        _ = await running.value
+        #expect(await monitor.until { $0.contains("EventDelivered") })
+        #expect(monitor.lines.contains { $0.contains(#""signal":"EventDelivered","subtype":"toggle-play-pause","source":"test","outcome":"handled""#) })
+        _ = await monitor.stop()
 
         // Each verb's effect on remote-playerd, checked through mpv's own state.
         let ours = ["-p", "remotebridge"]

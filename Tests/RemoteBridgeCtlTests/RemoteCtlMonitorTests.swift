@@ -11,31 +11,14 @@ struct RemoteCtlMonitorTests {
     @Test("monitor sees an event sent by send, the property changes, and Seeked")
     func monitorSeesSend() async throws {
         let f = try await CtlFixture()
-        var lines: [String] = []
-        let printed = ChangeWaiter()
-        var monitor = f.ctl(PlayerSelection(names: ["remotebridge"]))
-        monitor.output = {
-            lines.append($0)
-            printed.wake()
-        }
-        var release: CheckedContinuation<Void, Never>?
-        let running = Task { @MainActor in
-            await monitor.monitor(json: false) {
-                await withCheckedContinuation {
-                    release = $0
-                    printed.wake()
-                }
-            }
-        }
-        #expect(await printed.until { release != nil })
+        let monitor = await RunningMonitor.start(f.ctl(PlayerSelection(names: ["remotebridge"])), json: false)
         #expect(await f.ctl(PlayerSelection(names: ["remotebridge"])).send("skip-forward", interval: .seconds(5), position: nil) == 0)
         #expect(await f.command(["-p", "remotebridge", "play"]) == 0)
-        #expect(await printed.until { lines.contains { $0.contains("PlaybackStatus=Playing") } })
-        #expect(lines.contains("remotebridge event skip-forward from test: handled by PlayerController"))
-        #expect(lines.contains("remotebridge seeked to 5.000 s"))
-        #expect(lines.contains { $0.hasPrefix("remotebridge changed") && $0.contains("PlaybackStatus=Playing") })
-        release?.resume()
-        #expect(await running.value == 0)
+        #expect(await monitor.until { $0.contains("PlaybackStatus=Playing") })
+        #expect(monitor.lines.contains("remotebridge event skip-forward from test: handled by PlayerController"))
+        #expect(monitor.lines.contains("remotebridge seeked to 5.000 s"))
+        #expect(monitor.lines.contains { $0.hasPrefix("remotebridge changed") && $0.contains("PlaybackStatus=Playing") })
+        #expect(await monitor.stop() == 0)
         #expect(RemoteCtl.line(for: .signal(PlayerInterface.seeked, path: MPRISNames.objectPath, body: [.int64(1_500_000)]), player: "org.mpris.MediaPlayer2.a", json: true)
             == #"{"player":"a","signal":"Seeked","position":1.5}"#)
     }

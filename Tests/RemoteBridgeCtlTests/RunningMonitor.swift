@@ -1,0 +1,44 @@
+import RemoteBridgeCtl
+import RemoteBridgeTesting
+
+/// `remotectl monitor` run in-process: the lines it prints, a wait for them, and its end.
+@MainActor
+final class RunningMonitor {
+    /// Every line printed so far.
+    private(set) var lines: [String] = []
+    private let printed = ChangeWaiter()
+    private var release: CheckedContinuation<Void, Never>?
+    private var running: Task<Int32, Never>?
+
+    /// Starts `ctl`'s monitor, and returns once it has subscribed (it then waits for its stop).
+    static func start(_ ctl: RemoteCtl, json: Bool) async -> RunningMonitor {
+        let monitor = RunningMonitor()
+        var ctl = ctl
+        ctl.output = { [monitor] line in
+            monitor.lines.append(line)
+            monitor.printed.wake()
+        }
+        monitor.running = Task { @MainActor [ctl] in
+            await ctl.monitor(json: json) {
+                await withCheckedContinuation {
+                    monitor.release = $0
+                    monitor.printed.wake()
+                }
+            }
+        }
+        _ = await monitor.printed.until { monitor.release != nil }
+        return monitor
+    }
+
+    /// Waits until a printed line satisfies `condition`; false if none did in time.
+    func until(_ condition: (String) -> Bool) async -> Bool {
+        await printed.until { lines.contains(where: condition) }
+    }
+
+    /// Stops the monitor, and returns its exit status.
+    func stop() async -> Int32 {
+        release?.resume()
+        release = nil
+        return await running?.value ?? -1
+    }
+}
