@@ -24,7 +24,7 @@ open class RemoteApplication: Responder {
     }
 
     /// What the application announces to its `listeners`.
-    public enum Event {
+    public enum Announcement {
         /// An event was delivered (or refused), with its outcome. Like a monitor, a listener
         /// cannot change anything about the event.
         case delivered(RemoteControlEvent, DeliveryOutcome)
@@ -35,7 +35,7 @@ open class RemoteApplication: Responder {
 
     /// Told of every event after delivery, and of every change of state. Event monitors
     /// (`addEventMonitor(_:)`) are the other way in: they see each event before delivery.
-    public let listeners = Listeners<Event>()
+    public let listeners = Listeners<Announcement>()
 
     /// Starts (or counts one more request for) receiving remote-control events.
     public func beginReceivingRemoteControlEvents() {

@@ -21,7 +21,7 @@ public final class DBusConnection {
     private var subscriptions: [UInt64: Subscription] = [:]
     private var nextSubscriptionID: UInt64 = 0
     /// What a connection announces to its `listeners`.
-    public enum Event: Sendable, Equatable {
+    public enum Announcement: Sendable, Equatable {
         /// The bus took this well-known name from the connection (`NameLost`).
         case nameLost(String)
         /// The connection gained this well-known name (`NameAcquired`).
@@ -31,7 +31,7 @@ public final class DBusConnection {
     }
 
     /// Told of names lost and gained, and of the bus going away.
-    public let listeners = Listeners<Event>()
+    public let listeners = Listeners<Announcement>()
     /// How long a call waits for its reply when the call does not say: libdbus's 25 s unless set.
     /// A peer that does not answer in time gives `org.freedesktop.DBus.Error.NoReply`.
     public var callTimeout: Duration = .seconds(25)

@@ -93,14 +93,14 @@ public final class ExportedObject {
     }
 
     /// What an exported object announces to its `listeners`.
-    public enum Event: Sendable {
+    public enum Announcement: Sendable {
         /// A signal could not be sent (an undeclared signal, wrong types, an object no longer
         /// exported); the daemons log it. A connection already closed, as at shutdown, is not reported.
         case emitFailed(DBusError)
     }
 
     /// Told of each signal that could not be sent.
-    public let listeners = Listeners<Event>()
+    public let listeners = Listeners<Announcement>()
 
     /// Emits a signal this object declares (or PropertiesChanged, which every object has). An
     /// undeclared signal, or arguments of another type than declared, is a programming error:

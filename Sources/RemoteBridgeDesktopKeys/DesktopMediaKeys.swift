@@ -61,7 +61,7 @@ public final class DesktopMediaKeys {
     /// How far Rewind skips.
     public var skipBackward: Duration
     /// What the media keys announce to their `listeners`.
-    public enum Event: Sendable {
+    public enum Announcement: Sendable {
         /// A transport key, as a remote-control event with source `.mediaKeys`.
         case remoteControl(RemoteControlEvent)
         /// Repeat or Shuffle.
@@ -69,7 +69,7 @@ public final class DesktopMediaKeys {
     }
 
     /// Told of each key pressed while the grab is held.
-    public let listeners = Listeners<Event>()
+    public let listeners = Listeners<Announcement>()
     /// The daemon holding our grab, once one answered.
     public private(set) var daemon: Daemon?
     private var subscribed = false

@@ -34,7 +34,7 @@ public final class InputDeviceReader {
     /// The device's identity: read from the node, or the one given for other paths.
     public private(set) var identity: DeviceIdentity
     /// What a reader announces to its `listeners`, on the main actor.
-    public enum Event: Sendable, Equatable {
+    public enum Announcement: Sendable, Equatable {
         /// A key edge: the key code, and whether it went down.
         case key(code: UInt16, pressed: Bool)
         /// A switch edge: the switch code, and whether it turned on.
@@ -46,7 +46,7 @@ public final class InputDeviceReader {
     }
 
     /// Told of each edge, each vanishing and return, and each problem.
-    public let listeners = Listeners<Event>()
+    public let listeners = Listeners<Announcement>()
     /// Whether the device is open now.
     public var isOpen: Bool { fd >= 0 }
     /// Whether the device is grabbed now.

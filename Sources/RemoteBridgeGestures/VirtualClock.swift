@@ -15,14 +15,14 @@ public final class VirtualClock: GestureClock {
     private var nextOrder: UInt64 = 0
 
     /// What the clock announces to its `listeners`.
-    public enum Event: Sendable, Equatable {
+    public enum Announcement: Sendable, Equatable {
         /// A deadline was scheduled for this instant: a test waits for a sleeper to start
         /// sleeping before it moves time.
         case scheduled(ContinuousClock.Instant)
     }
 
     /// Told of each deadline scheduled.
-    public let listeners = Listeners<Event>()
+    public let listeners = Listeners<Announcement>()
 
     /// Makes a clock that reads the real current instant and then stands still.
     public init() {

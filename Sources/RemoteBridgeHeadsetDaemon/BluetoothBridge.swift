@@ -46,7 +46,7 @@ public final class BluetoothBridge {
     }
 
     /// What the bridge announces to its `listeners`.
-    public enum Event: Sendable, Equatable {
+    public enum Announcement: Sendable, Equatable {
         /// BlueZ came or went, the registered adapters changed, a call to BlueZ (or a wait to
         /// retry one) ended, or the player's mirrored values changed: `registeredAdapters`,
         /// `summary`, `isBusy` and the player's values may differ.
@@ -54,7 +54,7 @@ public final class BluetoothBridge {
     }
 
     /// Told of each change of what the bridge knows and does.
-    public let listeners = Listeners<Event>()
+    public let listeners = Listeners<Announcement>()
     /// The adapters a RegisterPlayer is on its way to (or waiting to be retried): an adapter
     /// named twice meanwhile (InterfacesAdded, then the GetManagedObjects reply) is not asked twice.
     private(set) var registeringAdapters: Set<String> = []

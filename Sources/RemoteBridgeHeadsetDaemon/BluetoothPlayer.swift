@@ -38,7 +38,7 @@ final class BluetoothPlayer {
     private var generation = 0
     var callTimeout: Duration = .seconds(1)
     /// What the Bluetooth player announces to its `listeners`.
-    enum Event: Equatable {
+    enum Announcement: Equatable {
         /// A problem with the player followed, worth a warning.
         case problem(String)
         /// The values mirrored changed.
@@ -46,7 +46,7 @@ final class BluetoothPlayer {
     }
 
     /// Told of problems and of each change of the values mirrored.
-    let listeners = Listeners<Event>()
+    let listeners = Listeners<Announcement>()
 
     init(session: DBusConnection) throws(DBusError) {
         self.session = session

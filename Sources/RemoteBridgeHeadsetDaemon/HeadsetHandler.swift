@@ -88,7 +88,7 @@ public final class HeadsetHandler {
     public let resumption: PlayerResumption
 
     /// What the handler announces to its `listeners`, each after it was handled.
-    public enum Event: Sendable {
+    public enum Announcement: Sendable {
         /// A key edge read from a device or injected: the key code, and whether it went down.
         case input(code: UInt16, pressed: Bool)
         /// A switch edge read from a device: the switch code, and whether it turned on.
@@ -102,7 +102,7 @@ public final class HeadsetHandler {
     }
 
     /// Told of every edge, resumption, answered call and change of the devices read.
-    public let listeners = Listeners<Event>()
+    public let listeners = Listeners<Announcement>()
 
     /// Starts: reads the configuration, connects, claims the name, follows the players, opens
     /// the devices and exports `Headset1`. Nothing here waits for a player: they are asked in

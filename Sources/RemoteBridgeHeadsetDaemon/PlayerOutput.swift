@@ -37,7 +37,7 @@ final class PlayerOutput {
     /// What is going on with each player called.
     private var lines: [String: Line] = [:]
     /// What the output announces to its `listeners`.
-    enum Event {
+    enum Announcement {
         /// A press dropped or a call failed, worth a warning.
         case problem(String)
         /// A call made, for `--log-level debug`.
@@ -48,7 +48,7 @@ final class PlayerOutput {
     }
 
     /// Told of problems, calls and answers.
-    let listeners = Listeners<Event>()
+    let listeners = Listeners<Announcement>()
 
     /// One player's calls.
     private struct Line {

@@ -1,30 +1,29 @@
-/// The one way a component announces what happened: its own `Event` enum, and a list of
+/// The one way a component announces what happened: its own `Announcement` enum, and a list of
 /// listeners that any number of others join and leave without touching each other.
 ///
-/// A component holds `public let listeners = Listeners<Event>()` and calls `announce(_:)`.
+/// A component holds `public let listeners = Listeners<Announcement>()` and calls `announce(_:)`.
 /// Listeners are called synchronously, on the main actor, in the order they were added, so an
-/// event is handled by everyone before the component goes on (no task hop, no wakeup, no
-/// reordering against the component's next event). A listener added or removed while an event
-/// is being announced takes effect from the next event.
+/// announcement is handled by everyone before the component goes on (no task hop, no wakeup,
+/// no reordering against the component's next step). A listener added or removed during an
+/// announcement takes effect from the next one.
+///
+/// An announcement is not a remote-control event (`RemoteControlEvent`): it is what a
+/// component tells others about itself, and one may carry an event (`RemoteApplication`'s
+/// `.delivered`).
 @MainActor
-public final class Listeners<Event> {
-    private var entries: [(id: ListenerID, call: @MainActor (Event) -> Void)] = []
+public final class Listeners<Announcement> {
+    private var entries: [(id: ListenerID, call: @MainActor (Announcement) -> Void)] = []
     private var nextID: UInt64 = 0
-    private let firstAdded: (@MainActor () -> Void)?
 
-    /// An empty list. `firstAdded` runs whenever a listener joins an empty list, for a component
-    /// that only does the work behind an event once somebody listens.
-    public init(firstAdded: (@MainActor () -> Void)? = nil) {
-        self.firstAdded = firstAdded
-    }
+    /// An empty list.
+    public init() {}
 
-    /// Adds `listener`, called with each event from now on; the ID takes it off again.
+    /// Adds `listener`, called with each announcement from now on; the ID takes it off again.
     @discardableResult
-    public func add(_ listener: @escaping @MainActor (Event) -> Void) -> ListenerID {
+    public func add(_ listener: @escaping @MainActor (Announcement) -> Void) -> ListenerID {
         nextID += 1
         let id = ListenerID(value: nextID)
         entries.append((id, listener))
-        if entries.count == 1 { firstAdded?() }
         return id
     }
 
@@ -33,12 +32,12 @@ public final class Listeners<Event> {
         entries.removeAll { $0.id == id }
     }
 
-    /// Calls every listener with `event`, in the order they were added.
-    public func announce(_ event: Event) {
-        for entry in entries { entry.call(event) }
+    /// Calls every listener with `announcement`, in the order they were added.
+    public func announce(_ announcement: Announcement) {
+        for entry in entries { entry.call(announcement) }
     }
 
-    /// Whether nobody listens (a component may skip building an event nobody hears).
+    /// Whether nobody listens (a component may skip building an announcement nobody hears).
     public var isEmpty: Bool { entries.isEmpty }
 
     /// How many listeners there are.

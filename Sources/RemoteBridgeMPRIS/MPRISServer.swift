@@ -39,13 +39,13 @@ public final class MPRISServer {
     /// The root interface's identity.
     public let identity: Identity
     /// What the server announces to its `listeners`.
-    public enum Event: Sendable, Equatable {
+    public enum Announcement: Sendable, Equatable {
         /// A client called `Quit`, and its reply is on the bus.
         case quitRequested
     }
 
     /// Told when a client asks the player to quit.
-    public let listeners = Listeners<Event>()
+    public let listeners = Listeners<Announcement>()
     private var playerListener: ListenerID?
     /// Whether `start()` exports `RemoteControl1` too (the default). Without it, the server is
     /// a plain MPRIS player, as other programs' are.

@@ -51,7 +51,7 @@ public final class NowPlayingTracker {
     private var sequence: UInt64 = 0
 
     /// What the tracker announces to its `listeners`.
-    public enum Event: Sendable, Equatable {
+    public enum Announcement: Sendable, Equatable {
         /// `target` changed to this bus name (nil: no player left).
         case targetChanged(String?)
         /// `players` or `nowPlaying` may have changed; announced after `target` is up to date.
@@ -61,7 +61,7 @@ public final class NowPlayingTracker {
     }
 
     /// Told of each change of target, each update of the players, and each decision.
-    public let listeners = Listeners<Event>()
+    public let listeners = Listeners<Announcement>()
 
     /// Makes a tracker; `start()` begins watching.
     public init(connection: DBusConnection) {

@@ -59,7 +59,7 @@ public final class MPVPlayer {
     /// The audio output mpv actually opened, such as `pulse` or `null`.
     public internal(set) var currentAudioOutput: String?
     /// What the player announces to its `listeners`.
-    public enum Event: Sendable, Equatable {
+    public enum Announcement: Sendable, Equatable {
         /// The player changed (see `Change`).
         case changed(Change)
         /// mpv moved the position; announced only after `reportPositionMoves()`. The player
@@ -71,7 +71,7 @@ public final class MPVPlayer {
     }
 
     /// Told of each change, on the main actor.
-    public let listeners = Listeners<Event>()
+    public let listeners = Listeners<Announcement>()
 
     /// Has mpv report each move of the position (`Event.positionMoved`) from now on.
     public func reportPositionMoves() {

@@ -29,7 +29,7 @@ final class QueueFill {
     /// Whether the queue is complete.
     private(set) var isFinished = false
     /// What a fill announces to its `listeners`.
-    enum Event: Equatable {
+    enum Announcement: Equatable {
         /// `progress` changed to this.
         case progress(String)
         /// The queue is complete; announced once.
@@ -37,7 +37,7 @@ final class QueueFill {
     }
 
     /// Told of the fill's progress and end.
-    let listeners = Listeners<Event>()
+    let listeners = Listeners<Announcement>()
 
     private let arguments: [String]
     private let player: MPVPlayer

@@ -2,9 +2,9 @@ import RemoteBridgeListeners
 import Testing
 
 @MainActor
-@Suite("Listeners: events to any number of listeners")
+@Suite("Listeners: announcements to any number of listeners")
 struct ListenersTests {
-    @Test("every listener hears each event, in the order they were added")
+    @Test("every listener hears each announcement, in the order they were added")
     func everyListenerInOrder() {
         let listeners = Listeners<Int>()
         var heard: [String] = []
@@ -28,7 +28,7 @@ struct ListenersTests {
         #expect(listeners.count == 1)
     }
 
-    @Test("a listener added while an event is announced hears from the next event on")
+    @Test("a listener added during an announcement hears from the next one on")
     func addedDuringAnnounce() {
         let listeners = Listeners<Int>()
         var heard: [String] = []
@@ -55,19 +55,5 @@ struct ListenersTests {
         listeners.announce(2)
         #expect(heard == [1])
         #expect(listeners.isEmpty)
-    }
-
-    @Test("firstAdded runs when a listener joins an empty list, and only then")
-    func firstAdded() {
-        var started = 0
-        let listeners = Listeners<Void>(firstAdded: { started += 1 })
-        #expect(started == 0)
-        let a = listeners.add { _ in }
-        let b = listeners.add { _ in }
-        #expect(started == 1)
-        listeners.remove(a)
-        listeners.remove(b)
-        listeners.add { _ in }
-        #expect(started == 2)
     }
 }
