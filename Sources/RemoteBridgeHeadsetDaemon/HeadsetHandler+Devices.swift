@@ -44,7 +44,7 @@ extension HeadsetHandler {
         let reader = InputDeviceReader(path: path, identity: identity, grab: configuration.grab, mode: mode)
         let logger = self.logger
         /// Says what is read and how, whenever the device is opened, at start or when it appears.
-        let announce: @MainActor (InputDeviceReader) -> Void = { reader in
+        let logReading: @MainActor (InputDeviceReader) -> Void = { reader in
             let kind = reader.identity.isKeyboard ? "a keyboard" : reader.identity.isHeadsetLike || mode == .follow ? "headset-like" : "other"
             logger.info("reading \(OutsideText.bareOrQuoted(reader.path)) (\(OutsideText.quoted(reader.identity.name)), \(kind)\(reader.isGrabbed ? ", grabbed" : ""))")
         }
@@ -57,7 +57,7 @@ extension HeadsetHandler {
             case .switch(let code, let on):
                 self.switchChanged(code, on: on, device: reader.identity.name)
             case .presence(let present):
-                if present { announce(reader) }
+                if present { logReading(reader) }
                 self.object?.invalidateProperties(of: Headset1Interface.name)
                 // A Bluetooth headset's AVRCP device vanishing is one sign that it disconnected.
                 guard reader.identity.isBluetooth else { return }
@@ -67,7 +67,7 @@ extension HeadsetHandler {
             }
         }
         reader.start()
-        if reader.isOpen { announce(reader) }
+        if reader.isOpen { logReading(reader) }
         guard !reader.isFinished else { return }
         readers.append(reader)
     }
