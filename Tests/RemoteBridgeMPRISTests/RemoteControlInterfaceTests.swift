@@ -116,7 +116,7 @@ struct BusNameTests {
         let connection = try await DBusConnection.connect(to: old.bus.address)
         let name = try await MPRISBusName.claim("swap", on: connection, replace: true)
         #expect(name == "org.mpris.MediaPlayer2.swap")
-        try await old.serverConnection.barrier(with: connection.uniqueName)
+        #expect(await until(wokenBy: old.serverConnection.listeners) { !lost.isEmpty })
         #expect(lost == ["org.mpris.MediaPlayer2.swap"])
         #expect(await connection.nameOwner(name) == connection.uniqueName)
     }
