@@ -81,7 +81,7 @@ struct BluetoothPlayerTests {
         func announcedSecond() -> Bool {
             announced().contains { $0["Metadata"]?.stringDictionaryValue?["xesam:title"]?.stringValue == "Second Song" }
         }
-        for count in 1...10 where !announcedSecond() { _ = await changes.waitFor(count: count) }
+        _ = await changes.until { announcedSecond() }
         #expect(announcedSecond())
         let announced = announced()
         #expect(announced.contains { $0["PlaybackStatus"]?.stringValue == "Playing" })

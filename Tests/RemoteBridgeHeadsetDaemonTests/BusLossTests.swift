@@ -25,7 +25,7 @@ struct BusLossTests {
         func reading() -> Bool {
             devices.messages.contains { $0.body[1].stringDictionaryValue?["Devices"]?.stringArrayValue?.contains(fifo.path) == true }
         }
-        for count in 1...5 where !reading() { _ = await devices.waitFor(count: count) }
+        _ = await devices.until { reading() }
         try #require(reading())
         // A writer may open the FIFO only while a reader holds it: headsetd does.
         try fifo.write([.report])

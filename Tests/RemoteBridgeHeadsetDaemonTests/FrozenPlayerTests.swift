@@ -28,9 +28,7 @@ struct FrozenPlayerTests {
         func playing() -> Bool {
             changes.messages.contains { $0.body.count > 1 && $0.body[1].stringDictionaryValue?["PlaybackStatus"]?.stringValue == "Playing" }
         }
-        for count in 1...50 where !playing() {
-            guard await changes.waitFor(count: count) else { break }
-        }
+        _ = await changes.until { playing() }
         try await f.settle { f.handler.tracker.nowPlaying == player }
     }
 
@@ -91,9 +89,7 @@ struct FrozenPlayerTests {
         let metadata = try await SignalRecorder.start(
             on: f.client, MatchRule(signal: StandardInterfaces.propertiesChanged, sender: frozenName, path: MPRISNames.objectPath))
         frozen.send(SIGCONT)
-        for count in 1...20 where !metadata.messages.contains(where: { $0.body.count > 1 && $0.body[1].stringDictionaryValue?["Metadata"] != nil }) {
-            guard await metadata.waitFor(count: count) else { break }
-        }
+        _ = await metadata.until { metadata.messages.contains { $0.body.count > 1 && $0.body[1].stringDictionaryValue?["Metadata"] != nil } }
         try await f.client.barrier(with: frozenName)
         let thawed = try await currentIndex(of: frozenName, on: f.client)
         #expect(thawed == 1, "\(answers)")
@@ -125,9 +121,7 @@ struct FrozenPlayerTests {
         let delivered = try await SignalRecorder.start(on: f.client, MatchRule(signal: RemoteControl1Interface.eventDelivered))
         try await f.press(KeyMap.keyFastForward)
         func subtypes() -> [String] { delivered.messages.compactMap { $0.body.first?.stringValue } }
-        for count in 1...20 where !subtypes().contains("end-seeking-forward") {
-            guard await delivered.waitFor(count: count) else { break }
-        }
+        _ = await delivered.until { subtypes().contains("end-seeking-forward") }
         #expect(subtypes().filter { $0.contains("seeking") } == ["begin-seeking-forward", "end-seeking-forward"], "\(subtypes()) \(answers)")
     }
 
@@ -181,7 +175,7 @@ struct FrozenPlayerTests {
         func reading() -> Bool {
             devices.messages.contains { $0.body[1].stringDictionaryValue?["Devices"]?.stringArrayValue?.contains(bed.path("f")) == true }
         }
-        for count in 1...5 where !reading() { _ = await devices.waitFor(count: count) }
+        _ = await devices.until { reading() }
         try #require(reading())
         try fifo.key(163, pressed: true)
         try fifo.key(163, pressed: false)

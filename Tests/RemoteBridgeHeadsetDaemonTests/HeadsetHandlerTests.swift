@@ -166,7 +166,7 @@ struct RemoteBridgeHeadsetDaemonTests {
         f.clock.advance(by: .seconds(3))
         // The double-click's own EventDelivered may still be in flight when the recorder starts.
         func seeking() -> [DBusValue] { delivered.messages.map { $0.body[0] }.filter { $0 != .string("next-track") } }
-        for count in 2...3 where seeking().count < 2 { await delivered.waitFor(count: count) }
+        _ = await delivered.until { seeking().count >= 2 }
         #expect(seeking() == [.string("begin-seeking-forward"), .string("end-seeking-forward")])
     }
 

@@ -56,7 +56,7 @@ struct IdlePlayerTests {
         }
         try #require(try await mpvClient.playbackStatus() == .playing, "mpv-mpris no longer claims Playing when idle; the test needs a new liar")
         // Its PropertiesChanged says so too; the limit only ends a failing test.
-        for count in 1...20 where !claimedPlaying() { _ = await claims.waitFor(count: count) }
+        _ = await claims.until { claimedPlaying() }
         try #require(claimedPlaying())
         #expect(try await mpvClient.metadata()["mpris:trackid"]?.stringValue == "/noplaylist")
         // headsetd got the same signal; round trips until it has handled it.

@@ -29,9 +29,7 @@ struct TrackAnnouncementTests {
                 && f.player.current?.length != nil
         }
         // The signal goes out at the end of the turn that showed it; then anything after it.
-        for count in 1...20 where metadataChanges().isEmpty {
-            guard await recorder.waitFor(count: count) else { break }
-        }
+        _ = await recorder.until { !metadataChanges().isEmpty }
         try await f.clientConnection.barrier(with: f.daemon.connection.uniqueName)
         let changes = metadataChanges()
         #expect(changes.count == 1, "\(changes.map { $0["xesam:title"]?.unwrapped.stringValue ?? "-" })")
