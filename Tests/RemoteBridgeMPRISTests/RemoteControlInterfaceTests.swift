@@ -67,8 +67,7 @@ struct RemoteControlInterfaceTests {
         let recorder = try await f.record("PropertiesChanged")
         f.application.isNowPlaying = true
         f.controller.resignFirstResponder()
-        #expect(await recorder.waitFor(count: 1))
-        try await f.sync()
+        #expect(await recorder.until { recorder.messages.contains { $0.body[0] == .string(RemoteControl1Interface.name) } })
         let signal = recorder.messages.first { $0.body[0] == .string(RemoteControl1Interface.name) }
         #expect(signal?.body[1].stringDictionaryValue == [
             "NowPlaying": .bool(true), "FirstResponder": .string(""), "ResponderChain": .strings(["RemoteApplication"]),

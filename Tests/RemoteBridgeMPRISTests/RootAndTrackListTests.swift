@@ -107,7 +107,14 @@ struct TrackListTests {
         _ = try await f.client.call(TrackListInterface.removeTrack, [.objectPath(f.player.queue[2].objectPath)])
         f.player.retag { $0.title = "Renamed" }
         try #require(await metadataChanged.waitFor(count: 1))
-        try await f.sync()
+        func renamedTitle(_ message: DBusMessage) -> Bool {
+            message.body[0] == .string(PlayerInterface.name)
+                && message.body[1].stringDictionaryValue?["Metadata"]?.stringDictionaryValue?["xesam:title"] == .string("Renamed")
+        }
+        // Both interfaces' PropertiesChanged, waited for themselves.
+        #expect(await changed.until {
+            changed.messages.contains { $0.body[0] == .string(TrackListInterface.name) } && changed.messages.contains(where: renamedTitle)
+        })
         let trackListSignal = changed.messages.first { $0.body[0] == .string(TrackListInterface.name) }
         #expect(trackListSignal?.body[2] == .strings(["Tracks"]))
         #expect(trackListSignal?.body[1].stringDictionaryValue == [:])
