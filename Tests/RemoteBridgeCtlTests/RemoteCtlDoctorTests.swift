@@ -12,15 +12,16 @@ struct RemoteCtlDoctorTests {
         let home = NSTemporaryDirectory() + "remotebridge-ctl-doctor-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: home) }
         let environment = ["XDG_CONFIG_HOME": home, "DBUS_SYSTEM_BUS_ADDRESS": f.bus.address]
+        // No peer here is frozen: a generous timeout only keeps a loaded machine from failing it.
         let text = try await ExternalProcess.run(
-            BuiltProduct.debug("remotectl"), ["doctor", "--bus", f.bus.address, "--timeout", "0.5"], environment: environment)
+            BuiltProduct.debug("remotectl"), ["doctor", "--bus", f.bus.address, "--timeout", "5"], environment: environment)
         #expect(text.status == 1, "\(text.standardError)")
         #expect(text.standardOutput.contains("\nFAIL  daemons: headsetd is not running, so no headset press is read. Fix: "), "\(text.standardOutput)")
         #expect(text.standardOutput.contains("\nok    players: remotebridge (\"remotebridge\") on the session bus: "), "\(text.standardOutput)")
         #expect(text.standardOutput.contains("\nok    config: no config file at \(home)/remotebridge/config.toml; the defaults apply"), "\(text.standardOutput)")
 
         let json = try await ExternalProcess.run(
-            BuiltProduct.debug("remotectl"), ["doctor", "--json", "--bus", f.bus.address, "--timeout", "0.5"], environment: environment)
+            BuiltProduct.debug("remotectl"), ["doctor", "--json", "--bus", f.bus.address, "--timeout", "5"], environment: environment)
         #expect(json.status == 1)
         let objects = try json.standardOutput.split(separator: "\n").map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String], "\(line)")
