@@ -45,7 +45,7 @@ RELEASE_PRODUCTS := remote-playerd headsetd remotectl
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
-	@echo "make test       install missing Debian packages, build with zero warnings, run every test, build the examples, run the demo, then make footprint-check, make docs and make man"
+	@echo "make test       install missing Debian packages, check the one-way rules (scripts/check-one-way), build with zero warnings, run every test, build the examples, run the demo, then make footprint-check, make docs and make man"
 	@echo "make build      build the package"
 	@echo "make release    build the programs as make install does, and check them: no Foundation in the daemons, scripts/hot-functions.order not stale"
 	@echo "make footprint-check  make release, then a short footprint run that fails past its limits (FootprintLimits); make test runs it"
@@ -68,6 +68,7 @@ build: deps
 	$(NO_WARNINGS) $(SWIFT) build
 
 test: deps
+	scripts/check-one-way
 	$(NO_WARNINGS) $(SWIFT) build --build-tests
 	scripts/raise-inotify-instances
 	$(SWIFT) test --skip-build --skip '$(LARGE_SUITES)|$(SIDE_BY_SIDE_SUITES)'
