@@ -29,7 +29,7 @@ let package = Package(
         // The RemoteBridgeCore contract's public API, used exactly as written, from outside the package.
         .executableTarget(
             name: "APIContract",
-            dependencies: [.product(name: "RemoteBridgeCore", package: "RemoteBridge")]
+            dependencies: [.product(name: "RemoteBridgeCore", package: "RemoteBridge"), .product(name: "RemoteBridgeListeners", package: "RemoteBridge")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -2,6 +2,7 @@
 // separate package. If a signature changes, this stops compiling; if behaviour changes, it exits 1.
 import Glibc
 import RemoteBridgeCore
+import RemoteBridgeListeners
 
 @MainActor
 final class Contract: Responder {
@@ -55,6 +56,13 @@ check(responder.becomeFirstResponder() && responder.isFirstResponder, "becomeFir
 check(app.firstResponder === responder && app.firstResponderStack.count == 1, "stack")
 var seen = 0
 let token: EventMonitorToken = app.addEventMonitor { (_: RemoteControlEvent) in seen += 1 }
+var announced: [String] = []
+let listener: ListenerID = app.listeners.add { (announcement: RemoteApplication.Announcement) in
+    switch announcement {
+    case .delivered(let event, let outcome): announced.append("\(event.subtype.name) \(outcome.name)")
+    case .stateChanged: announced.append("state")
+    }
+}
 let outcome: DeliveryOutcome = app.sendEvent(RemoteControlEvent(subtype: .play))
 if case .handled(let by) = outcome { check(by === responder, "handled(by:)") } else { check(false, "handled") }
 let outcomes: [DeliveryOutcome] = [
@@ -62,9 +70,11 @@ let outcomes: [DeliveryOutcome] = [
     app.sendEvent(RemoteControlEvent(subtype: .play, source: .mediaKeys)),
 ]
 app.removeEventMonitor(token)
+app.listeners.remove(listener)
 app.endReceivingRemoteControlEvents()
 let refused = app.sendEvent(RemoteControlEvent(subtype: .play))
 check((outcomes + [refused]).map(\.name) == ["handled", "discarded", "not-now-playing", "not-receiving"], "outcome names")
 check(seen == 3, "monitor")
+check(announced == ["play handled", "stop discarded", "play not-now-playing"], "listeners: \(announced)")
 check(responder.resignFirstResponder() && app.firstResponder == nil, "resignFirstResponder")
 print("API contract: ok")
