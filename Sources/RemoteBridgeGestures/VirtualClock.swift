@@ -19,9 +19,13 @@ public final class VirtualClock: GestureClock {
         /// A deadline was scheduled for this instant: a test waits for a sleeper to start
         /// sleeping before it moves time.
         case scheduled(ContinuousClock.Instant)
+        /// A deadline was cancelled before it fell due (a sleep that ended early).
+        case cancelled(ContinuousClock.Instant)
+        /// A deadline fell due and its body ran.
+        case fired(ContinuousClock.Instant)
     }
 
-    /// Told of each deadline scheduled.
+    /// Told of each deadline scheduled, cancelled and fired: every change of `pendingDeadlineCount`.
     public let listeners = Listeners<Announcement>()
 
     /// Makes a clock that reads the real current instant and then stands still.
@@ -34,7 +38,7 @@ public final class VirtualClock: GestureClock {
 
     /// Schedules `body` for `deadline`. A deadline at or before `now` fires on the next `advance`.
     public func schedule(at deadline: ContinuousClock.Instant, _ body: @escaping @MainActor () -> Void) -> ScheduledDeadline {
-        let scheduled = ScheduledDeadline(instant: deadline)
+        let scheduled = ScheduledDeadline(instant: deadline) { [weak self] in self?.listeners.announce(.cancelled(deadline)) }
         nextOrder += 1
         entries.append(Entry(deadline: scheduled, order: nextOrder, body: body))
         listeners.announce(.scheduled(deadline))
@@ -52,6 +56,7 @@ public final class VirtualClock: GestureClock {
             now = max(now, entry.deadline.instant)
             if entry.deadline.fire() {
                 entry.body()
+                listeners.announce(.fired(entry.deadline.instant))
             }
         }
         now = end

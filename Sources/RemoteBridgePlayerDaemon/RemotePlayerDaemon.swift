@@ -146,7 +146,10 @@ public final class RemotePlayerDaemon {
         // first, and the adapter's, which the server hears, after it.
         player.listeners.add { [weak self, logger] event in
             switch event {
-            case .changed(let change): if let self { self.persistence?.record(change, of: self.player) }
+            case .changed(let change):
+                // After shutdown the state is saved for good: changes still on their way (mpv's
+                // last events, a scan ended by the shutdown) are not recorded over it.
+                if let self, !self.isShutDown { self.persistence?.record(change, of: self.player) }
             case .audioOutput(let report):
                 if case .reopened = report { logger.notice("\(report)") } else { logger.warning("\(report)") }
             case .positionMoved: break
@@ -403,6 +406,7 @@ public final class RemotePlayerDaemon {
     }
 
     private func playerChanged(_ change: MediaPlayerChange) {
+        guard !isShutDown else { return }  // see the player listener in init
         switch change {
         case .seeked: persistence?.positionChanged()
         case .loadFailed: return

@@ -89,4 +89,22 @@ struct ClockTests {
         await #expect(throws: CancellationError.self) { try await sleeper.value }
         #expect(clock.pendingDeadlineCount == 0)
     }
+
+    @Test("VirtualClock announces every change of its pending deadlines: scheduled, cancelled, fired")
+    func announcements() {
+        let clock = VirtualClock()
+        var heard: [VirtualClock.Announcement] = []
+        clock.listeners.add { heard.append($0) }
+        let start = clock.now
+        let cancelled = clock.schedule(at: start + .milliseconds(100)) {}
+        _ = clock.schedule(at: start + .milliseconds(200)) {}
+        cancelled.cancel()
+        cancelled.cancel()
+        clock.advance(by: .milliseconds(300))
+        #expect(heard == [
+            .scheduled(start + .milliseconds(100)), .scheduled(start + .milliseconds(200)),
+            .cancelled(start + .milliseconds(100)), .fired(start + .milliseconds(200)),
+        ])
+        #expect(clock.pendingDeadlineCount == 0)
+    }
 }
