@@ -141,7 +141,7 @@ let package = Package(
                 "RemoteBridgeGestures", "RemoteBridgeListeners", "RemoteBridgeDBus", "RemoteBridgeEvdev", "RemoteBridgeMPRIS", "RemoteBridgeCore",
                 "RemoteBridgeConfiguration", "RemoteBridgeResume", "RemoteBridgeDoctor", "RemoteBridgeDurations", "RemoteBridgeText", logging, serviceLifecycle,
             ]),
-        .testTarget(name: "RemoteBridgeHeadsetDaemonTests", dependencies: ["RemoteBridgeHeadsetDaemon", "RemoteBridgeDoctor", "RemoteBridgePlayerDaemon", "RemoteBridgeResume", "RemoteBridgeTesting", logging]),
+        .testTarget(name: "RemoteBridgeHeadsetDaemonTests", dependencies: ["RemoteBridgeHeadsetDaemon", "RemoteBridgeDoctor", "RemoteBridgePlayerDaemon", "RemoteBridgeResume", "RemoteBridgeTesting", "RemoteBridgeListeners", logging]),
         .executableTarget(name: "headsetd", dependencies: ["RemoteBridgeHeadsetDaemon", "RemoteBridgeConfiguration", "CRemoteBridgeQuietExecutor", argumentParser, logging]),
 
         // remotectl, as a library so tests run it in-process, and its main.

@@ -1,6 +1,5 @@
 import Foundation
 import RemoteBridgeCtl
-import RemoteBridgeTesting
 import Testing
 
 @Suite("remotectl status --live")
@@ -25,18 +24,14 @@ struct RemoteCtlFollowTests {
     @Test("when the followed player leaves the bus, following ends with a message and exit 1")
     func playerLeaves() async throws {
         let f = try await CtlFixture()
-        var lines: [String] = []
-        let printed = ChangeWaiter()
+        let printed = PrintedLines()
         var ctl = f.ctl(PlayerSelection(names: ["other"]))
-        ctl.output = {
-            lines.append($0)
-            printed.wake()
-        }
+        ctl.output = printed.record
         // A stop that never comes while the player is there: only its leaving ends this.
         let (never, keepOpen) = AsyncStream<Void>.makeStream()
         let running = Task { @MainActor in await ctl.follow(tty: false) { for await _ in never {} } }
-        #expect(await printed.until { !lines.isEmpty })
-        #expect(lines.count == 1)
+        #expect(await printed.until { !printed.lines.isEmpty })
+        #expect(printed.lines.count == 1)
         f.other.connection.close()
         #expect(await running.value == 1)
         #expect(f.err.last == "remotectl: other left the bus")
@@ -46,13 +41,9 @@ struct RemoteCtlFollowTests {
     @Test("a line per change, from signals only; the position is extrapolated with Rate")
     func follow() async throws {
         let f = try await CtlFixture()
-        var lines: [String] = []
-        let printed = ChangeWaiter()
+        let printed = PrintedLines()
         var ctl = f.ctl(PlayerSelection(names: ["other"]))
-        ctl.output = {
-            lines.append($0)
-            printed.wake()
-        }
+        ctl.output = printed.record
         let (stopSignal, stop) = AsyncStream<Void>.makeStream()
         let running = Task { @MainActor in
             await ctl.follow(tty: false) {
@@ -60,12 +51,12 @@ struct RemoteCtlFollowTests {
             }
         }
         // The first line is printed once the signals are subscribed.
-        #expect(await printed.until { !lines.isEmpty })
-        #expect(lines.first == "Stopped: Test Artist — Tone 1 [0:00/3:00]")
+        #expect(await printed.until { !printed.lines.isEmpty })
+        #expect(printed.lines.first == "Stopped: Test Artist — Tone 1 [0:00/3:00]")
         f.other.player.setPosition(.seconds(65))
         f.other.player.play()
-        #expect(await printed.until { lines.contains { $0.hasPrefix("Playing") } })
-        #expect(lines.contains { $0.hasPrefix("Playing: Test Artist — Tone 1 [1:05/3:00]") })
+        #expect(await printed.until { printed.lines.contains { $0.hasPrefix("Playing") } })
+        #expect(printed.lines.contains { $0.hasPrefix("Playing: Test Artist — Tone 1 [1:05/3:00]") })
         stop.yield()
         #expect(await running.value == 0)
         var state = FollowStateProbe.playing(at: 10, rate: 2)

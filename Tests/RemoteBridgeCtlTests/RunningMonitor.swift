@@ -4,9 +4,9 @@ import RemoteBridgeTesting
 /// `remotectl monitor` run in-process: the lines it prints, a wait for them, and its end.
 @MainActor
 final class RunningMonitor {
+    private let printed = PrintedLines()
     /// Every line printed so far.
-    private(set) var lines: [String] = []
-    private let printed = ChangeWaiter()
+    var lines: [String] { printed.lines }
     private var release: CheckedContinuation<Void, Never>?
     private var running: Task<Int32, Never>?
 
@@ -14,10 +14,7 @@ final class RunningMonitor {
     static func start(_ ctl: RemoteCtl, json: Bool) async -> RunningMonitor {
         let monitor = RunningMonitor()
         var ctl = ctl
-        ctl.output = { [monitor] line in
-            monitor.lines.append(line)
-            monitor.printed.wake()
-        }
+        ctl.output = monitor.printed.record
         monitor.running = Task { @MainActor [ctl] in
             await ctl.monitor(json: json) {
                 await withCheckedContinuation {
@@ -32,7 +29,7 @@ final class RunningMonitor {
 
     /// Waits until a printed line satisfies `condition`; false if none did in time.
     func until(_ condition: (String) -> Bool) async -> Bool {
-        await printed.until { lines.contains(where: condition) }
+        await printed.until { printed.lines.contains(where: condition) }
     }
 
     /// Stops the monitor, and returns its exit status.

@@ -61,10 +61,6 @@ struct FrozenPlayerTests {
         }
         // Long enough that our own player answers first even on a loaded machine.
         f.handler.output.pressTimeout = .seconds(2)
-        var answers: [(String, RemoteControlSubtype, Bool)] = []
-        f.handler.listeners.add {
-            if case .delivered(let player, let event, let succeeded) = $0 { answers.append((player, event.subtype, succeeded)) }
-        }
         // The frozen player is now playing when it freezes.
         try await play(frozenName, f)
         try #require(f.handler.tracker.nowPlaying == frozenName)
@@ -79,11 +75,11 @@ struct FrozenPlayerTests {
         try await f.press(163)
         try await f.settle { f.player.currentIndex == 1 }
         #expect(f.player.currentIndex == 1)
-        try await f.settle { !answers.isEmpty }
-        #expect(answers.first.map { $0.0 == f.served.busName && $0.2 } == true, "\(answers)")
+        try await f.settle { !f.answers.isEmpty }
+        #expect(f.answers.first.map { $0.0 == f.served.busName && $0.2 } == true, "\(f.answers)")
         // The frozen player's call times out; the presses behind it are dropped, not kept.
-        try await f.settle { answers.contains { $0.0 == frozenName } }
-        #expect(answers.contains { $0.0 == frozenName && !$0.2 })
+        try await f.settle { f.answers.contains { $0.0 == frozenName } }
+        #expect(f.answers.contains { $0.0 == frozenName && !$0.2 })
         // Thawed, it has received one Next, not five. Its Metadata follows once the new
         // track's tags are read, so wait for that change (then for anything sent with it).
         let metadata = try await SignalRecorder.start(
@@ -92,7 +88,7 @@ struct FrozenPlayerTests {
         _ = await metadata.until { metadata.messages.contains { $0.body.count > 1 && $0.body[1].stringDictionaryValue?["Metadata"] != nil } }
         try await f.client.barrier(with: frozenName)
         let thawed = try await currentIndex(of: frozenName, on: f.client)
-        #expect(thawed == 1, "\(answers)")
+        #expect(thawed == 1, "\(f.answers)")
     }
 
     @Test("a scan on a frozen RemoteBridge player falls back to Seeks, but once it thaws the next scan goes through RemoteControl1 again")
@@ -104,17 +100,13 @@ struct FrozenPlayerTests {
             media.remove()
         }
         f.handler.output.pressTimeout = .milliseconds(300)
-        var answers: [(String, RemoteControlSubtype, Bool)] = []
-        f.handler.listeners.add {
-            if case .delivered(let player, let event, let succeeded) = $0 { answers.append((player, event.subtype, succeeded)) }
-        }
         try await play(frozenName, f)
         try #require(f.handler.tracker.nowPlaying == frozenName)
         // Frozen: its introspection times out, so the held key scans with Seeks.
         await frozen.freeze()
         try await f.press(KeyMap.keyFastForward)
-        try await f.settle { answers.contains { $0.0 == frozenName && $0.1 == .endSeekingForward } }
-        try #require(answers.contains { $0.0 == frozenName && $0.1 == .endSeekingForward }, "\(answers)")
+        try await f.settle { f.answers.contains { $0.0 == frozenName && $0.1 == .endSeekingForward } }
+        try #require(f.answers.contains { $0.0 == frozenName && $0.1 == .endSeekingForward }, "\(f.answers)")
         frozen.send(SIGCONT)
         // Thawed, the next hold reaches it as RemoteControl1 events (the player reports every
         // event it gets, the Seeks sent while it was frozen as skip-forward).
@@ -122,7 +114,7 @@ struct FrozenPlayerTests {
         try await f.press(KeyMap.keyFastForward)
         func subtypes() -> [String] { delivered.messages.compactMap { $0.body.first?.stringValue } }
         _ = await delivered.until { subtypes().contains("end-seeking-forward") }
-        #expect(subtypes().filter { $0.contains("seeking") } == ["begin-seeking-forward", "end-seeking-forward"], "\(subtypes()) \(answers)")
+        #expect(subtypes().filter { $0.contains("seeking") } == ["begin-seeking-forward", "end-seeking-forward"], "\(subtypes()) \(f.answers)")
     }
 
     @Test("headsetd claims its name at once with two frozen players on the bus, and SIGTERM during start ends it at once")

@@ -2,6 +2,7 @@ import RemoteBridgeGestures
 import RemoteBridgeDBus
 import Foundation
 import RemoteBridgeHeadsetDaemon
+import RemoteBridgeListeners
 import Logging
 import RemoteBridgeMPRIS
 import RemoteBridgeTesting
@@ -23,6 +24,8 @@ final class HeadsetFixture {
     var edges: Int { edgeCount.count }
     /// Switch edges read so far.
     var switches: Int { switchCount.count }
+    /// Every call headsetd made to a player, once answered: the player, the subtype, success.
+    private(set) var answers: [(String, RemoteControlSubtype, Bool)] = []
 
     /// `headset` holds extra lines of the `[headset]` section. Without `systemBus`, Bluetooth is
     /// off, so no test ever talks to the machine's own system bus. Without `logger`, it logs
@@ -47,10 +50,11 @@ final class HeadsetFixture {
         quiet.logLevel = ProcessInfo.processInfo.environment["HEADSET_DEBUG"] == nil ? .critical : .debug
         handler = try await HeadsetHandler(options: options, logger: logger ?? quiet, clock: clock)
         client = try await DBusConnection.connect(to: bus.address)
-        handler.listeners.add { [edgeCount, switchCount] event in
+        handler.listeners.add { [weak self, edgeCount, switchCount] event in
             switch event {
             case .input: edgeCount.add()
             case .switch: switchCount.add()
+            case .delivered(let player, let event, let succeeded): self?.answers.append((player, event.subtype, succeeded))
             default: break
             }
         }
@@ -85,12 +89,9 @@ final class HeadsetFixture {
     /// Waits until `condition` holds, checking it at each event headsetd, its tracker, the test
     /// player, the virtual clock and (when on) the Bluetooth bridge announce.
     func settle(until condition: () -> Bool) async throws {
-        if let bridge = handler.bluetooth {
-            _ = await until(wokenBy: handler.listeners, handler.tracker.listeners, served.player.listeners, clock.listeners, bridge.listeners) {
-                condition()
-            }
-        } else {
-            _ = await until(wokenBy: handler.listeners, handler.tracker.listeners, served.player.listeners, clock.listeners) { condition() }
+        let bluetooth = handler.bluetooth?.listeners ?? Listeners()
+        _ = await until(wokenBy: handler.listeners, handler.tracker.listeners, served.player.listeners, clock.listeners, bluetooth) {
+            condition()
         }
     }
 
