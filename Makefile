@@ -41,11 +41,12 @@ SIDE_BY_SIDE_SUITES := PlayerctlDifferentialTests|TemplateReferenceTests
 # The programs `make install` installs, built with RELEASE_BUILD by `make release`.
 RELEASE_PRODUCTS := remote-playerd headsetd remotectl
 
-.PHONY: help deps build test release footprint-check floors examples demo benchmark bench footprint scale resume-bench hot-functions docs man install clean
+.PHONY: help deps build test test-repeat release footprint-check floors examples demo benchmark bench footprint scale resume-bench hot-functions docs man install clean
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
 	@echo "make test       install missing Debian packages, check the one-way rules (scripts/check-one-way), build with zero warnings, run every test, build the examples, run the demo, then make footprint-check, make docs and make man"
+	@echo "make test-repeat N=10  run the main suites N times beside a busy core, and print per test how many runs it failed (flake hunting)"
 	@echo "make build      build the package"
 	@echo "make release    build the programs as make install does, and check them: no Foundation in the daemons, scripts/hot-functions.order not stale"
 	@echo "make footprint-check  make release, then a short footprint run that fails past its limits (FootprintLimits); make test runs it"
@@ -71,14 +72,21 @@ test: deps
 	scripts/check-one-way
 	$(NO_WARNINGS) $(SWIFT) build --build-tests
 	scripts/raise-inotify-instances
-	$(SWIFT) test --skip-build --skip '$(LARGE_SUITES)|$(SIDE_BY_SIDE_SUITES)'
-	$(SWIFT) test --skip-build --filter '$(SIDE_BY_SIDE_SUITES)'
-	$(SWIFT) test --skip-build --filter '$(LARGE_SUITES)'
+	scripts/run-tests main --skip '$(LARGE_SUITES)|$(SIDE_BY_SIDE_SUITES)'
+	scripts/run-tests side-by-side --filter '$(SIDE_BY_SIDE_SUITES)'
+	scripts/run-tests large --filter '$(LARGE_SUITES)'
 	$(MAKE) examples
 	$(SWIFT) run --skip-build --package-path examples APIContract
 	$(SWIFT) run --skip-build --package-path examples PodcastMode | grep -q "seek by 30.0 seconds"
 	scripts/demo "$$($(SWIFT) build --show-bin-path)/remote-playerd"
 	$(MAKE) footprint-check docs man
+
+# The main suites N times in a row beside a busy core, and per test how many runs it failed.
+N ?= 10
+test-repeat: deps
+	$(NO_WARNINGS) $(SWIFT) build --build-tests
+	scripts/raise-inotify-instances
+	scripts/test-repeat $(N) --skip '$(LARGE_SUITES)|$(SIDE_BY_SIDE_SUITES)'
 
 # The release programs, built as `make install` builds them, with zero warnings, and checked:
 # no daemon's module graph imports Foundation, and the link order file is not stale.
