@@ -11,7 +11,7 @@ import Testing
 @Suite("headsetd when its bus goes away", .serialized)
 @MainActor
 struct BusLossTests {
-    @Test("the bus's dbus-daemon killed: headsetd logs it, closes its device and exits 0 within 2 s")
+    @Test("the bus's dbus-daemon killed: headsetd logs it, closes its device and exits 0 on its own")
     func busKilled() async throws {
         let bed = try await DaemonTestBed(tones: 1)
         defer { bed.stop() }
@@ -30,13 +30,12 @@ struct BusLossTests {
         // A writer may open the FIFO only while a reader holds it: headsetd does.
         try fifo.write([.report])
 
-        let killed = ContinuousClock.now
         bed.bus.stop()
-        // A headsetd that runs on is killed after 10 s (a hung test fails instead of hanging).
+        // It exits on the disconnect itself, not on a timer: the only call that could notice a
+        // lost bus otherwise is 25 s away. A headsetd that runs on is killed after 10 s, which
+        // fails the status check (how fast it exits on a loaded machine is not a test's to judge).
         let status = await headsetd.waitForExit(limit: .seconds(10))
-        let took = ContinuousClock.now - killed
         #expect(status == 0, "\(headsetd.standardError)")
-        #expect(took < .seconds(2), "headsetd took \(took) to exit")
         #expect(headsetd.standardError.contains("stopping: the bus at \(bed.bus.address) went away; letting go of the devices"), "\(headsetd.standardError)")
         // No reader holds the FIFO any more: opening it to write fails (ENXIO).
         #expect(throws: (any Error).self) { try fifo.write([.report]) }
