@@ -37,3 +37,7 @@ int cevdev_get_switch_state(int fd, uint8_t *bits, size_t length) {
 int cevdev_grab(int fd, int grab) {
     return ioctl(fd, EVIOCGRAB, grab);
 }
+
+int cevdev_set_clock(int fd, int clock_id) {
+    return ioctl(fd, EVIOCSCLOCKID, &clock_id);
+}

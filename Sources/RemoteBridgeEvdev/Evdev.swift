@@ -27,6 +27,12 @@ enum Evdev {
         keys { cevdev_get_switch_bits(fd, $0, $1) }
     }
 
+    /// Asks the device to stamp its events with `clock` from now on (EVIOCSCLOCKID); false if
+    /// `fd` is not an evdev node or the kernel does not offer that clock.
+    static func stamp(_ fd: Int32, with clock: Int32) -> Bool {
+        cevdev_set_clock(fd, clock) >= 0
+    }
+
     /// Lets go of a grab taken with `grab`.
     static func ungrab(_ fd: Int32) {
         _ = cevdev_grab(fd, 0)

@@ -35,8 +35,10 @@ public final class InputDeviceReader {
     public private(set) var identity: DeviceIdentity
     /// What a reader announces to its `listeners`, on the main actor.
     public enum Announcement: Sendable, Equatable {
-        /// A key edge: the key code, and whether it went down.
-        case key(code: UInt16, pressed: Bool)
+        /// A key edge: the key code, whether it went down, and how long before this announcement
+        /// it happened by the device's own stamp (zero when the stamp is missing or not believed;
+        /// see ``InputStamps``).
+        case key(code: UInt16, pressed: Bool, age: Duration)
         /// A switch edge: the switch code, and whether it turned on.
         case `switch`(code: UInt16, on: Bool)
         /// The device vanished (false) or was opened again (true).
@@ -65,6 +67,9 @@ public final class InputDeviceReader {
     private var openedNode: (device: UInt64, inode: UInt64)?
     private var retryTimer: (any DispatchSourceTimer)?
     private var decoder = InputEventDecoder()
+    /// Whether the open device's stamps are on ``InputStamps/clock``: an evdev node that took
+    /// EVIOCSCLOCKID, or a FIFO (whose writer is expected to use that clock).
+    private var stampsOnOurClock = false
 
     /// The largest regular file read as a recording of events (about 43,000 records).
     public static let largestRecording = 1 << 20
@@ -145,11 +150,14 @@ public final class InputDeviceReader {
                 if !isGrabbed { listeners.announce(.status("\(shownPath): could not grab the device (another program holds it?); the desktop sees its keys too")) }
             }
         }
+        // Right after open, before the first read: changing the clock flushes what the kernel
+        // has queued for this descriptor (with a SYN_DROPPED), which is nothing yet.
+        stampsOnOurClock = isFIFO || Evdev.stamp(descriptor, with: InputStamps.clock)
         fd = descriptor
         openedNode = (UInt64(info.st_dev), UInt64(info.st_ino))
         decoder = InputEventDecoder(switchesOn: stateQuery(descriptor).switches ?? [])
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
-        source.setEventHandler { MainActor.assumeIsolated { [weak self] in self?.readAvailable() } }
+        source.setEventHandler { MainActor.assumeIsolated { [weak self] in self?.readPending() } }
         // The descriptor is closed only once the source is cancelled, as dispatch requires.
         source.setCancelHandler { Glibc.close(descriptor) }
         self.source = source
@@ -171,17 +179,24 @@ public final class InputDeviceReader {
             bytes += buffer.prefix(count)
         }
         let records = bytes.count / InputEvent.size
+        stampsOnOurClock = false  // a recording's stamps are of another time
         deliver(decoder.feed(bytes))
         listeners.announce(.status("\(shownPath): a regular file, read once (\(records) records); only devices and FIFOs are followed"))
     }
 
     private func deliver(_ edges: [InputEdge]) {
+        guard !edges.isEmpty else { return }
+        let now = InputStamps.now()
         for edge in edges {
-            listeners.announce(edge.isKey ? .key(code: edge.code, pressed: edge.pressed) : .switch(code: edge.code, on: edge.pressed))
+            let age = stampsOnOurClock ? InputStamps.age(of: edge.stamp, now: now) : .zero
+            listeners.announce(edge.isKey ? .key(code: edge.code, pressed: edge.pressed, age: age) : .switch(code: edge.code, on: edge.pressed))
         }
     }
 
-    private func readAvailable() {
+    /// Reads and announces every record waiting in the device now, without waiting for more.
+    /// The reader does this itself whenever the device has data; a gesture recognizer asks for
+    /// it before it decides a deadline, in case the main actor was too busy to read in time.
+    public func readPending() {
         var buffer = [UInt8](repeating: 0, count: InputEvent.size * 64)
         while fd >= 0 {
             let count = read(fd, &buffer, buffer.count)

@@ -38,9 +38,27 @@ public struct InputEvent: Sendable, Equatable {
         self.value = value
     }
 
+    /// Makes a record stamped `stamp` (time since the stamping clock's start, see ``InputStamps``).
+    public init(stamp: Duration, type: UInt16, code: UInt16, value: Int32) {
+        let (seconds, attoseconds) = stamp.components
+        self.init(seconds: seconds, microseconds: attoseconds / 1_000_000_000_000, type: type, code: code, value: value)
+    }
+
+    /// The kernel's timestamp, or nil when the record carries none (both fields zero, as
+    /// writers that do not stamp leave them).
+    public var stamp: Duration? {
+        guard seconds != 0 || microseconds != 0 else { return nil }
+        return .seconds(seconds) + .microseconds(microseconds)
+    }
+
     /// A key edge.
     public static func key(_ code: UInt16, pressed: Bool) -> InputEvent {
         InputEvent(type: key, code: code, value: pressed ? 1 : 0)
+    }
+
+    /// A key edge stamped `stamp`, as a device asked for CLOCK_MONOTONIC stamps writes it.
+    public static func key(_ code: UInt16, pressed: Bool, stamp: Duration) -> InputEvent {
+        InputEvent(stamp: stamp, type: key, code: code, value: pressed ? 1 : 0)
     }
 
     /// A switch change, such as a headphone jack (`code` 2) unplugged (`on` false).
@@ -87,12 +105,15 @@ public struct InputEdge: Sendable, Equatable {
     public var code: UInt16
     /// A key: pressed. A switch: on (for a jack switch, something is plugged in).
     public var pressed: Bool
+    /// When it happened, by the record's stamp (``InputEvent/stamp``); nil when unstamped.
+    public var stamp: Duration?
 
     /// Makes an edge.
-    public init(type: UInt16 = InputEvent.key, code: UInt16, pressed: Bool) {
+    public init(type: UInt16 = InputEvent.key, code: UInt16, pressed: Bool, stamp: Duration? = nil) {
         self.type = type
         self.code = code
         self.pressed = pressed
+        self.stamp = stamp
     }
 
     /// Whether this is a key edge.
@@ -140,8 +161,10 @@ public struct InputEventDecoder: Sendable {
                 } else if event.code == InputEvent.synReport, dropping {
                     dropping = false
                     let state = currentState()
-                    edges += resync(keys: state.keys ?? [])
-                    if let switches = state.switches { edges += resync(switches: switches) }
+                    var found = resync(keys: state.keys ?? [])
+                    if let switches = state.switches { found += resync(switches: switches) }
+                    // What the drop hid is known from the report that ends it.
+                    edges += found.map { InputEdge(type: $0.type, code: $0.code, pressed: $0.pressed, stamp: event.stamp) }
                 }
                 continue
             }
@@ -150,11 +173,11 @@ public struct InputEventDecoder: Sendable {
             switch event.type {
             case InputEvent.key:
                 if pressed { pressedKeys.insert(event.code) } else { pressedKeys.remove(event.code) }
-                edges.append(InputEdge(code: event.code, pressed: pressed))
+                edges.append(InputEdge(code: event.code, pressed: pressed, stamp: event.stamp))
             case InputEvent.switchEvent:
                 if pressed { switchesOn.insert(event.code) } else { switchesOn.remove(event.code) }
                 switchesReported.insert(event.code)
-                edges.append(InputEdge(type: event.type, code: event.code, pressed: pressed))
+                edges.append(InputEdge(type: event.type, code: event.code, pressed: pressed, stamp: event.stamp))
             default:
                 continue
             }

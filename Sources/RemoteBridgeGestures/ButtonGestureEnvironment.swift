@@ -18,7 +18,12 @@ public final class ButtonGestureEnvironment {
     public let clock: any GestureClock
     /// The recognizers, in the order they were added; each sees every button edge in this order.
     public private(set) var recognizers: [ButtonGestureRecognizer] = []
+    /// Asked for the edges still waiting to be read before a deadline timer is acted on; nil
+    /// when edges are handed over as they happen (tests, `Click`).
+    public weak var edgeSource: (any ButtonEdgeSource)?
     private var buttonsDown: Set<Button> = []
+    /// The time of the last edge taken in: an edge stamped earlier is taken as at that time.
+    private var lastEdgeTimestamp: ContinuousClock.Instant?
     private var patternInProgress = false
     /// True while an edge or a deadline is being delivered; the pattern end is checked after.
     private var isDelivering = false
@@ -54,10 +59,17 @@ public final class ButtonGestureEnvironment {
 
     /// Delivers one button edge to every recognizer that is still at work.
     ///
-    /// Deadlines that fall due at or before the edge's timestamp are delivered first, so a late
-    /// timer never lets a slow second press count as a double-click. A second press of a button
-    /// that is already down, or a release of one that is up, is ignored.
+    /// The edge's timestamp is when it happened (a device's stamp), which may be well before it
+    /// is read. Deadlines that fall due at or before that time are delivered first, so a late
+    /// timer never lets a slow second press count as a double-click, and a late read never
+    /// lets a hold deadline pass before the release that came in time. Edges are taken in time
+    /// order: one stamped before the edge before it (two devices, or a device without stamps
+    /// beside one with them) is taken as at that edge's time. A second press of a button that
+    /// is already down, or a release of one that is up, is ignored.
     public func handle(_ event: ButtonEvent) {
+        var event = event
+        if let lastEdgeTimestamp, event.timestamp < lastEdgeTimestamp { event.timestamp = lastEdgeTimestamp }
+        lastEdgeTimestamp = event.timestamp
         deliverDeadlines(dueBy: event.timestamp)
         switch event.phase {
         case .down:
@@ -77,6 +89,17 @@ public final class ButtonGestureEnvironment {
     }
 
     // MARK: Called by recognizers
+
+    /// The timer of `recognizer`'s deadline fired. The edges still waiting to be read are taken
+    /// in first (`edgeSource`): each delivers, in time order, the deadlines due before it, this
+    /// one included, and may replace this one (a second press within the click interval). Only
+    /// a deadline still standing after them is delivered here.
+    func deadlineFired(for recognizer: ButtonGestureRecognizer, deadline: ScheduledDeadline) {
+        edgeSource?.takeInPendingEdges()
+        guard recognizer.isCurrentDeadline(deadline) else { return }
+        recognizer.clearDeadline()
+        deliverDeadline(to: recognizer)
+    }
 
     /// A recognizer's deadline passed.
     func deliverDeadline(to recognizer: ButtonGestureRecognizer) {

@@ -133,14 +133,25 @@ open class ButtonGestureRecognizer {
     open func reset() {}
 
     /// Asks for `deadlineReached()` at `instant`, replacing any earlier request.
+    ///
+    /// `instant` is on the edges' time line (`ButtonEvent.timestamp`), which may be behind the
+    /// clock when edges are read late; a deadline already past fires at once, after the edges
+    /// still waiting (see ``ButtonEdgeSource``).
     public func setDeadline(at instant: ContinuousClock.Instant) {
         clearDeadline()
         guard let clock = environment?.clock else { return }
+        let fired = FiredDeadline()
         deadline = clock.schedule(at: instant) { [weak self] in
-            guard let self else { return }
-            self.deadline = nil
-            self.environment?.deliverDeadline(to: self)
+            guard let self, let deadline = fired.deadline else { return }
+            self.environment?.deadlineFired(for: self, deadline: deadline)
         }
+        fired.deadline = deadline
+    }
+
+    /// Whether `scheduled` is still this recognizer's deadline: not delivered, replaced or
+    /// cancelled since it was set.
+    func isCurrentDeadline(_ scheduled: ScheduledDeadline) -> Bool {
+        deadline === scheduled
     }
 
     /// Cancels the pending deadline request, if any.
@@ -182,4 +193,11 @@ open class ButtonGestureRecognizer {
         default: false
         }
     }
+}
+
+/// Lets a deadline's body know which deadline it belongs to: the clock returns the deadline
+/// only after taking the body.
+@MainActor
+private final class FiredDeadline {
+    weak var deadline: ScheduledDeadline?
 }

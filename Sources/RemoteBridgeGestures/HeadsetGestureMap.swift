@@ -33,6 +33,12 @@ public final class HeadsetGestureMap {
         didSet { rebuild() }
     }
 
+    /// Asked for the edges still unread before a deadline is acted on (see ``ButtonEdgeSource``):
+    /// headsetd's input devices.
+    public weak var edgeSource: (any ButtonEdgeSource)? {
+        didSet { environment.edgeSource = edgeSource }
+    }
+
     private let clock: any GestureClock
     private var environment: ButtonGestureEnvironment
     /// The end event owed for a hold that has begun seeking and not been released yet.
@@ -85,6 +91,7 @@ public final class HeadsetGestureMap {
             emit(owed.subtype, for: owed.gesture)
         }
         environment = ButtonGestureEnvironment(clock: clock)
+        environment.edgeSource = edgeSource
         var recognizers: [HeadsetGesture: ButtonGestureRecognizer] = [:]
         for gesture in HeadsetGesture.allCases where bindings[gesture] != nil {
             let recognizer = gesture.makeRecognizer()

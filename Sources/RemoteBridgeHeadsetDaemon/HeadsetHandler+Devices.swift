@@ -51,9 +51,9 @@ extension HeadsetHandler {
         reader.listeners.add { [weak self, weak reader] event in
             guard let self, let reader else { return }
             switch event {
-            case .key(let code, let pressed):
+            case .key(let code, let pressed, let age):
                 let headsetLike = reader.mode == .follow || reader.identity.isHeadsetLike
-                self.key(code, pressed: pressed, headsetLike: headsetLike, device: reader.identity.name)
+                self.key(code, pressed: pressed, at: self.clock.now - age, headsetLike: headsetLike, device: reader.identity.name)
             case .switch(let code, let on):
                 self.switchChanged(code, on: on, device: reader.identity.name)
             case .presence(let present):

@@ -6,14 +6,15 @@ import RemoteBridgeCore
 import RemoteBridgeText
 
 extension HeadsetHandler {
-    /// One key edge from a device (or from `Press`/`Release`).
-    func key(_ code: UInt16, pressed: Bool, headsetLike: Bool, device: String) {
+    /// One key edge from a device (or from `Press`/`Release`), which happened at `instant` on the
+    /// gesture clock: a device's edge by its own stamp, however late it was read.
+    func key(_ code: UInt16, pressed: Bool, at instant: ContinuousClock.Instant, headsetLike: Bool, device: String) {
         if KeyMap.isSingleButton(code), headsetLike {
             logger.debug("input: \(OutsideText.bareOrQuoted(device)): \(Self.keyName(code)) \(pressed ? "down" : "up") → gesture recognizer")
-            gestures.handle(ButtonEvent(button: Button(mediaKeyCode: code) ?? .headset, phase: pressed ? .down : .up, timestamp: clock.now))
+            gestures.handle(ButtonEvent(button: Button(mediaKeyCode: code) ?? .headset, phase: pressed ? .down : .up, timestamp: instant))
         } else if let subtype = subtype(for: code, pressed: pressed, headsetLike: headsetLike) {
             logger.debug("input: \(OutsideText.bareOrQuoted(device)): \(Self.keyName(code)) \(pressed ? "down" : "up") → \(subtype.name)")
-            deliver(RemoteControlEvent(subtype: subtype, source: .inputDevice(device), timestamp: clock.now))
+            deliver(RemoteControlEvent(subtype: subtype, source: .inputDevice(device), timestamp: instant))
         }
         listeners.announce(.input(code: code, pressed: pressed))
     }
@@ -95,7 +96,7 @@ extension HeadsetHandler {
             let names = ["headset"] + Button.mediaButtons.map(\.name)
             throw .invalidArgs("unknown button \(OutsideText.quoted(name)); use one of: \(names.joined(separator: ", ")) or a key code")
         }
-        key(code, pressed: pressed, headsetLike: true, device: "Headset1")
+        key(code, pressed: pressed, at: clock.now, headsetLike: true, device: "Headset1")
     }
 
     /// `Click`: a timed pattern made here on the gesture clock, so bus jitter cannot change it.
@@ -121,5 +122,13 @@ extension HeadsetHandler {
     /// A key's name for the log (`KEY_PLAYCD`), or its number.
     static func keyName(_ code: UInt16) -> String {
         Button(mediaKeyCode: code)?.name ?? "key \(code)"
+    }
+}
+
+extension HeadsetHandler: ButtonEdgeSource {
+    /// Reads what every device holds now, before a gesture deadline is decided: edges that
+    /// waited while the main actor was busy count at the times they happened.
+    public func takeInPendingEdges() {
+        for reader in readers { reader.readPending() }
     }
 }

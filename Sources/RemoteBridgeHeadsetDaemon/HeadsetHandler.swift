@@ -149,6 +149,7 @@ public final class HeadsetHandler {
             }
         }
         gestures.listeners.add { [weak self] event in self?.deliver(event) }
+        gestures.edgeSource = self
         let object = try ExportedObject(path: Headset1Interface.objectPath, interfaces: [headsetInterface()])
         object.listeners.add { event in
             if case .emitFailed(let error) = event { logger.error("a signal could not be sent: \(error)") }

@@ -253,9 +253,10 @@ public final class RemotePlayerDaemon {
             let reader = InputDeviceReader(path: path)
             reader.listeners.add { [weak self, weak reader, logger] event in
                 switch event {
-                case .key(let code, let pressed):
+                case .key(let code, let pressed, let age):
                     guard let self, let subtype = KeyMap.subtype(for: code, pressed: pressed) else { return }
-                    self.application.sendEvent(RemoteControlEvent(subtype: subtype, source: .inputDevice(reader?.identity.name ?? path)))
+                    let event = RemoteControlEvent(subtype: subtype, source: .inputDevice(reader?.identity.name ?? path), timestamp: .now - age)
+                    self.application.sendEvent(event)
                 case .status(let line): logger.notice("\(line)")
                 case .switch, .presence: break
                 }

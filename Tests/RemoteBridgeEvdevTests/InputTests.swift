@@ -176,7 +176,7 @@ struct InputDeviceReaderTests {
         defer { fifo.remove() }
         let reader = InputDeviceReader(path: fifo.path, identity: DeviceIdentity(name: "Test Headset"))
         let edges = Edges()
-        reader.listeners.add { if case .key(let code, let pressed) = $0 { edges.add(code, pressed) } }
+        reader.listeners.add { if case .key(let code, let pressed, _) = $0 { edges.add(code, pressed) } }
         reader.start()
         defer { reader.stop() }
         #expect(reader.isOpen)
@@ -205,7 +205,7 @@ struct InputDeviceReaderTests {
         var switches: [(UInt16, Bool)] = []
         reader.listeners.add { event in
             switch event {
-            case .key(let code, let pressed): edges.add(code, pressed)
+            case .key(let code, let pressed, _): edges.add(code, pressed)
             case .switch(let code, let on):
                 switches.append((code, on))
                 edges.add(code, on)
@@ -238,7 +238,7 @@ struct InputDeviceReaderTests {
         let edges = Edges()
         reader.listeners.add { event in
             switch event {
-            case .key(let code, let pressed), .switch(let code, let pressed): edges.add(code, pressed)
+            case .key(let code, let pressed, _), .switch(let code, let pressed): edges.add(code, pressed)
             default: break
             }
         }
@@ -260,7 +260,7 @@ struct InputDeviceReaderTests {
         let edges = Edges()
         reader.listeners.add { event in
             if case .status(let line) = event { statuses.append(line) }
-            if case .key(let code, let pressed) = event { edges.add(code, pressed) }
+            if case .key(let code, let pressed, _) = event { edges.add(code, pressed) }
         }
         reader.start()
         defer { reader.stop() }
@@ -289,7 +289,7 @@ struct VanishingDeviceTests {
         let edges = InputDeviceReaderTests.Edges()
         reader.listeners.add { event in
             if case .status(let line) = event { statuses.append(line) }
-            if case .key(let code, let pressed) = event { edges.add(code, pressed) }
+            if case .key(let code, let pressed, _) = event { edges.add(code, pressed) }
         }
         reader.start()
         defer { reader.stop() }

@@ -1,7 +1,7 @@
 import RemoteBridgeGestures
 import RemoteBridgeDBus
 import Foundation
-import RemoteBridgeHeadsetDaemon
+@testable import RemoteBridgeHeadsetDaemon
 import RemoteBridgeListeners
 import Logging
 import RemoteBridgeMPRIS
@@ -25,14 +25,17 @@ final class HeadsetFixture {
     /// Switch edges read so far.
     var switches: Int { switchCount.count }
     /// Every call headsetd made to a player, once answered: the player, the subtype, success.
+    /// `answered` lists the subtypes alone.
     private(set) var answers: [(String, RemoteControlSubtype, Bool)] = []
+    var answered: [RemoteControlSubtype] { answers.map(\.1) }
 
     /// `headset` holds extra lines of the `[headset]` section. Without `systemBus`, Bluetooth is
     /// off, so no test ever talks to the machine's own system bus. Without `logger`, it logs
-    /// nothing (everything with HEADSET_DEBUG set).
+    /// nothing (everything with HEADSET_DEBUG set). Gestures are timed on `clock`, unless a test
+    /// about real time gives `gestureClock`.
     init(
         headset: String = "", systemBus: String? = nil, fifoPath: String? = nil, logger: Logger? = nil,
-        configure: (inout HeadsetHandler.Options) -> Void = { _ in }
+        gestureClock: (any GestureClock)? = nil, configure: (inout HeadsetHandler.Options) -> Void = { _ in }
     ) async throws {
         bus = try TestBus()
         fifo = try EvdevFIFO(path: fifoPath)
@@ -48,7 +51,11 @@ final class HeadsetFixture {
         configure(&options)
         var quiet = Logger(label: "test")
         quiet.logLevel = ProcessInfo.processInfo.environment["HEADSET_DEBUG"] == nil ? .critical : .debug
-        handler = try await HeadsetHandler(options: options, logger: logger ?? quiet, clock: clock)
+        handler = try await HeadsetHandler(options: options, logger: logger ?? quiet, clock: gestureClock ?? clock)
+        // The test player answers from this process's main actor, which other suites keep busy
+        // at times: a press is not dropped for a slow answer unless a test is about that (and
+        // sets its own timeout, as FrozenPlayerTests does).
+        handler.output.pressTimeout = .seconds(30)
         client = try await DBusConnection.connect(to: bus.address)
         handler.listeners.add { [weak self, edgeCount, switchCount] event in
             switch event {

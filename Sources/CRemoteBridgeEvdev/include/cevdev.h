@@ -12,4 +12,6 @@ int cevdev_get_switch_bits(int fd, uint8_t *bits, size_t length);
 int cevdev_get_key_state(int fd, uint8_t *bits, size_t length);
 int cevdev_get_switch_state(int fd, uint8_t *bits, size_t length);
 int cevdev_grab(int fd, int grab);
+/* EVIOCSCLOCKID: the clock the device stamps its events with from now on (CLOCK_MONOTONIC). */
+int cevdev_set_clock(int fd, int clock_id);
 #endif
