@@ -151,6 +151,14 @@ let package = Package(
             dependencies: ["RemoteBridgeCtl", "remotectl", "RemoteBridgeHeadsetDaemon", "RemoteBridgeGestures", "RemoteBridgePlayerDaemon", "RemoteBridgeTesting", "RemoteBridgeText", logging]),
         .executableTarget(name: "remotectl", dependencies: ["RemoteBridgeCtl"]),
 
+        // README.md's numbers (limits, timings, schedules, defaults), each read beside the constant it states.
+        .testTarget(
+            name: "ReadmeFactsTests",
+            dependencies: [
+                "RemoteBridgeCore", "RemoteBridgeGestures", "RemoteBridgeText", "RemoteBridgeDurations", "RemoteBridgeMPV", "RemoteBridgeConfiguration",
+                "RemoteBridgeResume", "RemoteBridgePlayerDaemon", "RemoteBridgeHeadsetDaemon", "RemoteBridgeCtl",
+            ]),
+
         // remotectl beside playerctl 2.4.1 on the same scripted players: the same stdout, stderr and status.
         .testTarget(
             name: "PlayerctlDifferentialTests",

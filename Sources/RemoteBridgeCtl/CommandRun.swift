@@ -181,7 +181,7 @@ public struct CommandRun {
         return 0
     }
 
-    /// A player that did not answer, named (playerctl would wait 25 s and go on silently).
+    /// A player that did not answer, named (playerctl would wait `RemoteCtl.playerctlTimeout` and go on silently).
     func notAnswering(_ name: PlayerName, _ error: DBusError) -> String {
         guard error.isTimeout else { return "remotectl: \(name.instance): \(error.message)" }
         return RemoteCtl.unanswered(name.instance, within: invocation.timeout) + "; skipped"

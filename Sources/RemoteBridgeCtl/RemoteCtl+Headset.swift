@@ -1,3 +1,4 @@
+import RemoteBridgeDurations
 import RemoteBridgeDBus
 import RemoteBridgeResume
 import RemoteBridgeDoctor
@@ -46,7 +47,7 @@ extension RemoteCtl {
                 }
             } else {
                 scans.append((player, SeekScan(client: client, forward: forward, sleep: sleep)))
-                output("\(PlayerSelection.short(player)): scanning with Seek, \(forward ? "+" : "-")1.25 s every 250 ms")
+                output("\(PlayerSelection.short(player)): scanning with Seek, \(forward ? "+" : "-")\(Self.secondsText(SeekScan.step)) s every \(SeekScan.period.milliseconds) ms")
             }
         }
         try? await sleep(hold)

@@ -23,8 +23,18 @@ public struct RemoteCtl {
     public var sleep: @MainActor (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
 
     /// How long each player has to answer, unless `--timeout` says otherwise: a frozen player
-    /// (stopped, or stuck) is named after this rather than waited on for libdbus's 25 s.
+    /// (stopped, or stuck) is named after this rather than waited on as playerctl does
+    /// (`playerctlTimeout`).
     public nonisolated static let defaultTimeout: Duration = .seconds(3)
+    /// How long playerctl waits for a player that does not answer (GDBus's default call
+    /// timeout): the help and README.md compare the two.
+    public nonisolated static let playerctlTimeout: Duration = .seconds(25)
+
+    /// `duration` in seconds as help writes it: `3`, `0.5`.
+    nonisolated static func secondsText(_ duration: Duration) -> String {
+        let seconds = duration.inSeconds
+        return seconds == seconds.rounded() ? String(Int64(seconds)) : String(seconds)
+    }
 
     /// `--timeout`'s value: seconds, from 0.01 to 600.
     public nonisolated static func timeout(parsing text: String) -> Duration? {

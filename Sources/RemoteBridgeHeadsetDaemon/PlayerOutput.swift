@@ -22,8 +22,10 @@ import RemoteBridgeCore
 final class PlayerOutput {
     private let connection: DBusConnection
     private let clock: any GestureClock
+    /// How long a press waits for the player's answer, or in the queue, unless a test changes it.
+    nonisolated static let defaultPressTimeout: Duration = .seconds(1)
     /// How long a press waits for the player's answer, or in the queue.
-    var pressTimeout: Duration = .seconds(1)
+    var pressTimeout = defaultPressTimeout
     /// The most presses that wait behind one in flight.
     static let queueLimit = 8
     /// Whether each player (by unique name, so a restarted player is asked again) serves

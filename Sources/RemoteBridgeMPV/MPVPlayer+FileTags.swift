@@ -4,7 +4,7 @@ import Dispatch
 /// one, and those a client asks about. Never for the whole queue at once.
 extension MPVPlayer {
     /// The most entries one request reads the tags of; a client asking for more gets the first.
-    static let mostTagReadsAtOnce = 1000
+    nonisolated static let mostTagReadsAtOnce = 1000
 
     /// Reads the tags (and, where the format states it, the length) of the entries with `ids`,
     /// each once, in order, on a queue of its own; each entry found changes as its tags arrive

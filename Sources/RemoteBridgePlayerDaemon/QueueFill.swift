@@ -22,7 +22,7 @@ final class QueueFill {
     /// Chunks read ahead of the player, at most: what bounds the memory a fill holds.
     nonisolated static let chunksAhead = 4
     /// How often progress is logged.
-    static let logInterval: Duration = .seconds(1)
+    nonisolated static let logInterval: Duration = .seconds(1)
 
     /// How far the fill has come, in words; empty once complete.
     private(set) var progress = ""

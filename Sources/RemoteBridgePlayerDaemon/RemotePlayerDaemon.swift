@@ -39,8 +39,11 @@ public final class RemotePlayerDaemon {
         public var noState = false
         /// Files, folders, URLs and playlists to queue, replacing the saved queue.
         public var items: [String] = []
+        /// How often the state is saved while playing, unless `--state-save-interval` says
+        /// otherwise: the most position a kill loses.
+        public static let defaultStateSaveInterval: Duration = .seconds(5)
         /// How often the state is saved while playing.
-        public var stateSaveInterval: Duration = .seconds(5)
+        public var stateSaveInterval = defaultStateSaveInterval
         /// The most entries the queue holds; tests lower it to reach the limit quickly.
         public var maximumQueueLength = QueueLimits.maximumEntries
 

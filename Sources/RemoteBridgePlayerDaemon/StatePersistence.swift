@@ -18,8 +18,11 @@ import RemoteBridgeMPV
 /// The writes run on a `StateWriter`'s queue, in order; only `saveNow()` waits for them.
 @MainActor
 final class StatePersistence {
+    /// How long a change waits for others to join it in one write, unless a test shortens it
+    /// (README.md states it as how soon a change is on disk).
+    nonisolated static let defaultDebounce: Duration = .milliseconds(250)
     /// How long a change waits for others to join it in one write.
-    var debounce: Duration = .milliseconds(250)
+    var debounce = defaultDebounce
     /// How often the position is written while playing.
     let periodicInterval: Duration
     /// Runs the writes, in order, off the main actor.

@@ -58,7 +58,7 @@ struct RemotePlayerd: AsyncParsableCommand {
     var logLevel: Logger.Level = .info
 
     @Option(help: .hidden)
-    var stateSaveInterval: Double = 5
+    var stateSaveInterval: Double = RemotePlayerDaemon.Options.defaultStateSaveInterval.inSeconds
 
     @Argument(help: ArgumentHelp("Files, folders, M3U/PLS playlists or URLs to queue.", valueName: "item"))
     var items: [String] = []
@@ -90,7 +90,7 @@ struct RemotePlayerd: AsyncParsableCommand {
         options.statePath = state
         options.noState = noState
         options.items = items
-        options.stateSaveInterval = .milliseconds(rounding: max(0.05, stateSaveInterval)) ?? .seconds(5)
+        if let interval = Duration.milliseconds(rounding: max(0.05, stateSaveInterval)) { options.stateSaveInterval = interval }
 
         do {
             try await RemotePlayerService.runUntilStopped(options: options, logger: logger) { text in

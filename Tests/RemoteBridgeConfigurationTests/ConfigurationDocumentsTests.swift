@@ -1,5 +1,4 @@
 import RemoteBridgeGestures
-import RemoteBridgeDurations
 import Foundation
 import RemoteBridgeConfiguration
 import Testing
@@ -46,20 +45,6 @@ struct ConfigurationDocumentsTests {
             return
         }
         #expect(String(readme[start..<end]) == block)
-    }
-
-    @Test("README.md states the headset defaults the schema has: 300 ms, 500 ms, a 30 s resume window")
-    func readmeDefaults() throws {
-        let readme = try String(contentsOfFile: Self.root.appendingPathComponent("README.md").path, encoding: .utf8)
-            .replacingOccurrences(of: "\n", with: " ")
-        let defaults = HeadsetConfiguration()
-        let click = Int(GestureTimings.maximumClickInterval.inSeconds * 1000)
-        let hold = Int(GestureTimings.minimumHoldDuration.inSeconds * 1000)
-        #expect(defaults.clickInterval == GestureTimings.maximumClickInterval && defaults.holdDuration == GestureTimings.minimumHoldDuration)
-        #expect(readme.contains("A new click must come within \(click) ms of the last release, and a hold is a press of \(hold) ms"))
-        #expect(readme.contains("within `resume-within` seconds (\(Int(defaults.resumeWithin.inSeconds)))"))
-        let resumeAfterExit = try #require(ConfigurationSchema.defaultValue("headset", "resume-after-exit-within"))
-        #expect(readme.contains("`resume-after-exit-within` (`\(resumeAfterExit)`; `0` turns it off)"))
     }
 
     @Test("README.md's gesture table gives each gesture the default binding HeadsetGesture has")

@@ -53,7 +53,7 @@ extension CommandLineOption {
         "bus", value: "ADDRESS", "Use only the D-Bus bus at ADDRESS, instead of the session and system buses")
     static let timeout = CommandLineOption(
         "timeout", value: "SECONDS",
-        "How long to wait for a player's answer before naming it as not answering (default 3; 0.01 to 600)")
+        "How long to wait for a player's answer before naming it as not answering (default \(RemoteCtl.secondsText(RemoteCtl.defaultTimeout)); 0.01 to 600)")
     static let json = CommandLineOption(
         "json", verbs: ["status", "position", "volume", "loop", "shuffle", "metadata", "list", "monitor", "doctor"],
         "Print JSON, one object per line, instead of text")
