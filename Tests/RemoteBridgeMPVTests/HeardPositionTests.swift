@@ -60,11 +60,15 @@ struct HeardPositionTests {
         }
         // When the change is announced, mpv's clock for the new file has reached 0: it is heard.
         #expect((ptsAtChange ?? -1) > -0.03)
-        // The Seeked of the change gives the new track's position when it was announced: near its
-        // start, never the old track's end (2 s). "Near" is within mpv's output buffer (0.4 s):
-        // under load the commit's timer fires late, and ao=null's audio-pts jitters by as much
-        // (0.164 s announced, 0.033 s read just after, was seen in a loaded full run).
-        #expect(seekedAtChange.map { $0 >= 0 && $0 < 0.4 } == true, "Seeked \(String(describing: seekedAtChange)), heard \(String(describing: ptsAtChange))")
+        // The Seeked of the change gives the new track's position when it was announced, on the
+        // new track's own clock: never the old track's end (2 s), and no later than what that
+        // clock says when this test looks, just after. How far into the track that is depends on
+        // how late the commit's timer fired on a loaded machine (0.4 s and more has been seen),
+        // so it is held to the clock, not to a time; ao=null's audio-pts jitters by up to 0.2 s
+        // between two reads (0.164 s announced, 0.033 s read just after, was seen).
+        let announced = try #require(seekedAtChange)
+        let heard = try #require(ptsAtChange)
+        #expect(announced >= 0 && announced <= heard + 0.2, "Seeked \(announced), heard \(heard)")
         // The old track's position ran up to its end, never past, and never went back to 0.
         #expect(oldPositions.allSatisfy { $0 >= 0 && $0 <= firstLength })
         #expect((oldPositions.last ?? 0) > firstLength - 0.2)
