@@ -5,12 +5,17 @@ import RemoteBridgeMPRIS
 /// `--follow`, as playerctl follows: the command's output is printed again whenever what it
 /// shows changes, for the player that changed most recently.
 ///
-/// - Every selected player is watched (PropertiesChanged, Seeked), and players that appear later
-///   are added. The command runs on the watched players in order, and the first that handles it
-///   prints; when none can, an empty line is printed (once).
+/// - Every selected player is watched (PropertiesChanged, Seeked), each put where playerctl puts
+///   it: first, or with `-p` (and no `-a`) before the first player it does not come after.
+///   Players are taken in playerctl's order (`-l`'s, sorted by `-p`), so without `-p`, or with
+///   `-a`, the last comes first; with no `-p` and no `-a` the now-playing player is taken last,
+///   so that it comes first (remotectl's one change). Players that appear later are put likewise,
+///   and the command runs again.
+/// - The command runs on the watched players in order, and the first that handles it prints;
+///   when none can (the last one has left, say), an empty line is printed (once).
 /// - A change to the followed property (and, with `--format`, to any of status, volume, loop,
-///   shuffle or position the template names) moves that player to the front, unless `-p` fixes
-///   the order; then the command runs again.
+///   shuffle or position the template names) moves that player to the front, then `-p` (without
+///   `-a`) sorts them again; then the command runs again. With `-a`, `-p` and `-i` only choose.
 /// - The same output twice in a row is printed once.
 /// - A template naming `position` is refilled every second. Nothing else is polled.
 @MainActor
@@ -50,11 +55,11 @@ final class FollowRun {
                     self?.nameOwnerChanged(message, on: connection)
                 }
             }
-            // playerctl puts each new player first; so that the now-playing one (first of the
-            // candidates) ends up first, they are taken last to first.
-            let names = try await run.selection.candidates(on: buses)
-            let ordered = run.invocation.playerNames.isEmpty || run.invocation.allPlayers ? names.reversed() : names
-            for name in ordered {
+            // `watch` puts each first unless -p orders, as playerctl does with its own order; the
+            // now-playing player is taken last, so that it ends up first.
+            let (names, nowPlaying) = try await run.selection.ranked(on: buses)
+            let taken = nowPlaying.map { playing in names.filter { $0 != playing } + [playing] } ?? names
+            for name in taken {
                 guard let player = try? await CachedPlayer(name: name, connection: buses.connection(for: name.source)) else { continue }
                 await watch(player)
             }
@@ -99,9 +104,8 @@ final class FollowRun {
     private func watch(_ player: CachedPlayer) async {
         guard !players.contains(where: { $0.name == player.name }) else { return }
         let place = { (candidate: CachedPlayer) in PlayerName.ordered([player.name, candidate.name], by: self.run.invocation.playerNames) }
-        // Without -p a new player goes first; with -p, before the first it does not come after.
-        let index = run.invocation.playerNames.isEmpty || run.invocation.allPlayers
-            ? 0 : players.firstIndex { place($0).first == player.name } ?? players.count
+        // Without -p (or with -a) a new player goes first; with -p, before the first it does not come after.
+        let index = byPriority ? players.firstIndex { place($0).first == player.name } ?? players.count : 0
         players.insert(player, at: index)
         let connection = buses.connection(for: player.name.source)
         var ids: [(DBusConnection, UInt64)] = []
@@ -121,13 +125,19 @@ final class FollowRun {
         subscriptions[ObjectIdentifier(player)] = ids
     }
 
-    /// A followed property of `player` changed: it goes to the front (unless -p orders), and
-    /// the command runs again.
+    /// Whether `-p` orders the watched players (playerctl's sort function): not with `-a`,
+    /// where it only chooses them.
+    private var byPriority: Bool {
+        !run.invocation.playerNames.isEmpty && !run.invocation.allPlayers
+    }
+
+    /// A followed property of `player` changed: it goes to the front (then -p sorts them, the
+    /// moved one first among its equals), and the command runs again.
     private func changed(_ player: CachedPlayer) {
         if let index = players.firstIndex(where: { $0 === player }) {
             players.remove(at: index)
             players.insert(player, at: 0)
-            if !run.invocation.playerNames.isEmpty, !run.invocation.allPlayers {
+            if byPriority {
                 let order = PlayerName.ordered(players.map(\.name), by: run.invocation.playerNames)
                 players.sort { order.firstIndex(of: $0.name)! < order.firstIndex(of: $1.name)! }
             }

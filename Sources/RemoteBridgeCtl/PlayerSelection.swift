@@ -41,16 +41,22 @@ public struct PlayerSelection {
 
     /// The selected players, in the order commands try them.
     public func candidates(on buses: PlayerBuses) async throws(DBusError) -> [PlayerName] {
+        let (players, nowPlaying) = try await ranked(on: buses)
+        guard let nowPlaying else { return players }
+        return [nowPlaying] + players.filter { $0 != nowPlaying }
+    }
+
+    /// The selected players in playerctl's order, and the now-playing one apart (nil with `-p`
+    /// or `-a`, or when none is): `--follow` orders them its own way.
+    func ranked(on buses: PlayerBuses) async throws(DBusError) -> (players: [PlayerName], nowPlaying: PlayerName?) {
         var players = PlayerName.ordered(try await buses.playerNames(), by: names)
         let playerctld = PlayerName(instance: "playerctld", source: .session)
         if names.contains(playerctld.instance), selects(playerctld.instance), !players.contains(playerctld) {
             players = PlayerName.ordered(players + [playerctld], by: names)
         }
         players = players.filter { selects($0.instance) }
-        if names.isEmpty, !all, let first = await nowPlaying(among: players, on: buses) {
-            players = [first] + players.filter { $0 != first }
-        }
-        return players
+        guard names.isEmpty, !all else { return (players, nil) }
+        return (players, await nowPlaying(among: players, on: buses))
     }
 
     /// The bus names a command on the session bus `connection` acts on: every selected player

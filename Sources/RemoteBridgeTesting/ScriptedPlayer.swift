@@ -99,6 +99,15 @@ public final class ScriptedPlayer {
         connection.close()
     }
 
+    /// Takes the player off the bus, and returns once the bus has told every client: it
+    /// releases its name (the bus sends NameOwnerChanged before its reply), then closes. What
+    /// the test does next on any connection reaches a client after the player's departure,
+    /// which two `leave()`s in a row do not promise.
+    public func leaveInOrder() async {
+        try? await connection.releaseName(busName)
+        connection.close()
+    }
+
     private func record(_ call: Call) {
         calls.append(call)
         listeners.announce(call)

@@ -70,6 +70,19 @@ struct FollowTests {
         await run.expectLines(4, [first, "Stopped", "Paused", "Playing"])
     }
 
+    @Test("with no player playing, the last player in -l's order first (the system bus's last)")
+    func lastPlayerFirst() async throws {
+        let d = try Differential()
+        let a = try await d.add("a")
+        try await d.add("b") { $0.player["PlaybackStatus"] = .string("Stopped") }
+        try await d.add("mpd", on: .system) { $0.player["PlaybackStatus"] = .string("Stopped") }
+        let run = try await d.follow(["metadata", "-F", "-f", "{{playerInstance}} {{status}}"])
+        defer { run.stop() }
+        await run.expectLines(1, ["mpd Stopped"])
+        a.set("PlaybackStatus", .string("Playing"))
+        await run.expectLines(2, ["mpd Stopped", "a Playing"])
+    }
+
     @Test("with -p, the priority list outranks the most recent change")
     func priorityOverRecency() async throws {
         let d = try Differential()

@@ -34,6 +34,13 @@ struct TwinPlayer {
         candidate.leave()
     }
 
+    /// Takes both copies off their buses, and returns once each bus has told its clients.
+    func leaveInOrder() async {
+        async let reference: Void = reference.leaveInOrder()
+        async let candidate: Void = candidate.leaveInOrder()
+        _ = await (reference, candidate)
+    }
+
     /// The calls each copy received, as lines (`Play`, `Set "Volume" 0.5`).
     var calls: (playerctl: [String], remotectl: [String]) {
         (reference.calls.map(\.description), candidate.calls.map(\.description))
