@@ -116,7 +116,11 @@ let package = Package(
                 "RemoteBridgeDurations",
             ]),
         .testTarget(
-            name: "RemoteBridgeDoctorTests", dependencies: ["RemoteBridgeDoctor", "RemoteBridgeHeadsetDaemon", "RemoteBridgeTesting", "RemoteBridgeDesktopKeys", "mpris-test-player", "headsetd", logging]),
+            name: "RemoteBridgeDoctorTests",
+            dependencies: [
+                "RemoteBridgeDoctor", "RemoteBridgeHeadsetDaemon", "RemoteBridgeGestures", "RemoteBridgeTesting", "RemoteBridgeDesktopKeys", "mpris-test-player", "headsetd",
+                logging,
+            ]),
 
         // remote-playerd, as a library (and its Service) so tests run it in-process.
         .target(

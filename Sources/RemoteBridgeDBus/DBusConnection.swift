@@ -282,6 +282,9 @@ public final class DBusConnection {
     private func route(signal message: DBusMessage) {
         if message.interface == "org.freedesktop.DBus.Local", message.member == "Disconnected" {
             isClosed = true
+            // libdbus keeps a disconnected connection until it is closed and let go of: a
+            // daemon that connects again (headsetd to the system bus) would collect them.
+            io.close()
             listeners.announce(.disconnected)
             return
         }

@@ -31,4 +31,23 @@ extension DoctorContext {
         }
         return findings
     }
+
+    /// headsetd's own connection to the system bus, as it reports it: gone and not back is a
+    /// failure. The fix depends on whether the bus is up again (the doctor reached it) and
+    /// whether headsetd still connects again by itself.
+    func headsetSystemBusFindings() -> [DoctorFinding] {
+        guard let report, report.systemBus == .reconnecting || report.systemBus == .lost else { return [] }
+        let fix =
+            switch (system != nil, report.systemBus) {
+            case (false, .reconnecting): "start the system bus: sudo systemctl start dbus; headsetd connects again by itself once it is back"
+            case (false, _): "start the system bus (sudo systemctl start dbus), then systemctl --user restart headsetd"
+            case (true, _): "systemctl --user restart headsetd"
+            }
+        return [
+            .failed(
+                .systemBus,
+                "headsetd lost its connection to the system bus and has not reconnected: Bluetooth headsets see no now-playing, and a disconnect does not pause (headsetd says: \(report.bluetooth))",
+                fix: fix)
+        ]
+    }
 }

@@ -35,6 +35,7 @@ public struct Doctor {
                 context.headset = await HeadsetReport.read(on: session, timeout: environment.callTimeout)
             }
         }
+        if areas.contains(.systemBus) { findings += context.headsetSystemBusFindings() }
         if areas.contains(.daemons) { findings += await context.daemonFindings() }
         if areas.contains(.input) { findings += context.inputFindings() }
         if areas.contains(.desktopKeys) { findings += await context.desktopKeyFindings() }

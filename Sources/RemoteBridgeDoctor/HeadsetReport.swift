@@ -24,6 +24,19 @@ public struct HeadsetReport: Sendable, Equatable {
         }
     }
 
+    /// headsetd's connection to the system bus, as `Headset1.SystemBus` says it.
+    public enum SystemBus: String, Sendable, Equatable {
+        /// Connected: headsetd follows BlueZ.
+        case connected
+        /// It went away; headsetd connects again by itself when it is back.
+        case reconnecting
+        /// It went away, and headsetd cannot tell when it is back: only a restart connects it again.
+        case lost
+        /// headsetd does not use it: Bluetooth is off, or there was no system bus when it started.
+        /// Also what a headsetd that does not say is taken to mean.
+        case unused
+    }
+
     /// Where the next press goes, and why.
     public var route: PressRoute
     /// The devices headsetd has open.
@@ -34,14 +47,17 @@ public struct HeadsetReport: Sendable, Equatable {
     public var bluetoothAdapters: [String]
     /// headsetd's one line on Bluetooth.
     public var bluetooth: String
+    /// headsetd's connection to the system bus.
+    public var systemBus: SystemBus
 
     /// Makes a report from facts at hand (headsetd's own).
-    public init(route: PressRoute, devices: [Device], grabs: Bool, bluetoothAdapters: [String], bluetooth: String) {
+    public init(route: PressRoute, devices: [Device], grabs: Bool, bluetoothAdapters: [String], bluetooth: String, systemBus: SystemBus = .unused) {
         self.route = route
         self.devices = devices
         self.grabs = grabs
         self.bluetoothAdapters = bluetoothAdapters
         self.bluetooth = bluetooth
+        self.systemBus = systemBus
     }
 
     /// The report `Headset1`'s properties give.
@@ -56,6 +72,7 @@ public struct HeadsetReport: Sendable, Equatable {
         grabs = properties[Headset1Interface.settings.name]?.stringDictionaryValue?["grab"]?.boolValue ?? true
         bluetoothAdapters = properties[Headset1Interface.bluetoothAdapters.name]?.arrayValue?.compactMap(\.stringValue) ?? []
         bluetooth = properties[Headset1Interface.bluetooth.name]?.stringValue ?? ""
+        systemBus = properties[Headset1Interface.systemBus.name]?.stringValue.flatMap(SystemBus.init(rawValue:)) ?? .unused
     }
 
     /// Asks headsetd on `connection`, or says why it cannot. A headsetd that is not running is

@@ -13,8 +13,10 @@ import RemoteBridgeText
 /// It follows BlueZ: adapters that appear are registered with, once each, and a BlueZ that
 /// restarts is registered with again. A BlueZ that does not answer yet (bluetoothd starting at
 /// boot beside headsetd) is asked again after a capped backoff, on the handler's clock, until
-/// it answers. It claims no name on the system bus. Without a system bus, or without BlueZ, it
-/// says so once at info level and headsetd runs on without it.
+/// it answers. It claims no name on the system bus. Without a system bus at start, or without
+/// BlueZ, it says so once at info level and headsetd runs on without it. A system bus that goes
+/// away later (its dbus-daemon dies or restarts) costs one warning: `SystemBusLink` connects
+/// again when it is back, and the bridge then follows BlueZ there as at start.
 @MainActor
 public final class BluetoothBridge {
     /// Service class UUIDs (their first 8 hex digits) of audio devices: A2DP source and sink,
@@ -33,10 +35,13 @@ public final class BluetoothBridge {
         var connected: Bool
     }
 
-    let system: DBusConnection
+    /// The connection to the system bus, kept through the bus going away.
+    let link: SystemBusLink
+    /// The system bus connection: the live one, or the last one while the bus is away.
+    var system: DBusConnection { link.connection }
     let player: BluetoothPlayer
-    private weak var handler: HeadsetHandler?
-    private let logger: Logger
+    weak var handler: HeadsetHandler?
+    let logger: Logger
     private var bluezOwner: String? {
         didSet { if bluezOwner != oldValue { listeners.announce(.changed) } }
     }
@@ -48,8 +53,9 @@ public final class BluetoothBridge {
     /// What the bridge announces to its `listeners`.
     public enum Announcement: Sendable, Equatable {
         /// BlueZ came or went, the registered adapters changed, a call to BlueZ (or a wait to
-        /// retry one) ended, or the player's mirrored values changed: `registeredAdapters`,
-        /// `summary`, `isBusy` and the player's values may differ.
+        /// retry one) ended, the player's mirrored values changed, or the system bus went away,
+        /// was tried again or came back: `registeredAdapters`, `summary`, `isBusy`, the link's
+        /// state and the player's values may differ.
         case changed
     }
 
@@ -68,11 +74,13 @@ public final class BluetoothBridge {
     /// Work for the BlueZ now running, by number; cancelled when it stops, or headsetd does.
     private var work: [Int: Task<Void, Never>] = [:]
     private var workCount = 0
+    /// Following BlueZ again on a system bus that came back (exporting the player, subscribing).
+    var attaching: Task<Void, Never>?
     /// Whether a call to BlueZ, or a wait to retry one, is under way.
-    var isBusy: Bool { !work.isEmpty }
+    var isBusy: Bool { !work.isEmpty || attaching != nil }
 
-    private init(system: DBusConnection, player: BluetoothPlayer, handler: HeadsetHandler, callTimeout: Duration, logger: Logger) {
-        self.system = system
+    private init(link: SystemBusLink, player: BluetoothPlayer, handler: HeadsetHandler, callTimeout: Duration, logger: Logger) {
+        self.link = link
         self.player = player
         self.handler = handler
         self.clock = handler.clock
@@ -81,6 +89,7 @@ public final class BluetoothBridge {
         player.listeners.add { [weak self] event in
             if event == .changed { self?.listeners.announce(.changed) }
         }
+        link.listeners.add { [weak self] event in self?.linkChanged(event) }
     }
 
     /// The system bus address: `DBUS_SYSTEM_BUS_ADDRESS`, else the standard socket.
@@ -93,42 +102,45 @@ public final class BluetoothBridge {
     /// no system bus to be had.
     static func start(systemBusAddress: String?, callTimeout: Duration, handler: HeadsetHandler, logger: Logger) async -> BluetoothBridge? {
         let address = systemBusAddress ?? Self.systemBusAddress
-        let system: DBusConnection
+        let link: SystemBusLink
         let player: BluetoothPlayer
         do {
-            system = try await DBusConnection.connect(to: address)
+            link = try await SystemBusLink.connect(to: address, clock: handler.clock)
             player = try BluetoothPlayer(session: handler.connection)
         } catch {
             logger.info("Bluetooth: no system bus at \(address) (\(error)); headsetd runs without BlueZ")
             return nil
         }
-        let bridge = BluetoothBridge(system: system, player: player, handler: handler, callTimeout: callTimeout, logger: logger)
+        let bridge = BluetoothBridge(link: link, player: player, handler: handler, callTimeout: callTimeout, logger: logger)
         player.listeners.add { event in
             if case .problem(let line) = event { logger.warning("\(line)") }
         }
         player.object.listeners.add { event in
             if case .emitFailed(let error) = event { logger.warning("Bluetooth player: a signal could not be sent: \(error)") }
         }
-        system.export(player.object)
         do {
-            try await bridge.subscribe()
+            try await bridge.attach(to: link.connection)
         } catch {
             logger.info("Bluetooth: cannot follow BlueZ on the system bus (\(error)); headsetd runs without it")
-            system.close()
+            link.close()
             return nil
         }
         // Nothing here waits for BlueZ or a player to answer: either may be frozen.
         bridge.targetChanged(to: handler.tracker.target)
-        if let owner = await system.nameOwner(BlueZInterfaces.busName) {
-            bridge.bluezAppeared(owner)
-        } else {
-            logger.info("Bluetooth: BlueZ is not running; headsetd registers with it when it starts")
-        }
+        await bridge.findBlueZ(on: link.connection)
         return bridge
     }
 
     /// One line for `Headset1.Bluetooth` and `remotectl headset status`.
     public var summary: String {
+        switch link.state {
+        case .connected: break
+        case .reconnecting:
+            return "the system bus at \(link.address) went away; headsetd registers with BlueZ again when it is back"
+        case .gaveUp:
+            return "the system bus at \(link.address) went away, and headsetd cannot tell when it is back"
+                + (link.lastError.map { " (\($0.message))" } ?? "") + "; restart headsetd once it is"
+        }
         guard bluezOwner != nil else { return "BlueZ is not running" }
         guard !registeredAdapters.isEmpty else { return "BlueZ is running; no adapter to register with" }
         return "registered as the AVRCP player with " + registeredAdapters.sorted().joined(separator: ", ")
@@ -143,12 +155,14 @@ public final class BluetoothBridge {
     /// UnregisterPlayer is needed (and none can hang a stopping headsetd).
     func stop() {
         forgetBlueZ()
-        system.close()
+        attaching?.cancel()
+        attaching = nil
+        link.close()
     }
 
     // MARK: Following BlueZ
 
-    private func subscribe() async throws(DBusError) {
+    func subscribe(on system: DBusConnection) async throws(DBusError) {
         try await system.subscribe(
             to: MatchRule(signal: BusDaemonInterface.nameOwnerChanged, sender: BusDaemonInterface.busName, arg0: BlueZInterfaces.busName)
         ) { [weak self] message in
@@ -184,7 +198,7 @@ public final class BluetoothBridge {
     }
 
     /// BlueZ is on the bus under `owner`: lists its objects, and registers with each adapter.
-    private func bluezAppeared(_ owner: String) {
+    func bluezAppeared(_ owner: String) {
         guard bluezOwner != owner else { return }
         forgetBlueZ()
         bluezOwner = owner
@@ -215,7 +229,7 @@ public final class BluetoothBridge {
     }
 
     /// Drops what is known of the BlueZ that ran, and cancels the work for it (retries waiting).
-    private func forgetBlueZ() {
+    func forgetBlueZ() {
         bluezOwner = nil
         registeredAdapters = []
         registeringAdapters = []
@@ -251,6 +265,8 @@ public final class BluetoothBridge {
                 result = .failure(error)
             }
             guard bluezOwner == owner, !Task.isCancelled else { return nil }
+            // The system bus went away under the call: the link says so, once.
+            if case .failure(let error) = result, error.name == DBusError.disconnected("").name { return nil }
             guard case .failure(let error) = result, error.name == DBusError.noReply("").name else { return result }
             retry += 1
             let delay = backoff.delay(before: retry)

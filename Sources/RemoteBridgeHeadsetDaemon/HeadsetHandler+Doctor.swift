@@ -20,7 +20,17 @@ extension HeadsetHandler {
     public var report: HeadsetReport {
         HeadsetReport(
             route: PressRoute(target: tracker.target, reason: tracker.targetReason), devices: deviceReport, grabs: configuration.grab,
-            bluetoothAdapters: bluetooth?.registeredAdapters.sorted() ?? [], bluetooth: bluetoothStatus)
+            bluetoothAdapters: bluetooth?.registeredAdapters.sorted() ?? [], bluetooth: bluetoothStatus, systemBus: systemBusState)
+    }
+
+    /// headsetd's connection to the system bus, as `Headset1.SystemBus` says it.
+    var systemBusState: HeadsetReport.SystemBus {
+        switch bluetooth?.link.state {
+        case nil: .unused
+        case .connected: .connected
+        case .reconnecting: .reconnecting
+        case .gaveUp: .lost
+        }
     }
 
     /// The doctor's findings for `startupAreas`, with headsetd's own report.

@@ -62,6 +62,7 @@ extension HeadsetHandler {
                 DBusProperty(Headset1Interface.bluetoothAdapters) { [weak self] in
                     .objectPaths(self?.bluetooth?.registeredAdapters.sorted() ?? [])
                 },
+                DBusProperty(Headset1Interface.systemBus) { [weak self] in .string((self?.systemBusState ?? .unused).rawValue) },
             ])
     }
 }

@@ -1,6 +1,6 @@
 /// The waits between attempts at a call that went unanswered: `first`, then twice the wait
 /// before, never more than `cap`. headsetd uses it for BlueZ, which answers nothing for a few
-/// seconds while bluetoothd starts beside it at boot.
+/// seconds while bluetoothd starts beside it at boot, and for a system bus that went away.
 public struct RetryBackoff: Sendable {
     /// The wait before the first retry.
     public var first: Duration = .seconds(1)
@@ -21,5 +21,11 @@ public struct RetryBackoff: Sendable {
         var delay = first
         for _ in 1..<max(1, retry) where delay < cap { delay *= 2 }
         return min(delay, cap)
+    }
+
+    /// The number of the first retry that waits the whole `cap`: 6 with the defaults (1, 2, 4,
+    /// 8, 16, then 30 s: about a minute in all). A schedule that never grows stops at 64.
+    public var retriesToCap: Int {
+        (1...64).first { delay(before: $0) >= cap } ?? 64
     }
 }

@@ -34,7 +34,12 @@ public final class PrivateBus: Sendable {
     /// Starts a bus and waits until it prints its address. With `serviceDirectory`, the bus
     /// starts the programs its `.service` files name when their names are first called
     /// (D-Bus activation), as a desktop session bus does.
-    public init(serviceDirectory: String? = nil) throws {
+    ///
+    /// With `socketPath`, it listens on that file (in a folder of the caller's) rather than on
+    /// one it names itself, and `address` is `unix:path=<socketPath>`, without the bus's guid:
+    /// a bus started again on the same path has the same address, as the system bus has when
+    /// its dbus-daemon restarts. `stop()` leaves the socket file there, as a killed daemon does.
+    public init(serviceDirectory: String? = nil, socketPath: String? = nil) throws {
         guard let daemon = Self.findExecutable("dbus-daemon") else {
             throw StartError(description: "dbus-daemon is not installed; install it with: apt-get install dbus-daemon")
         }
@@ -47,7 +52,7 @@ public final class PrivateBus: Sendable {
                  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
                 <busconfig>
                   <type>session</type>
-                  <listen>unix:dir=\(directory)</listen>
+                  <listen>\(socketPath.map { "unix:path=\($0)" } ?? "unix:dir=\(directory)")</listen>
                   <auth>EXTERNAL</auth>
                 \(serviceDirectory.map { "  <servicedir>\($0)</servicedir>" } ?? "")
                   <policy context="default">
@@ -72,7 +77,7 @@ public final class PrivateBus: Sendable {
                 watch.waitForExit()
                 throw StartError(description: "dbus-daemon exited without printing an address")
             }
-            self.address = line
+            self.address = socketPath.map { "unix:path=\($0)" } ?? line
             self.pid = watch.pid
             self.watch = watch
             self.directory = directory

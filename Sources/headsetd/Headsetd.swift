@@ -40,7 +40,10 @@ struct Headsetd: AsyncParsableCommand {
             With BlueZ on the system bus, headsetd registers one AVRCP player with each adapter \
             that stands for the now-playing player, so headsets and car stereos show its state \
             and track (bluetooth = true). A BlueZ that does not answer (still starting) is asked \
-            again \(RetryBackoff().schedule).
+            again \(RetryBackoff().schedule). When the system bus goes away (its dbus-daemon dies \
+            or restarts), presses still reach the players on the session bus: headsetd logs one \
+            warning and registers with BlueZ again once the system bus is back (remotectl doctor \
+            says so when it cannot).
 
             When the session bus goes away (a logout), headsetd lets go of the devices, logs why, \
             and exits 0, so the next session's headsetd can grab them.

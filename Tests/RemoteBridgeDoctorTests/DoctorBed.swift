@@ -3,6 +3,7 @@ import RemoteBridgeHeadsetDaemon
 import Logging
 import RemoteBridgeDBus
 import RemoteBridgeDoctor
+import RemoteBridgeGestures
 import RemoteBridgeTesting
 
 /// A whole chain that works, in folders and buses of its own: a session bus that reads the
@@ -69,9 +70,9 @@ final class DoctorBed {
         unlink(root + "/" + path)
     }
 
-    /// Starts headsetd in-process on the bed's buses, input folder and config file, and waits
-    /// until it reads the FIFO headset.
-    func startHeadsetd() async throws {
+    /// Starts headsetd in-process on the bed's buses, input folder and config file, timing its
+    /// gestures and retries on `clock`.
+    func startHeadsetd(clock: any GestureClock = ContinuousGestureClock()) async throws {
         var options = HeadsetHandler.Options()
         options.busAddress = session.address
         options.systemBusAddress = system.address
@@ -81,7 +82,7 @@ final class DoctorBed {
         options.doctorEnvironment = environment
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        headsetd = try await HeadsetHandler(options: options, logger: logger)
+        headsetd = try await HeadsetHandler(options: options, logger: logger, clock: clock)
     }
 
     /// Runs the doctor over the bed.

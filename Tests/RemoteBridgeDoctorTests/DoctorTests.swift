@@ -2,6 +2,8 @@ import RemoteBridgeDesktopKeys
 import Foundation
 import RemoteBridgeDBus
 import RemoteBridgeDoctor
+import RemoteBridgeGestures
+import RemoteBridgeHeadsetDaemon
 import RemoteBridgeTesting
 import Testing
 
@@ -184,6 +186,46 @@ struct DoctorTests {
         #expect(findings.first?.area == .sessionBus && findings.first?.status == .failed, "\(findings.printed)")
         #expect(findings.first?.fix?.contains("DBUS_SESSION_BUS_ADDRESS") == true)
         #expect(!findings.contains { $0.area == .daemons || $0.area == .players })
+    }
+
+    @Test("the system bus gone under headsetd: it fails saying headsetd lost it; the fix starts the bus, and restarts headsetd once it gave up")
+    func systemBusLostUnderHeadsetd() async throws {
+        let bed = try DoctorBed(config: "[headset]\nbluetooth = true\n")
+        defer { bed.stopHeadsetd() }
+        let bluez = try await FakeBlueZ(address: bed.system.address)
+        let clock = VirtualClock()
+        try await bed.startHeadsetd(clock: clock)
+        let headsetd = try #require(bed.headsetd)
+        let bridge = try #require(headsetd.bluetooth)
+        _ = await until(wokenBy: bridge.listeners) { bridge.registeredAdapters == ["/org/bluez/hci0"] }
+        #expect(bluez.registrations.count == 1)
+        func lost(_ findings: [DoctorFinding]) -> [DoctorFinding] { findings.failed("headsetd lost its connection to the system bus and has not reconnected") }
+        #expect(lost(await bed.findings()).isEmpty)
+
+        // Killed (SIGKILL), its folder removed with it: headsetd tries again on its clock.
+        bed.system.stop()
+        #expect(await until(wokenBy: bridge.listeners) { headsetd.bluetoothStatus.contains("went away") }, "\(headsetd.bluetoothStatus)")
+        var findings = await bed.findings()
+        #expect(lost(findings).count == 1, "\(findings.printed)")
+        #expect(lost(findings).first?.area == .systemBus)
+        #expect(lost(findings).first?.fix == "start the system bus: sudo systemctl start dbus; headsetd connects again by itself once it is back", "\(findings.printed)")
+
+        // With no folder to watch for the socket, it gives up after its round of retries.
+        func gaveUp() -> Bool { headsetd.bluetoothStatus.contains("cannot tell when it is back") }
+        while true {
+            let asleep = await until(wokenBy: clock.listeners, bridge.listeners) { clock.pendingDeadlineCount > 0 || gaveUp() }
+            guard asleep, !gaveUp() else { break }
+            clock.advance(by: .seconds(30))
+        }
+        findings = await bed.findings()
+        #expect(lost(findings).first?.fix == "start the system bus (sudo systemctl start dbus), then systemctl --user restart headsetd", "\(findings.printed)")
+
+        // A system bus up again, where headsetd does not look for it: restarting headsetd is the fix.
+        let again = try TestBus()
+        defer { again.stop() }
+        bed.environment.systemBusAddress = again.address
+        findings = await bed.findings()
+        #expect(lost(findings).first?.fix == "systemctl --user restart headsetd", "\(findings.printed)")
     }
 }
 

@@ -35,6 +35,10 @@ public enum Headset1Interface {
     public static let bluetooth = DBusPropertyDeclaration(name, "Bluetooth", "s")
     /// `BluetoothAdapters`: the adapters the now-playing proxy is registered with.
     public static let bluetoothAdapters = DBusPropertyDeclaration(name, "BluetoothAdapters", "ao")
+    /// `SystemBus`: headsetd's connection to the system bus (BlueZ): `connected`, `reconnecting`
+    /// (it went away; headsetd connects again when it is back), `lost` (it went away, and
+    /// headsetd cannot tell when it is back), or `unused`.
+    public static let systemBus = DBusPropertyDeclaration(name, "SystemBus", "s")
 
     /// `GestureRecognized(s gesture, s subtype, s target)`.
     public static let gestureRecognized = DBusSignalDeclaration(
@@ -43,6 +47,6 @@ public enum Headset1Interface {
     /// The whole interface.
     public static let declaration = DBusInterfaceDeclaration(
         name, methods: [press, release, click],
-        properties: [target, targetReason, devices, deviceDetails, gestures, settings, bluetooth, bluetoothAdapters],
+        properties: [target, targetReason, devices, deviceDetails, gestures, settings, bluetooth, bluetoothAdapters, systemBus],
         signals: [gestureRecognized])
 }
