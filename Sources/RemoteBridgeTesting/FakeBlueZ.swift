@@ -41,7 +41,7 @@ public final class FakeBlueZ {
     private var root: ExportedObject?
     private var objects: [String: (object: ExportedObject, interface: String, properties: () -> [(String, DBusValue)])] = [:]
     private var devices: [String: (uuids: [String], connected: Bool, alias: String)] = [:]
-    private var waiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+    private let registered = ChangeWaiter()
 
     /// Starts BlueZ on the bus at `address` with these adapters, owning `org.bluez`.
     public init(address: String, adapters: [String] = ["/org/bluez/hci0"]) async throws {
@@ -68,10 +68,11 @@ public final class FakeBlueZ {
         connection.close()
     }
 
-    /// Waits until `count` RegisterPlayer calls have been made in all.
-    public func waitForRegistrations(_ count: Int) async {
-        guard registrations.count < count else { return }
-        await withCheckedContinuation { waiter = (count, $0) }
+    /// Waits until `count` RegisterPlayer calls have been made in all; false if `limit` passed
+    /// first (a guard against a hung test, which then fails instead of hanging).
+    @discardableResult
+    public func waitForRegistrations(_ count: Int, limit: Duration = .seconds(10)) async -> Bool {
+        await registered.until(limit: limit) { registrations.count >= count }
     }
 
     /// Adds an adapter with `org.bluez.Media1`, announcing it with InterfacesAdded.
@@ -134,10 +135,7 @@ public final class FakeBlueZ {
             throw DBusError(name: BlueZInterfaces.alreadyExists, message: "Already Exists")
         }
         registrations.append(registration)
-        if let waiter, registrations.count >= waiter.count {
-            self.waiter = nil
-            waiter.continuation.resume()
-        }
+        registered.wake()
     }
 
     private func interfaces(of path: String) -> DBusValue {

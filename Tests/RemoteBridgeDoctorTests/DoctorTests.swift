@@ -139,7 +139,7 @@ struct DoctorTests {
         #expect(unregistered.count == 1)
         defer { bed.stopHeadsetd() }
         try await bed.startHeadsetd()
-        await bluez.waitForRegistrations(1)
+        #expect(await bluez.waitForRegistrations(1))
         let registered = await bed.findings()
         #expect(registered.contains { $0.status == .ok && $0.text == "/org/bluez/hci0: headsetd's now-playing proxy is registered" }, "\(registered.printed)")
     }

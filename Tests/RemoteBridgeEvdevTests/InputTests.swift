@@ -154,19 +154,17 @@ struct InputDeviceReaderTests {
     /// Collects key edges and lets the test wait for them.
     final class Edges {
         var seen: [(UInt16, Bool)] = []
-        var waiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+        private let changes = ChangeWaiter()
 
         func add(_ code: UInt16, _ pressed: Bool) {
             seen.append((code, pressed))
-            if let waiter, seen.count >= waiter.count {
-                self.waiter = nil
-                waiter.continuation.resume()
-            }
+            changes.wake()
         }
 
+        /// Returns once `count` edges were seen, or after the hang guard (the test then fails
+        /// on what it checks next).
         func wait(for count: Int) async {
-            guard seen.count < count else { return }
-            await withCheckedContinuation { waiter = (count, $0) }
+            _ = await changes.until { seen.count >= count }
         }
     }
 

@@ -112,20 +112,19 @@ final class HeadsetFixture {
 @MainActor
 final class Tally {
     private(set) var count = 0
-    private var waiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+    private let changes = ChangeWaiter()
 
     func add() {
         count += 1
-        if let waiter, count >= waiter.count {
-            self.waiter = nil
-            waiter.continuation.resume()
-        }
+        changes.wake()
     }
 
-    /// Returns once `count` reaches `target`.
-    func wait(for target: Int) async {
-        guard count < target else { return }
-        await withCheckedContinuation { waiter = (target, $0) }
+    /// Returns once `count` reaches `target`, or records an issue once the hang guard passes
+    /// (the test then fails on what it checks next, instead of hanging).
+    func wait(for target: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+        if await !changes.until({ count >= target }) {
+            Issue.record("waited in vain for \(target) (counted \(count))", sourceLocation: sourceLocation)
+        }
     }
 }
 

@@ -24,7 +24,7 @@ struct HeadsetInterfaceXMLTests {
     @Test("the player registered with BlueZ is org.mpris.MediaPlayer2.Player, exactly as its file says")
     func bluetoothPlayerObject() async throws {
         let b = try await BluetoothFixture()
-        await b.bluez.waitForRegistrations(1)
+        #expect(await b.bluez.waitForRegistrations(1))
         let xml = try await b.observer.call(b.bridge.system.uniqueName, BluetoothPlayer.objectPath, StandardInterfaces.introspect)
             .first?.stringValue ?? ""
         #expect(InterfaceXML.interfaceNames(in: xml).last == PlayerInterface.name)

@@ -196,19 +196,16 @@ struct HeadsetEndToEndTests {
         // Each edge read from the FIFO is handled at the clock's time; the test moves the clock
         // only once the edge is in, so the timing is exactly what it writes.
         var edges = 0
-        var edgeWaiter: (Int, CheckedContinuation<Void, Never>)?
+        let edgeRead = ChangeWaiter()
         headset.listeners.add { event in
             guard case .input = event else { return }
             edges += 1
-            if let (count, continuation) = edgeWaiter, edges >= count {
-                edgeWaiter = nil
-                continuation.resume()
-            }
+            edgeRead.wake()
         }
         func edge(_ pressed: Bool, then pause: Duration) async throws {
             try fifo.key(226, pressed: pressed)
             let wanted = edges + 1
-            if edges < wanted { await withCheckedContinuation { edgeWaiter = (wanted, $0) } }
+            try #require(await edgeRead.until { edges >= wanted })
             clock.advance(by: pause)
         }
         let recognized = try await SignalRecorder.start(

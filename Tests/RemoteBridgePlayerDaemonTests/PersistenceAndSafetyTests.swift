@@ -271,16 +271,20 @@ struct PlayerInputTests {
         let daemon = try await RemotePlayerDaemon(options: options, logger: logger)
         defer { daemon.shutdown() }
         var outcomes: [String] = []
-        var waiter: CheckedContinuation<Void, Never>?
+        let delivered = ChangeWaiter()
         daemon.application.listeners.add { announced in
             guard case .delivered(let event, let outcome) = announced else { return }
             outcomes.append("\(event.source.name) \(event.subtype.name) \(outcome.name)")
-            waiter?.resume()
-            waiter = nil
+            delivered.wake()
+        }
+        /// Waits for the next delivery (false after the hang guard).
+        func nextDelivery() async -> Bool {
+            let count = outcomes.count
+            return await delivered.until { outcomes.count > count }
         }
         #expect(daemon.inputReaders.first?.isOpen == true)
         try fifo.key(163, pressed: true)
-        await withCheckedContinuation { waiter = $0 }
+        #expect(await nextDelivery())
         #expect(outcomes.last?.hasSuffix("next-track not-now-playing") == true)
         #expect(daemon.player.currentIndex == 0)
         // Playing makes it the now-playing app, and grabs the desktop's media keys.
@@ -289,10 +293,10 @@ struct PlayerInputTests {
         #expect(daemon.application.isNowPlaying)
         #expect(gnome.grabs.map(\.0) == ["remotebridge"])
         try fifo.key(163, pressed: true)
-        await withCheckedContinuation { waiter = $0 }
+        #expect(await nextDelivery())
         #expect(outcomes.last?.hasSuffix("next-track handled") == true)
         try gnome.press("Next")
-        await withCheckedContinuation { waiter = $0 }
+        #expect(await nextDelivery())
         #expect(outcomes.last == "media-keys next-track handled")
         // Pausing and playing again grabs again, so the player that last started owns the keys.
         daemon.player.pause()
