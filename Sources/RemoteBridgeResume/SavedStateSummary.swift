@@ -40,13 +40,14 @@ public struct SavedStateSummary: Sendable, Equatable {
         guard StateFileRecords.hasMagic(bytes) else {
             throw Refusal(description: "not a version-2 state file (remote-playerd migrates an older one when it next starts)")
         }
-        guard let version = StateFileRecords.version(of: bytes), version == StateFileFormat.version else {
-            throw Refusal(description: "not a state file of version \(StateFileFormat.version)")
+        guard let version = StateFileRecords.version(of: bytes), StateFileFormat.versions.contains(version) else {
+            throw Refusal(description: "not a state file of version \(StateFileFormat.versions.lowerBound) or \(StateFileFormat.versions.upperBound)")
         }
         var entries = 0
         do throws(StateFileRecords.Damage) {
             _ = try StateFileRecords.walk(
                 bytes,
+                // The entries, and version 3's order before shuffling after them, are not read.
                 snapshot: { reader throws(StateRecordReader.Malformed) in
                     try reader.skipCurrent()
                     try reader.skipSettings()
