@@ -20,7 +20,15 @@ extension MPVPlayer {
     /// Replaces the queue, making item `index` current at `position`, paused unless `play`.
     /// Items that fail `check(_:)` are left out (and reported); `index` still names the same item,
     /// or the next one kept if that item itself was left out.
-    public func load(_ items: [QueueItem], currentIndex index: Int = 0, position: Duration = .zero, play: Bool = false) {
+    ///
+    /// With `unshuffledOrder`, the items are a shuffled queue, as `unshuffledIndices` gave it:
+    /// shuffle is on, in the items' order, and turning it off puts them in that order (`items`'
+    /// indices, each once; an index outside them or named again is passed over, and an item the
+    /// order leaves out follows the others). Without it, a queue loaded while shuffled stays in
+    /// the order given when shuffle goes off.
+    public func load(
+        _ items: [QueueItem], currentIndex index: Int = 0, position: Duration = .zero, play: Bool = false, unshuffledOrder order: [Int]? = nil
+    ) {
         stopMPV()
         try? mpv.set("pause", !play)
         entries.removeAll()
@@ -30,13 +38,26 @@ extension MPVPlayer {
         // Accepted one by one, so that `index` is followed to the same item, or the next kept.
         var startIndex = 0
         var startKept = false
+        // With an order before shuffling: each item's id, 0 for one left out (ids start at 1).
+        var ids = order == nil ? [] : [Int64](repeating: 0, count: items.count)
         for (offset, item) in items.enumerated() {
             let entry = admit(item, queued: 0)
             if let entry { entries.insert(entry, at: entries.endIndex) }
             if offset < index, entry != nil { startIndex += 1 }
             if offset == index { startKept = entry != nil }
+            if let entry, order != nil { ids[offset] = entry.id }
         }
+        if let order {
+            unshuffledOrder = order.compactMap { offset in
+                guard ids.indices.contains(offset), ids[offset] != 0 else { return nil }
+                defer { ids[offset] = 0 }
+                return ids[offset]
+            }
+        }
+        let shuffleTurnedOn = order != nil && !shuffle
+        if shuffleTurnedOn { shuffle = true }
         changed(.queueChanged)
+        if shuffleTurnedOn { changed(.state) }
         guard !entries.isEmpty else { return }
         startIndex = min(startIndex, entries.count - 1)
         if startKept, position > .zero {

@@ -31,24 +31,42 @@ extension MPVPlayer {
     }
 
     /// Shuffles the queue, or puts it back in the order it had before (entries added meanwhile
-    /// follow, in the order they now have). The current entry stays current.
+    /// follow, in the order they were added). The current entry stays current.
     public func setShuffle(_ shuffle: Bool) {
         guard shuffle != self.shuffle else { return }
-        self.shuffle = shuffle
         if shuffle {
             unshuffledOrder = entries.ids
             entries.reorder(Array(entries.indices).shuffled())
-        } else if let order = unshuffledOrder {
-            var rank: [Int64: Int] = [:]
-            rank.reserveCapacity(order.count)
-            for (index, id) in order.enumerated() { rank[id] = index }
-            let later = order.count
-            let ids = entries.ids
-            entries.reorder(ids.indices.sorted { (rank[ids[$0]] ?? later + $0, $0) < (rank[ids[$1]] ?? later + $1, $1) })
-            unshuffledOrder = nil
+        } else if let order = unshuffledIndices {
+            entries.reorder(order)
         }
+        self.shuffle = shuffle
+        if !shuffle { unshuffledOrder = nil }
         handNextToMPV()
         changed(.queueChanged)
         changed(.state)
+    }
+
+    /// While shuffled, the order turning shuffle off gives back, as indices into `entries`: the
+    /// order the queue had before shuffling, entries added since after the others in the order
+    /// they were added. Nil when not shuffled, or when that order is not known (a queue loaded
+    /// while shuffled stays as it is). The state file saves it.
+    public var unshuffledIndices: [Int]? {
+        guard shuffle, let order = unshuffledOrder else { return nil }
+        let ids = entries.ids
+        var index: [Int64: Int] = [:]
+        index.reserveCapacity(ids.count)
+        for (position, id) in ids.enumerated() { index[id] = position }
+        var placed = [Bool](repeating: false, count: ids.count)
+        var indices: [Int] = []
+        indices.reserveCapacity(ids.count)
+        for id in order {
+            guard let position = index[id], !placed[position] else { continue }
+            placed[position] = true
+            indices.append(position)
+        }
+        // An entry the order does not hold (none, while every edit keeps it) follows, as it stands.
+        for position in ids.indices where !placed[position] { indices.append(position) }
+        return indices
     }
 }

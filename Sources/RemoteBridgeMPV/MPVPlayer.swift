@@ -40,7 +40,9 @@ public final class MPVPlayer {
     var nextEntryID: Int64 = 1
     /// What mpv's playlist holds: each of its entries the player handed over, by mpv's id.
     var window = MPVWindow()
-    /// The queue's order before shuffling, to return to when shuffle goes off.
+    /// While shuffled, the queue's order before shuffling, to return to when shuffle goes off:
+    /// entries added since are appended, removed ones leave it (`unshuffledIndices` reads it).
+    /// Nil when not shuffled, or when a queue was loaded while shuffled.
     var unshuffledOrder: [Int64]?
     /// mpv's `pause` property.
     public internal(set) var isPaused = true

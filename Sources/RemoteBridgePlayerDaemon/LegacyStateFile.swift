@@ -3,7 +3,8 @@ import RemoteBridgeMPV
 import RemoteBridgeText
 
 /// The state file of earlier releases, version 1: the whole state as one JSON object. It is only
-/// read, on the first start after an upgrade; the next save writes version 2 (`StateStore`).
+/// read, on the first start after an upgrade; the next save writes version 2, or 3 for a shuffled
+/// queue (`StateStore`). It has no order before shuffling: the saved order stands for it.
 struct LegacyStateFile: Decodable {
     /// The version this reads.
     static let version = 1

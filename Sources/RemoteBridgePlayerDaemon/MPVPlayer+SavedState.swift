@@ -10,10 +10,12 @@ extension QueueItem {
 }
 
 extension MPVPlayer {
-    /// The whole state to save: every entry, the current one, the position and the settings.
+    /// The whole state to save: every entry, the current one, the position, the settings and,
+    /// while shuffled, the order before shuffling.
     var savedState: PlayerState {
         var state = stateWithoutQueue
         state.queue = entries.map(QueueItem.init(saving:))
+        state.unshuffledOrder = unshuffledIndices
         return state
     }
 

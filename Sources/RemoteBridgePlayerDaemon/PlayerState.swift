@@ -1,10 +1,12 @@
 import RemoteBridgeMPV
 import RemoteBridgeResume
 
-/// What survives a restart: the queue, where we were in it, and the settings.
+/// What survives a restart: the queue, where we were in it, the settings and, while shuffled,
+/// the order to go back to.
 public struct PlayerState: Equatable, Sendable {
-    /// The version of the file format this program writes (`StateFileFormat`); version 1, the
-    /// JSON of earlier releases, is still read and migrated.
+    /// The newest version of the file format this program writes (`StateFileFormat`: 3 for a
+    /// shuffled queue with its order before shuffling, else 2); version 1, the JSON of earlier
+    /// releases, is still read and migrated.
     public static let currentVersion = StateFileFormat.version
     /// The queue, with any tags that were given for its entries.
     public var queue: [QueueItem]
@@ -18,15 +20,23 @@ public struct PlayerState: Equatable, Sendable {
     public var loop: MPVPlayer.Loop
     /// Whether the queue was shuffled.
     public var shuffle: Bool
+    /// While shuffled, the order the queue had before shuffling, which turning shuffle off gives
+    /// back: `queue`'s indices in that order, each once. Nil when not shuffled, or when that
+    /// order is not known (a file of an earlier release): `queue`'s own order stands for it then.
+    public var unshuffledOrder: [Int]?
 
     /// Makes a state.
-    public init(queue: [QueueItem], currentIndex: Int?, position: Double, volume: Double, loop: MPVPlayer.Loop, shuffle: Bool) {
+    public init(
+        queue: [QueueItem], currentIndex: Int?, position: Double, volume: Double, loop: MPVPlayer.Loop, shuffle: Bool,
+        unshuffledOrder: [Int]? = nil
+    ) {
         self.queue = queue
         self.currentIndex = currentIndex
         self.position = position
         self.volume = volume
         self.loop = loop
         self.shuffle = shuffle
+        self.unshuffledOrder = unshuffledOrder
     }
 
     /// Everything but the queue, as the two edits that set it: `.current` and `.settings`. The
@@ -35,9 +45,15 @@ public struct PlayerState: Equatable, Sendable {
         (.current(index: currentIndex, position: position), .settings(volume: volume, loop: loop, shuffle: shuffle))
     }
 
-    /// This state with `edits` applied in order.
+    /// This state with `edits` applied in order, the order before shuffling kept as the player
+    /// keeps it (see `QueueReplay`).
     public func applying(_ edits: [StateEdit]) throws(EditError) -> PlayerState {
-        var replay = QueueReplay(queue)
+        var replay: QueueReplay
+        do throws(UnshuffledOrder.NotAPermutation) {
+            replay = QueueReplay(queue, places: try places())
+        } catch {
+            throw EditError(description: error.description)
+        }
         var result = self
         for (number, edit) in edits.enumerated() {
             do throws(QueueReplay.OutOfRange) {
@@ -46,8 +62,20 @@ public struct PlayerState: Equatable, Sendable {
                 throw EditError(description: "edit \(number + 1) of \(edits.count): \(error.description)")
             }
         }
-        result.queue = replay.finished()
+        result.finish(replay)
         return result
+    }
+
+    /// The places of `unshuffledOrder` for `QueueReplay`, or nil when there is none to follow.
+    func places() throws(UnshuffledOrder.NotAPermutation) -> [Int32]? {
+        guard shuffle, let unshuffledOrder else { return nil }
+        return try UnshuffledOrder.places(of: unshuffledOrder, entries: queue.count)
+    }
+
+    /// Takes the queue, and its order before shuffling, from `replay` once every edit is applied.
+    mutating func finish(_ replay: QueueReplay) {
+        queue = replay.finished()
+        unshuffledOrder = shuffle ? replay.unshuffledOrder() : nil
     }
 
     /// Applies one edit: a queue edit to `replay` (which holds the queue meanwhile), the others
@@ -57,6 +85,11 @@ public struct PlayerState: Equatable, Sendable {
         case .inserted(let items, let index): try replay.insert(items, at: index)
         case .removed(let index): try replay.remove(at: index)
         case .updated(let item, let index): try replay.update(item, at: index)
+        case .settings(_, _, let shuffle) where shuffle != self.shuffle:
+            // The player saves the queue whole when shuffle changes; a journal that turns it
+            // on or off without that has no order before shuffling to keep.
+            replay.forgetUnshuffledOrder()
+            set(edit)
         case .current, .settings: set(edit)
         }
     }

@@ -7,6 +7,10 @@ import RemoteBridgeMPV
 /// here the order is kept as references to the items, in chunks of about `chunkSize`, so an edit
 /// moves only one chunk's references. Until the first insert or removal the queue is left as it
 /// came, so a journal of position changes costs nothing.
+///
+/// A shuffled queue's order before shuffling follows the edits as `MPVPlayer` keeps it: each
+/// item has a place in that order, an inserted item goes after every item before it, a removed
+/// one leaves it, an updated one keeps its place.
 struct QueueReplay {
     /// References in a chunk after a split; a chunk is split once it holds twice as many.
     static let chunkSize = 1024
@@ -16,6 +20,10 @@ struct QueueReplay {
     private var chunks: [[Int32]] = []
     /// Whether an insert or a removal has happened, so that `chunks` holds the order.
     private var ordered = false
+    /// While the order before shuffling is followed: each item of `pool`'s place in it. A
+    /// snapshot item's place is where that order puts it, an inserted item's its index in `pool`,
+    /// which is past every place before it.
+    private var places: [Int32]?
     /// The number of entries in the queue.
     private(set) var count: Int
 
@@ -25,10 +33,18 @@ struct QueueReplay {
         let description: String
     }
 
-    /// A replay starting from `queue`.
-    init(_ queue: [QueueItem]) {
+    /// A replay starting from `queue`; with `places` (`UnshuffledOrder.places(of:entries:)` of
+    /// its order before shuffling), that order is followed too.
+    init(_ queue: [QueueItem], places: [Int32]? = nil) {
         pool = queue
         count = queue.count
+        self.places = places?.count == queue.count ? places : nil
+    }
+
+    /// Stops following the order before shuffling: shuffle went on or off without the queue
+    /// being saved whole, so that order is no longer known.
+    mutating func forgetUnshuffledOrder() {
+        places = nil
     }
 
     /// Inserts `items` so that they are at `index ..< index + items.count`.
@@ -39,6 +55,7 @@ struct QueueReplay {
         guard !items.isEmpty else { return }
         order()
         let references = (pool.count..<pool.count + items.count).map { Int32($0) }
+        places?.append(contentsOf: references)
         pool.append(contentsOf: items)
         count += items.count
         guard !chunks.isEmpty else {
@@ -74,6 +91,8 @@ struct QueueReplay {
             return
         }
         let (chunk, offset) = locate(index, end: false)
+        // The new item takes the replaced one's place in the order before shuffling.
+        if let place = places?[Int(chunks[chunk][offset])] { places?.append(place) }
         pool.append(item)
         chunks[chunk][offset] = Int32(pool.count - 1)
     }
@@ -87,6 +106,32 @@ struct QueueReplay {
             for reference in chunk { queue.append(pool[Int(reference)]) }
         }
         return queue
+    }
+
+    /// The order before shuffling of the queue `finished()` gives, as its indices in that order;
+    /// nil when it is not followed.
+    func unshuffledOrder() -> [Int]? {
+        guard let places else { return nil }
+        // Each place holds the index of the entry there, or -1 for a place an edit emptied.
+        var byPlace = [Int32](repeating: -1, count: places.count)
+        var index: Int32 = 0
+        if ordered {
+            for chunk in chunks {
+                for reference in chunk {
+                    byPlace[Int(places[Int(reference)])] = index
+                    index += 1
+                }
+            }
+        } else {
+            for place in places {
+                byPlace[Int(place)] = index
+                index += 1
+            }
+        }
+        var order: [Int] = []
+        order.reserveCapacity(count)
+        for index in byPlace where index >= 0 { order.append(Int(index)) }
+        return order
     }
 
     /// Switches from the queue as it came to references in chunks, before the first insert or removal.

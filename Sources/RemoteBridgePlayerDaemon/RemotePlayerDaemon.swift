@@ -178,9 +178,12 @@ public final class RemotePlayerDaemon {
             storeAwaitingFill = stateStore
         } else if let stateStore {
             // The file holds the player's queue only if the queue came from it, whole (the player
-            // keeps the order of what it accepts) and not shuffled anew.
+            // keeps the order of what it accepts), and, when shuffled, with the order before
+            // shuffling (without one, the player takes the saved order for it, which the file
+            // does not say yet).
             let restored = saved.flatMap { saved in
-                options.items.isEmpty && !saved.shuffle && saved.queue.count == player.entries.count ? saved : nil
+                options.items.isEmpty && saved.queue.count == player.entries.count && (!saved.shuffle || saved.unshuffledOrder != nil)
+                    ? saved : nil
             }
             persistence = makePersistence(store: stateStore, written: restored)
             // A queue given on the command line is on disk before the name appears on the bus.
@@ -290,7 +293,7 @@ public final class RemotePlayerDaemon {
                 logger.debug("read \(saved.queue.count) entries from \(store.path) in \(ContinuousClock.now - started)")
             }
             if let saved, store.layout == nil {
-                logger.notice("read \(saved.queue.count) entries from a version-1 state file; the next save writes version 2 to \(store.path)")
+                logger.notice("read \(saved.queue.count) entries from a version-1 state file; the next save writes the current format (version 2, or 3 while shuffled) to \(store.path)")
             } else if let torn = store.layout?.tornSize, torn > 0 {
                 logger.notice("\(store.path): ignored the last \(torn) bytes, a write that a crash cut short")
             }
@@ -331,10 +334,11 @@ public final class RemotePlayerDaemon {
         } else if let saved {
             player.setVolume(saved.volume)
             player.setLoop(saved.loop)
+            // A shuffled queue comes back in its shuffled order; shuffle off gives back the order
+            // before shuffling, or, from a file that has none (an earlier release's), the saved one.
             player.load(
                 saved.queue, currentIndex: saved.currentIndex ?? 0, position: .milliseconds(rounding: saved.position) ?? .zero,
-                play: configuration.autoplay)
-            if saved.shuffle { player.setShuffle(true) }
+                play: configuration.autoplay, unshuffledOrder: saved.shuffle ? saved.unshuffledOrder ?? Array(saved.queue.indices) : nil)
             logger.info("restored \(saved.queue.count) entries, paused")
         }
     }

@@ -1,8 +1,9 @@
 import RemoteBridgeMPV
 import RemoteBridgeResume
 
-/// Reads a version-2 state file (`StateFileFormat`): the snapshot, then the journal's edits
-/// applied in order, up to the first record that is cut short or fails its checksum.
+/// Reads a version-2 or version-3 state file (`StateFileFormat`): the snapshot, then the
+/// journal's edits applied in order, up to the first record that is cut short or fails its
+/// checksum.
 enum StateFileDecoder {
     /// A file read: the state, and where its valid part ends.
     struct Contents {
@@ -24,13 +25,14 @@ enum StateFileDecoder {
 
     /// The refusal of a file of another version.
     static func unknownVersion(_ version: Int) -> Refusal {
-        Refusal(description: "state file version \(version); this version of remote-playerd reads version \(StateFileFormat.version) (and migrates version 1)")
+        Refusal(
+            description: "state file version \(version); this version of remote-playerd reads versions \(StateFileFormat.versions.lowerBound) and \(StateFileFormat.versions.upperBound) (and migrates version 1)")
     }
 
     /// The state in `bytes`, a whole file that starts with the magic.
     static func decode(_ bytes: UnsafeRawBufferPointer) throws(Refusal) -> Contents {
         guard let version = StateFileRecords.version(of: bytes) else { throw Refusal(description: "not a state file (it ends inside its header)") }
-        guard version == StateFileFormat.version else { throw unknownVersion(version) }
+        guard StateFileFormat.versions.contains(version) else { throw unknownVersion(version) }
         var state = PlayerState(queue: [], currentIndex: nil, position: 0, volume: 1, loop: .none, shuffle: false)
         var replay = QueueReplay([])
         let extent: StateFileRecords.Extent
@@ -41,8 +43,20 @@ enum StateFileDecoder {
                     state.set(try reader.current())
                     state.set(try reader.settings())
                     state.queue = try reader.items()
-                    guard reader.isAtEnd else { throw StateRecordReader.Malformed(description: "bytes after its last entry") }
-                    replay = QueueReplay(state.queue)
+                    if version == StateFileFormat.version(withUnshuffledOrder: true) {
+                        guard state.shuffle else {
+                            throw StateRecordReader.Malformed(description: "an order before shuffling for a queue that is not shuffled")
+                        }
+                        state.unshuffledOrder = try reader.unshuffledOrder(entries: state.queue.count)
+                    }
+                    guard reader.isAtEnd else {
+                        throw StateRecordReader.Malformed(description: "bytes after its last \(state.unshuffledOrder == nil ? "entry" : "index in the order before shuffling")")
+                    }
+                    do throws(UnshuffledOrder.NotAPermutation) {
+                        replay = QueueReplay(state.queue, places: try state.places())
+                    } catch {
+                        throw StateRecordReader.Malformed(description: error.description)
+                    }
                 },
                 edits: { reader, count throws(StateRecordReader.Malformed) in
                     for _ in 0..<count {
@@ -61,7 +75,7 @@ enum StateFileDecoder {
         } catch {
             throw Refusal(description: error.description)
         }
-        state.queue = replay.finished()
+        state.finish(replay)
         return Contents(state: state, snapshotSize: extent.snapshotEnd, validSize: extent.validEnd, tornSize: bytes.count - extent.validEnd)
     }
 }

@@ -1,8 +1,9 @@
 import RemoteBridgeMPV
 import RemoteBridgeResume
 
-/// Writes the bytes of a version-2 state file (`StateFileFormat`): a whole file for a full save,
-/// or one record of edits for an append.
+/// Writes the bytes of a state file (`StateFileFormat`): a whole file for a full save, or one
+/// record of edits for an append. A file is version 3 when its snapshot holds a shuffled queue's
+/// order before shuffling, else version 2.
 ///
 /// It refuses what the reader would refuse (a value past `QueueLimits`, a number that is not
 /// finite), so a file it writes always reads back.
@@ -21,16 +22,28 @@ struct StateFileEncoder {
         guard state.queue.count <= QueueLimits.maximumEntries else {
             throw Refusal(description: "the queue has \(state.queue.count) entries, more than the \(QueueLimits.maximumEntries) a state file holds")
         }
+        if let order = state.unshuffledOrder {
+            guard state.shuffle else { throw Refusal(description: "an order before shuffling for a queue that is not shuffled") }
+            do throws(UnshuffledOrder.NotAPermutation) {
+                _ = try UnshuffledOrder.places(of: order, entries: state.queue.count)
+            } catch {
+                throw Refusal(description: error.description)
+            }
+        }
         var encoder = StateFileEncoder()
         // About what a local path and a few tags take, so the buffer rarely grows.
         encoder.bytes.reserveCapacity(StateFileFormat.headerSize + 64 + state.queue.count * 96)
         encoder.bytes.append(contentsOf: StateFileFormat.magic)
-        encoder.fixed(UInt32(StateFileFormat.version))
+        encoder.fixed(UInt32(StateFileFormat.version(withUnshuffledOrder: state.unshuffledOrder != nil)))
         let start = encoder.beginRecord(.snapshot)
         let marks = state.marks
         for edit in [marks.current, marks.settings] { try encoder.editFields(edit) }
         encoder.varint(state.queue.count)
         for item in state.queue { try encoder.item(item) }
+        if let order = state.unshuffledOrder {
+            encoder.varint(order.count)
+            for index in order { encoder.varint(index) }
+        }
         encoder.endRecord(from: start)
         return encoder.bytes
     }

@@ -15,6 +15,20 @@ extension StateRecordReader {
         return items
     }
 
+    /// A version-3 snapshot's order before shuffling, after its `entries` entries: its count, then
+    /// each index in that order. Each index is read within the queue; whether each comes once is
+    /// `UnshuffledOrder`'s check.
+    mutating func unshuffledOrder(entries: Int) throws(Malformed) -> [Int] {
+        // An index takes at least one byte, so a count the bytes left cannot hold is refused
+        // before the array is made.
+        let count = try self.count(limit: min(entries, remaining), "indices in the order before shuffling")
+        guard count == entries else { throw Malformed(description: "an order before shuffling of \(count) entries, for a queue of \(entries)") }
+        var order: [Int] = []
+        order.reserveCapacity(count)
+        for _ in 0..<count { order.append(try self.count(limit: entries - 1, "as an index in the order before shuffling")) }
+        return order
+    }
+
     /// One edit: its tag, then its fields.
     mutating func edit() throws(Malformed) -> StateEdit {
         let tag = try byte()

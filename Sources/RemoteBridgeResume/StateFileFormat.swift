@@ -1,10 +1,19 @@
-/// The state file's layout, version 2: a snapshot of the whole state, then a journal of edits.
+/// The state file's layout, versions 2 and 3: a snapshot of the whole state, then a journal of
+/// edits.
 ///
-///     file     = magic "RBSTATE\n", version (UInt32), record, record…
-///     record   = payload length (UInt32), CRC-32C of length and payload (UInt32), payload
-///     payload  = kind (1 snapshot, 2 edits), then its fields
-///     snapshot = current, settings, entry count, entries
-///     edits    = edit count, edits (each a tag byte, then the fields of its `StateEdit` case)
+///     file       = magic "RBSTATE\n", version (UInt32), record, record…
+///     record     = payload length (UInt32), CRC-32C of length and payload (UInt32), payload
+///     payload    = kind (1 snapshot, 2 edits), then its fields
+///     snapshot   = current, settings, entry count, entries, unshuffled (version 3 only)
+///     unshuffled = entry count, then the entries' indices in the order they had before shuffling
+///     edits      = edit count, edits (each a tag byte, then the fields of its `StateEdit` case)
+///
+/// Version 3 is version 2 with `unshuffled` at the end of the snapshot: a shuffled queue's order
+/// before shuffling, each of its indices once. Only a shuffled queue whose order before shuffling
+/// is known has one; every other file is written as version 2, which earlier releases read too.
+/// The journal needs no more: shuffle turned on or off rewrites the file whole, and the edits
+/// that follow keep the order before shuffling as the player does, an entry inserted going after
+/// every entry before it, a removed one leaving it.
 ///
 /// Integers are little-endian; counts, lengths and indices inside a payload are LEB128 varints,
 /// signed numbers zigzag varints, numbers with a fraction IEEE 754 doubles, text a byte count and
@@ -17,8 +26,17 @@
 /// It lives here, below remote-playerd, so that what reads a file's summary without linking mpv
 /// (`SavedStateSummary`, for headsetd and remotectl) reads the same layout the daemon writes.
 public enum StateFileFormat {
-    /// The version written.
-    public static let version = 2
+    /// The newest version, written when the snapshot holds the order before shuffling.
+    public static let version = 3
+    /// The versions read (version 1, JSON, is remote-playerd's to migrate).
+    public static let versions = 2...version
+
+    /// The version of a file whose snapshot holds the order before shuffling (`unshuffled`) or
+    /// not: 3, or 2 as earlier releases wrote, so that a file without one stays readable to them.
+    public static func version(withUnshuffledOrder: Bool) -> Int {
+        withUnshuffledOrder ? version : 2
+    }
+
     /// The first bytes of every version-2-or-later file.
     public static let magic: [UInt8] = Array("RBSTATE\n".utf8)
     /// The magic and the version.

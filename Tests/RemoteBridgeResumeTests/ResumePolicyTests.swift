@@ -41,6 +41,18 @@ struct ResumePolicyTests {
         #expect(abs(summary.savedAt.timeIntervalSince(modified)) < 0.001)
     }
 
+    @Test("an edit at an index larger than the bytes left in its record (a removal near the end of a long queue) is counted too")
+    func summaryReadsLargeIndices() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = StateStore(path: folder.appendingPathComponent("player.state").path)
+        try store.save(Self.state(entries: 300))
+        try store.append([.removed(at: 250)])
+        try store.append([.updated(Self.state(entries: 1).queue[0], at: 280), .inserted(Self.state(entries: 2).queue, at: 290)])
+        #expect(try SavedStateSummary.read(store.path)?.entries == 301)
+        #expect(try store.load()?.queue.count == 301)
+    }
+
     @Test("a recent state with entries resumes; the verdict says how long ago and how many tracks")
     func resumes() throws {
         let folder = try Self.folder()
