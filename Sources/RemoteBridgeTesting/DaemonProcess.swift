@@ -114,21 +114,22 @@ public final class DaemonProcess {
         return stat[end.upperBound...].first == "T"
     }
 
-    /// Waits for the exit: the exit status, or minus the signal that ended it.
-    public func waitForExit() async -> Int32 {
-        if let exitStatus { return exitStatus }
-        return await withCheckedContinuation { exitWaiters.append($0) }
-    }
-
-    /// Waits for the exit, killing the process (SIGKILL) if it has not ended after `limit`: a
-    /// guard against a hung test, which then fails on the status instead of hanging.
-    public func waitForExit(limit: Duration) async -> Int32 {
+    /// Waits for the exit: the exit status, or minus the signal that ended it. A process that has
+    /// not ended after `limit` is killed (SIGKILL): a guard against a hung test, which then fails
+    /// on the status instead of hanging CI.
+    public func waitForExit(limit: Duration = .seconds(20)) async -> Int32 {
         let guardTask = Task { @MainActor [weak self] in
             guard (try? await Task.sleep(for: limit)) != nil else { return }
             self?.send(SIGKILL)
         }
         defer { guardTask.cancel() }
-        return await waitForExit()
+        return await exited()
+    }
+
+    /// The exit status once the process has ended, however long that takes.
+    private func exited() async -> Int32 {
+        if let exitStatus { return exitStatus }
+        return await withCheckedContinuation { exitWaiters.append($0) }
     }
 
     /// Waits until this process owns `name` on `connection`'s bus (by NameOwnerChanged, not by
@@ -137,7 +138,7 @@ public final class DaemonProcess {
     public func waitForName(_ name: String, on connection: DBusConnection, limit: Duration = .seconds(20)) async throws -> Bool {
         let changes = try await SignalRecorder.start(on: connection, MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: name))
         let watcher = Task { @MainActor [weak self, weak changes] in
-            _ = await self?.waitForExit()
+            _ = await self?.exited()
             changes?.releaseAll()
         }
         defer { watcher.cancel() }

@@ -152,6 +152,7 @@ struct KeyMapTests {
 @MainActor
 struct InputDeviceReaderTests {
     /// Collects key edges and lets the test wait for them.
+    @MainActor
     final class Edges {
         var seen: [(UInt16, Bool)] = []
         private let changes = ChangeWaiter()
