@@ -12,7 +12,9 @@ import RemoteBridgeTesting
 /// Each test breaks one link and reads the doctor's verdict and fix.
 @MainActor
 final class DoctorBed {
-    /// The call timeout of a test that waits for a frozen peer not to answer.
+    /// The call timeout of a test that waits for a frozen peer not to answer, where every peer
+    /// that must answer is a process of its own (one in this process answers from its busy
+    /// main actor, and may take longer on a loaded machine).
     static let frozenPeerTimeout: Duration = .milliseconds(500)
 
     let root: String

@@ -90,8 +90,10 @@ struct DoctorTests {
 
     @Test("a frozen player (SIGSTOP) is named within the call timeout, with kill -CONT as the fix")
     func frozenPlayer() async throws {
+        // The bed's own call timeout, not `frozenPeerTimeout`: headsetd, asked too, answers from
+        // this process's main actor, which a loaded machine may keep from it for more than 0.5 s
+        // (seen once in ten runs beside a busy core). Waiting out the frozen player costs 5 s.
         let bed = try DoctorBed()
-        bed.environment.callTimeout = DoctorBed.frozenPeerTimeout
         defer { bed.stopHeadsetd() }
         let record = bed.root + "/calls"
         let frozen = try await DaemonProcess("mpris-test-player", ["frozen", record], environment: ["DBUS_SESSION_BUS_ADDRESS": bed.session.address])
@@ -100,7 +102,7 @@ struct DoctorTests {
         #expect(try await frozen.waitForName("org.mpris.MediaPlayer2.frozen", on: client))
         try await bed.startHeadsetd()
         await frozen.freeze()
-        // Each call to it is bounded by the bed's 0.5 s timeout: the doctor returns, naming it.
+        // Each call to it is bounded by the bed's timeout: the doctor returns, naming it.
         let findings = await bed.findings()
         let named = findings.failed("frozen on the session bus is frozen: its process is stopped")
         #expect(named.count == 1, "\(findings.printed)")
