@@ -18,6 +18,9 @@ final class HeadsetFixture {
     let served: ServedPlayer
     let handler: HeadsetHandler
     let client: DBusConnection
+    /// headsetd's log, every level (shown when a wait runs into its guard; on stderr too with
+    /// HEADSET_DEBUG set).
+    let log = LogRecorder()
     private let edgeCount = Tally()
     private let switchCount = Tally()
     /// Key edges read so far.
@@ -30,8 +33,8 @@ final class HeadsetFixture {
     var answered: [RemoteControlSubtype] { answers.map(\.1) }
 
     /// `headset` holds extra lines of the `[headset]` section. Without `systemBus`, Bluetooth is
-    /// off, so no test ever talks to the machine's own system bus. Without `logger`, it logs
-    /// nothing (everything with HEADSET_DEBUG set). Gestures are timed on `clock`, unless a test
+    /// off, so no test ever talks to the machine's own system bus. Without `logger`, its lines go
+    /// to `log`. Gestures are timed on `clock`, unless a test
     /// about real time gives `gestureClock`.
     init(
         headset: String = "", systemBus: String? = nil, fifoPath: String? = nil, logger: Logger? = nil,
@@ -49,9 +52,7 @@ final class HeadsetFixture {
         options.devices = [fifo.path]
         options.configPath = config
         configure(&options)
-        var quiet = Logger(label: "test")
-        quiet.logLevel = ProcessInfo.processInfo.environment["HEADSET_DEBUG"] == nil ? .critical : .debug
-        handler = try await HeadsetHandler(options: options, logger: logger ?? quiet, clock: gestureClock ?? clock)
+        handler = try await HeadsetHandler(options: options, logger: logger ?? log.logger, clock: gestureClock ?? clock)
         // The test player answers from this process's main actor, which other suites keep busy
         // at times: a press is not dropped for a slow answer unless a test is about that (and
         // sets its own timeout, as FrozenPlayerTests does).
@@ -77,8 +78,8 @@ final class HeadsetFixture {
     }
 
     /// Round trips until headsetd's view of the test player's status is the player's own.
-    func settleStatus() async throws {
-        try await settle { handler.tracker.players[served.busName]?.status == player.playbackStatus }
+    func settleStatus(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await settle(until: { handler.tracker.players[served.busName]?.status == player.playbackStatus }, sourceLocation: sourceLocation)
     }
 
     /// Writes a key press and release, and waits until both were read.
@@ -95,10 +96,16 @@ final class HeadsetFixture {
 
     /// Waits until `condition` holds, checking it at each event headsetd, its tracker, the test
     /// player, the virtual clock and (when on) the Bluetooth bridge announce.
-    func settle(until condition: () -> Bool) async throws {
+    /// A wait that runs into its hang guard records an issue with headsetd's last log lines
+    /// (debug level, unless the test gave its own logger): what it was doing instead.
+    func settle(until condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let bluetooth = handler.bluetooth?.listeners ?? Listeners()
-        _ = await until(wokenBy: handler.listeners, handler.tracker.listeners, served.player.listeners, clock.listeners, bluetooth) {
+        let held = await until(wokenBy: handler.listeners, handler.tracker.listeners, served.player.listeners, clock.listeners, bluetooth) {
             condition()
+        }
+        if !held {
+            let recent = log.lines.suffix(40).map { "\($0.level) \($0.text)" }.joined(separator: "\n")
+            Issue.record("waited in vain; headsetd's last lines:\n\(recent)", sourceLocation: sourceLocation)
         }
     }
 

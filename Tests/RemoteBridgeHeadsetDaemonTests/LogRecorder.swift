@@ -47,9 +47,13 @@ final class LogRecorder {
             set { metadata[key] = newValue }
         }
 
+        /// HEADSET_DEBUG set: every line to stderr too, as it comes.
+        static let echoes = ProcessInfo.processInfo.environment["HEADSET_DEBUG"] != nil
+
         func log(event: LogEvent) {
             let level = event.level
             let text = "\(event.message)"
+            if Self.echoes { FileHandle.standardError.write(Data("\(level) \(text)\n".utf8)) }
             if Thread.isMainThread {
                 MainActor.assumeIsolated { recorder.record(level, text) }
             } else {
