@@ -80,7 +80,6 @@ final class DoctorBed {
         options.systemBusAddress = system.address
         options.inputDirectory = environment.inputDirectory
         options.configPath = environment.configPath
-        options.blueZCallTimeout = .milliseconds(500)
         options.doctorEnvironment = environment
         var logger = Logger(label: "test")
         logger.logLevel = .critical

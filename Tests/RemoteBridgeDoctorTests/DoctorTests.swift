@@ -199,7 +199,7 @@ struct DoctorTests {
         try await bed.startHeadsetd(clock: clock)
         let headsetd = try #require(bed.headsetd)
         let bridge = try #require(headsetd.bluetooth)
-        _ = await until(wokenBy: bridge.listeners) { bridge.registeredAdapters == ["/org/bluez/hci0"] }
+        #expect(await until(wokenBy: bridge.listeners) { bridge.registeredAdapters == ["/org/bluez/hci0"] })
         #expect(bluez.registrations.count == 1)
         func lost(_ findings: [DoctorFinding]) -> [DoctorFinding] { findings.failed("headsetd lost its connection to the system bus and has not reconnected") }
         #expect(lost(await bed.findings()).isEmpty)

@@ -267,7 +267,7 @@ struct InputDeviceReaderTests {
         let fifo = try EvdevFIFO(path: path)
         defer { fifo.remove() }
         // inotify reports the new node; then the reader opens it, and says so.
-        _ = await until(wokenBy: reader.listeners) { reader.isOpen }
+        #expect(await until(wokenBy: reader.listeners) { reader.isOpen })
         try #require(reader.isOpen, "the reader did not open the FIFO once it appeared")
         try fifo.key(164, pressed: true)
         await edges.wait(for: 1)
@@ -297,7 +297,7 @@ struct VanishingDeviceTests {
         // Unplugged: the node disappears, and a new one appears under the same path.
         fifo.remove()
         let again = try EvdevFIFO(path: fifo.path)
-        _ = await until(wokenBy: reader.listeners) { statuses.contains { $0.contains("is back") } }
+        #expect(await until(wokenBy: reader.listeners) { statuses.contains { $0.contains("is back") } })
         #expect(statuses.contains { $0.contains("went away") })
         try #require(statuses.contains { $0.contains("is back") })
         try again.key(163, pressed: true)

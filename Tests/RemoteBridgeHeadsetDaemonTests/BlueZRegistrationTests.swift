@@ -28,7 +28,7 @@ struct BlueZRegistrationTests {
 
     /// Waits until no call to BlueZ or wait to retry one is under way.
     func settle(_ f: HeadsetFixture, _ bridge: BluetoothBridge, on system: DBusConnection) async throws {
-        _ = await until(wokenBy: bridge.listeners) { !bridge.isBusy }
+        #expect(await until(wokenBy: bridge.listeners) { !bridge.isBusy })
     }
 
     @Test("dbusmock: an adapter announced (InterfacesAdded) while GetManagedObjects is answered, which names it too, gets one RegisterPlayer")

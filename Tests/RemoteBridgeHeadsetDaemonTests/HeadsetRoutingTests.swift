@@ -77,7 +77,7 @@ struct HeadsetScanTests {
         plain.player.play()
         try await f.settle { f.handler.tracker.target == "org.mpris.MediaPlayer2.plain" }
         func settle(until condition: () -> Bool) async throws {
-            _ = await until(wokenBy: f.handler.listeners, plain.player.listeners, f.clock.listeners) { condition() }
+            #expect(await until(wokenBy: f.handler.listeners, plain.player.listeners, f.clock.listeners) { condition() })
         }
         let idle = f.clock.pendingDeadlineCount
         // A click, then a press held: double-click-and-hold, begin-seeking-forward.

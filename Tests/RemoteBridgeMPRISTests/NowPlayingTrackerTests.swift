@@ -22,7 +22,7 @@ final class TrackerFixture {
 
     /// Waits until `condition` holds, checking it at each update the tracker announces.
     func settle(until condition: () -> Bool) async throws {
-        _ = await until(wokenBy: tracker.listeners) { condition() }
+        #expect(await until(wokenBy: tracker.listeners) { condition() })
     }
 
     /// Records, on the tracker's own connection, the players' PropertiesChanged. The recorder
