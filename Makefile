@@ -74,9 +74,9 @@ test: deps
 	scripts/check-one-way
 	$(NO_WARNINGS) $(SWIFT) build --build-tests
 	scripts/raise-inotify-instances
-	scripts/run-tests main --skip '$(LARGE_SUITES)|$(SIDE_BY_SIDE_SUITES)'
-	scripts/run-tests side-by-side --filter '$(SIDE_BY_SIDE_SUITES)'
-	scripts/run-tests large --filter '$(LARGE_SUITES)'
+	SWIFT="$(SWIFT)" scripts/run-tests main --skip '$(LARGE_SUITES)|$(SIDE_BY_SIDE_SUITES)'
+	SWIFT="$(SWIFT)" scripts/run-tests side-by-side --filter '$(SIDE_BY_SIDE_SUITES)'
+	SWIFT="$(SWIFT)" scripts/run-tests large --filter '$(LARGE_SUITES)'
 	$(MAKE) examples
 	$(SWIFT) run --skip-build --package-path examples APIContract
 	$(SWIFT) run --skip-build --package-path examples PodcastMode | grep -q "seek by 30.0 seconds"
@@ -88,7 +88,7 @@ N ?= 10
 test-repeat: deps
 	$(NO_WARNINGS) $(SWIFT) build --build-tests
 	scripts/raise-inotify-instances
-	scripts/test-repeat $(N) --skip '$(LARGE_SUITES)|$(SIDE_BY_SIDE_SUITES)'
+	SWIFT="$(SWIFT)" scripts/test-repeat $(N) --skip '$(LARGE_SUITES)|$(SIDE_BY_SIDE_SUITES)'
 
 # The release programs, built as `make install` builds them, with zero warnings, and checked:
 # no daemon's module graph imports Foundation, and the link order file is not stale.

@@ -41,6 +41,7 @@ extension DoctorContext {
             switch (system != nil, report.systemBus) {
             case (false, .reconnecting): "start the system bus: sudo systemctl start dbus; headsetd connects again by itself once it is back"
             case (false, _): "start the system bus (sudo systemctl start dbus), then systemctl --user restart headsetd"
+            case (true, .reconnecting): "none needed if headsetd reconnects within a minute (it tries again by itself); else systemctl --user restart headsetd"
             case (true, _): "systemctl --user restart headsetd"
             }
         return [

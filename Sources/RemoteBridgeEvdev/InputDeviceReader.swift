@@ -133,6 +133,9 @@ public final class InputDeviceReader {
             listeners.announce(.status("\(shownPath): \(String(cString: strerror(errno))); check that you may read it (see dist/udev)"))
             return false
         }
+        // At once, before anything can be queued for this descriptor: the kernel drops what it
+        // holds when the clock changes (with a SYN_DROPPED, which the decoder resyncs after).
+        stampsOnOurClock = isFIFO || Evdev.stamp(descriptor, with: InputStamps.clock)
         if kind == S_IFREG {
             readRecording(descriptor)
             return false
@@ -150,9 +153,6 @@ public final class InputDeviceReader {
                 if !isGrabbed { listeners.announce(.status("\(shownPath): could not grab the device (another program holds it?); the desktop sees its keys too")) }
             }
         }
-        // Right after open, before the first read: changing the clock flushes what the kernel
-        // has queued for this descriptor (with a SYN_DROPPED), which is nothing yet.
-        stampsOnOurClock = isFIFO || Evdev.stamp(descriptor, with: InputStamps.clock)
         fd = descriptor
         openedNode = (UInt64(info.st_dev), UInt64(info.st_ino))
         decoder = InputEventDecoder(switchesOn: stateQuery(descriptor).switches ?? [])
@@ -184,12 +184,16 @@ public final class InputDeviceReader {
         listeners.announce(.status("\(shownPath): a regular file, read once (\(records) records); only devices and FIFOs are followed"))
     }
 
+    /// Announces each edge; a key's age is read just before it is announced, so the time its
+    /// listeners spend on the edges before it does not move it.
     private func deliver(_ edges: [InputEdge]) {
-        guard !edges.isEmpty else { return }
-        let now = InputStamps.now()
         for edge in edges {
-            let age = stampsOnOurClock ? InputStamps.age(of: edge.stamp, now: now) : .zero
-            listeners.announce(edge.isKey ? .key(code: edge.code, pressed: edge.pressed, age: age) : .switch(code: edge.code, on: edge.pressed))
+            guard edge.isKey else {
+                listeners.announce(.switch(code: edge.code, on: edge.pressed))
+                continue
+            }
+            let age = stampsOnOurClock ? InputStamps.age(of: edge.stamp, now: InputStamps.now()) : .zero
+            listeners.announce(.key(code: edge.code, pressed: edge.pressed, age: age))
         }
     }
 

@@ -18,8 +18,8 @@ public final class ButtonGestureEnvironment {
     public let clock: any GestureClock
     /// The recognizers, in the order they were added; each sees every button edge in this order.
     public private(set) var recognizers: [ButtonGestureRecognizer] = []
-    /// Asked for the edges still waiting to be read before a deadline timer is acted on; nil
-    /// when edges are handed over as they happen (tests, `Click`).
+    /// Asked for the edges still waiting to be read before a deadline timer is acted on (in
+    /// headsetd, its input devices); nil when every edge is handed over as it happens.
     public weak var edgeSource: (any ButtonEdgeSource)?
     private var buttonsDown: Set<Button> = []
     /// The time of the last edge taken in: an edge stamped earlier is taken as at that time.

@@ -140,12 +140,12 @@ open class ButtonGestureRecognizer {
     public func setDeadline(at instant: ContinuousClock.Instant) {
         clearDeadline()
         guard let clock = environment?.clock else { return }
-        let fired = FiredDeadline()
+        let reference = DeadlineReference()
         deadline = clock.schedule(at: instant) { [weak self] in
-            guard let self, let deadline = fired.deadline else { return }
+            guard let self, let deadline = reference.deadline else { return }
             self.environment?.deadlineFired(for: self, deadline: deadline)
         }
-        fired.deadline = deadline
+        reference.deadline = deadline
     }
 
     /// Whether `scheduled` is still this recognizer's deadline: not delivered, replaced or
@@ -195,9 +195,9 @@ open class ButtonGestureRecognizer {
     }
 }
 
-/// Lets a deadline's body know which deadline it belongs to: the clock returns the deadline
-/// only after taking the body.
+/// Lets a deadline's body know which deadline it belongs to (the clock returns the deadline
+/// only after taking the body), without keeping it alive.
 @MainActor
-private final class FiredDeadline {
+private final class DeadlineReference {
     weak var deadline: ScheduledDeadline?
 }

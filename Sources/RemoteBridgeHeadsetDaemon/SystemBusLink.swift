@@ -54,9 +54,6 @@ final class SystemBusLink {
     let backoff: RetryBackoff
     /// Told of the loss, each failed attempt, the end of a round, and the bus coming back.
     let listeners = Listeners<Announcement>()
-    /// Whether an attempt, or a wait before the next one, is under way.
-    var isTrying: Bool { attempts != nil }
-
     private let clock: any GestureClock
     /// The socket file the address names, if it names one.
     private let socketPath: String?
@@ -183,9 +180,20 @@ final class SystemBusLink {
         socketWatch = (watcher, identity)
     }
 
-    /// Something changed in the socket's folder: a socket there may be the bus back.
+    /// Something changed in the socket's folder: a socket there may be the bus back. The folder
+    /// itself removed (its watch goes with it) or made anew is watched again as it is now; with
+    /// nothing left to watch and no round under way, nothing can tell headsetd that the bus is
+    /// back, and it gives up, as when it could not watch at the end of a round.
     private func folderChanged() {
-        guard !isClosed, state != .connected, let socketPath, Self.isSocket(socketPath) else { return }
+        guard !isClosed, state != .connected, let socketPath else { return }
+        if Self.identity(ofFolder: Self.folder(of: socketPath)) != socketWatch?.folder {
+            watchSocket()
+            if socketWatch == nil, attempts == nil {
+                state = .gaveUp
+                return listeners.announce(.roundEnded(lastError ?? .disconnected("\(Self.folder(of: socketPath)) went away")))
+            }
+        }
+        guard Self.isSocket(socketPath) else { return }
         startRound()
     }
 

@@ -13,7 +13,8 @@ import SystemPackage
 /// cut short is ignored at load, and cut off before the next append.
 ///
 /// A version-1 file (JSON, from earlier releases) is read and migrated: the first full save
-/// writes version 2 and keeps the old file as `<its path>.v1`, never deleting it.
+/// writes the current format (version 2, or 3 for a shuffled queue) and keeps the old file as
+/// `<its path>.v1`, never deleting it.
 public struct StateStore: Sendable {
     /// The file.
     public let path: String
@@ -51,7 +52,7 @@ public struct StateStore: Sendable {
         public var tornSize: Int
     }
 
-    /// The file's layout, or nil when there is no version-2 file of this store's to append to
+    /// The file's layout, or nil when there is no file of this store's in the current format (version 2 or 3) to append to
     /// (none was read or written yet, or the last write failed): the next write must be `save`.
     public var layout: Layout? {
         let known = tail.current
@@ -77,7 +78,7 @@ public struct StateStore: Sendable {
     }
 
     /// The state in the file at `file`, or nil if there is no such file. With `appendable`, a
-    /// version-2 file becomes the one `append` adds to.
+    /// file in the current format becomes the one `append` adds to.
     private func read(_ file: String, appendable: Bool) throws(Failure) -> PlayerState? {
         let read: StateFileBytes
         do throws(StateFileBytes.Failure) {

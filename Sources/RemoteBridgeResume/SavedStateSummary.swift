@@ -38,7 +38,7 @@ public struct SavedStateSummary: Sendable, Equatable {
     /// The entries of the state file `bytes`.
     static func count(in bytes: UnsafeRawBufferPointer) throws(Refusal) -> Int {
         guard StateFileRecords.hasMagic(bytes) else {
-            throw Refusal(description: "not a version-2 state file (remote-playerd migrates an older one when it next starts)")
+            throw Refusal(description: "not a state file of version 2 or later (remote-playerd migrates an older one when it next starts)")
         }
         guard let version = StateFileRecords.version(of: bytes), StateFileFormat.versions.contains(version) else {
             throw Refusal(description: "not a state file of version \(StateFileFormat.versions.lowerBound) or \(StateFileFormat.versions.upperBound)")

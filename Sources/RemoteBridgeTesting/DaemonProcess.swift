@@ -116,8 +116,10 @@ public final class DaemonProcess {
 
     /// Waits for the exit: the exit status, or minus the signal that ended it. A process that has
     /// not ended after `limit` is killed (SIGKILL): a guard against a hung test, which then fails
-    /// on the status instead of hanging CI.
-    public func waitForExit(limit: Duration = .seconds(20)) async -> Int32 {
+    /// on the status instead of hanging CI. A `limit` of nil waits as long as the process runs
+    /// (a benchmark's contender, watched for an early exit while it is measured).
+    public func waitForExit(limit: Duration? = .seconds(20)) async -> Int32 {
+        guard let limit else { return await exited() }
         let guardTask = Task { @MainActor [weak self] in
             guard (try? await Task.sleep(for: limit)) != nil else { return }
             self?.send(SIGKILL)

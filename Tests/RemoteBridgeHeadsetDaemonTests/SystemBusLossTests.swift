@@ -102,8 +102,7 @@ struct SystemBusLossTests {
         let s = try await SystemBusFixture()
         #expect(await s.killSystemBus(), "\(s.log.lines)")
         // One retry after each wait of the BlueZ schedule, up to its first wait at the cap.
-        let schedule = RetryBackoff()
-        let retries = (1...64).first { schedule.delay(before: $0) == schedule.cap } ?? 0
+        let retries = RetryBackoff().retriesToCap
         #expect(await s.runOutRetries() == retries)
         #expect(s.f.clock.pendingDeadlineCount == 0)
         #expect(s.log.lines(containing: "connects again when its socket reappears").count == 1, "\(s.log.lines)")
@@ -113,6 +112,18 @@ struct SystemBusLossTests {
         let retryLines = s.log.lines(containing: "no system bus at \(s.system.address) yet")
         #expect(retryLines.count == 2 * retries, "\(s.log.lines)")
         #expect(retryLines.allSatisfy { $0.level == .debug })
+        #expect(s.warnings.count == 1, "\(s.warnings)")
+    }
+
+    @Test("the socket's folder removed after a round of retries: nothing is left to watch, so headsetd gives up and says so")
+    func folderGoneAfterRound() async throws {
+        let s = try await SystemBusFixture()
+        #expect(await s.killSystemBus(), "\(s.log.lines)")
+        #expect(await s.runOutRetries() == RetryBackoff().retriesToCap)
+        #expect(try await s.headsetProperties()["SystemBus"] == .string("reconnecting"))
+        try FileManager.default.removeItem(atPath: s.folder)
+        #expect(await until(wokenBy: s.bridge.listeners) { s.bridge.link.state == .gaveUp })
+        #expect(try await s.headsetProperties()["SystemBus"] == .string("lost"))
         #expect(s.warnings.count == 1, "\(s.warnings)")
     }
 

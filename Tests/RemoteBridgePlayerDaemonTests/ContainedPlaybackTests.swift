@@ -89,12 +89,12 @@ struct ContainedPlaybackTests {
         try? f.player.goTo(id: f.player.entries[0].id)
         var heard = -1
         while heard < f.player.entries.count - 1 {
-            await f.until("entry \(heard + 1) or a later one plays") {
+            let played = await f.until("entry \(heard + 1) or a later one plays") {
                 guard let index = f.player.currentIndex, index > heard, f.player.status == .playing, f.player.position > .zero else { return false }
                 heard = index
                 return true
             }
-            guard heard >= 0, heard < f.player.entries.count - 1 else { return }
+            guard played, heard < f.player.entries.count - 1 else { return }
             try? f.player.goTo(id: f.player.entries[heard + 1].id)
         }
     }

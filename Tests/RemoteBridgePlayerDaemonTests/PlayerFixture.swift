@@ -73,14 +73,18 @@ final class PlayerFixture {
     var player: MPVPlayer { daemon.player }
 
     /// Waits, change by change, until `condition` holds. Each wait ends at the next player change
-    /// or position tick (mpv's events are the clock here); `limit` only guards against a hung test.
+    /// or position tick (mpv's events are the clock here); `limit` only guards against a hung test,
+    /// which records an issue and returns false.
+    @discardableResult
     func until(
         _ what: String, limit: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: () -> Bool
-    ) async {
+    ) async -> Bool {
         if await !changes.until(limit: limit, condition) {
             Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
+            return false
         }
+        return true
     }
 
     /// Position in whole seconds.

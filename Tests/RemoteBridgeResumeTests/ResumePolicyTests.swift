@@ -85,7 +85,7 @@ struct ResumePolicyTests {
 
         try Data("not a state".utf8).write(to: URL(fileURLWithPath: path))
         guard case .declined(let reason) = policy.decide() else { Issue.record("a broken file resumed"); return }
-        #expect(reason.hasPrefix("the saved state at \(path) cannot be used: not a version-2 state file"))
+        #expect(reason.hasPrefix("the saved state at \(path) cannot be used: not a state file of version 2 or later"))
     }
 
     @Test("[headset] resume-after-exit-within: 3 days by default, seconds or text with a unit, 0 off; bad text is named")

@@ -59,7 +59,7 @@ final class Launcher {
         let process = try await DaemonProcess(executable: contender.executable, arguments, environment: environment)
         var exited = false
         Task {
-            _ = await process.waitForExit()
+            _ = await process.waitForExit(limit: nil)
             exited = true
             arrival.wake()
         }
