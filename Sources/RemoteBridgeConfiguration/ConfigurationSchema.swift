@@ -1,3 +1,4 @@
+import RemoteBridgeDurations
 import RemoteBridgeGestures
 
 /// Every table and key of `config.toml`, in one place, with each default taken from the
@@ -18,15 +19,15 @@ public enum ConfigurationSchema {
                     ConfigurationKey("audio-output", TOMLText.string(player.audioOutput), "or pulse, alsa, pipewire, null, ..."),
                     ConfigurationKey("supported-uri-schemes", TOMLText.strings(player.supportedURISchemes)),
                     ConfigurationKey(
-                        "previous-restarts-after", TOMLText.seconds(player.previousRestartThreshold),
+                        "previous-restarts-after", player.previousRestartThreshold.secondsText,
                         "seconds played after which Previous restarts the track; 0: never"),
                     ConfigurationKey("autoplay", TOMLText.bool(player.autoplay), "start playing at start-up"),
                 ]),
             ConfigurationTable(
                 name: "media-keys",
                 keys: [
-                    ConfigurationKey("skip-forward", TOMLText.seconds(player.skipForwardInterval), "seconds, for FastForward"),
-                    ConfigurationKey("skip-backward", TOMLText.seconds(player.skipBackwardInterval), "seconds, for Rewind"),
+                    ConfigurationKey("skip-forward", player.skipForwardInterval.secondsText, "seconds, for FastForward"),
+                    ConfigurationKey("skip-backward", player.skipBackwardInterval.secondsText, "seconds, for Rewind"),
                 ]),
             ConfigurationTable(
                 name: "input",
@@ -37,8 +38,8 @@ public enum ConfigurationSchema {
                 name: "headset",
                 keys: [
                     ConfigurationKey(
-                        "click-interval", TOMLText.seconds(headset.clickInterval), "seconds between a release and the next press of one pattern"),
-                    ConfigurationKey("hold-duration", TOMLText.seconds(headset.holdDuration), "seconds a press lasts to count as a hold"),
+                        "click-interval", headset.clickInterval.secondsText, "seconds between a release and the next press of one pattern"),
+                    ConfigurationKey("hold-duration", headset.holdDuration.secondsText, "seconds a press lasts to count as a hold"),
                     ConfigurationKey("devices", TOMLText.strings(headset.devices), "empty: every headset-like device, found as it appears"),
                     ConfigurationKey("grab", TOMLText.bool(headset.grab), "take headset-like devices for ourselves (never keyboards)"),
                     ConfigurationKey(
@@ -47,7 +48,7 @@ public enum ConfigurationSchema {
                         "pause-on-unplug", TOMLText.bool(headset.pauseOnUnplug), "headphones unplugged or Bluetooth headset gone: pause"),
                     ConfigurationKey(
                         "resume-on-reconnect", TOMLText.bool(headset.resumeOnReconnect), "plugged back in: resume what the unplug paused ..."),
-                    ConfigurationKey("resume-within", TOMLText.seconds(headset.resumeWithin), "... if within this many seconds"),
+                    ConfigurationKey("resume-within", headset.resumeWithin.secondsText, "... if within this many seconds"),
                     ConfigurationKey(
                         "resume-after-exit-within", TOMLText.duration(headset.resumeAfterExitWithin),
                         "no player: play/click starts remote-playerd, resumes a queue saved this recently; 0 off"),

@@ -11,12 +11,6 @@ enum TOMLText {
     /// `true` or `false`.
     static func bool(_ value: Bool) -> String { value ? "true" : "false" }
 
-    /// A number of seconds: `30`, `0.3`.
-    static func seconds(_ value: Duration) -> String {
-        let seconds = value.inSeconds
-        return seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-    }
-
     /// A length of time in the largest whole unit that `ConfigurationSection.duration` reads:
     /// `"3d"`, `"12h"`, `"90min"`, `"45s"`; zero is `0`.
     static func duration(_ value: Duration) -> String {

@@ -47,7 +47,7 @@ extension RemoteCtl {
                 }
             } else {
                 scans.append((player, SeekScan(client: client, forward: forward, sleep: sleep)))
-                output("\(PlayerSelection.short(player)): scanning with Seek, \(forward ? "+" : "-")\(Self.secondsText(SeekScan.step)) s every \(SeekScan.period.milliseconds) ms")
+                output("\(PlayerSelection.short(player)): scanning with Seek, \(forward ? "+" : "-")\(SeekScan.step.secondsText) s every \(SeekScan.period.milliseconds) ms")
             }
         }
         try? await sleep(hold)

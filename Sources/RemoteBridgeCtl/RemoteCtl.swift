@@ -30,12 +30,6 @@ public struct RemoteCtl {
     /// timeout): the help and README.md compare the two.
     public nonisolated static let playerctlTimeout: Duration = .seconds(25)
 
-    /// `duration` in seconds as help writes it: `3`, `0.5`.
-    nonisolated static func secondsText(_ duration: Duration) -> String {
-        let seconds = duration.inSeconds
-        return seconds == seconds.rounded() ? String(Int64(seconds)) : String(seconds)
-    }
-
     /// `--timeout`'s value: seconds, from 0.01 to 600.
     public nonisolated static func timeout(parsing text: String) -> Duration? {
         guard let seconds = Double(text), seconds.isFinite, (0.01...600).contains(seconds) else { return nil }

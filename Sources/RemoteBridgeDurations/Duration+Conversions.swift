@@ -16,6 +16,13 @@ extension Duration {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
+    /// The length in seconds as help texts and config files write it: `30`, `0.3`, `1.25`, with
+    /// no fraction when it is whole.
+    public var secondsText: String {
+        let seconds = inSeconds
+        return seconds == seconds.rounded() ? String(Int64(seconds)) : String(seconds)
+    }
+
     /// As a DispatchTimeInterval, in whole nanoseconds.
     public var dispatch: DispatchTimeInterval {
         let (seconds, attoseconds) = components

@@ -28,13 +28,16 @@
 public enum StateFileFormat {
     /// The newest version, written when the snapshot holds the order before shuffling.
     public static let version = 3
+    /// The version of a file whose snapshot holds no order before shuffling, as earlier releases
+    /// wrote it too: the oldest this layout covers.
+    public static let versionWithoutUnshuffledOrder = 2
     /// The versions read (version 1, JSON, is remote-playerd's to migrate).
-    public static let versions = 2...version
+    public static let versions = versionWithoutUnshuffledOrder...version
 
     /// The version of a file whose snapshot holds the order before shuffling (`unshuffled`) or
-    /// not: 3, or 2 as earlier releases wrote, so that a file without one stays readable to them.
+    /// not, so that a file without one stays readable to earlier releases.
     public static func version(withUnshuffledOrder: Bool) -> Int {
-        withUnshuffledOrder ? version : 2
+        withUnshuffledOrder ? version : versionWithoutUnshuffledOrder
     }
 
     /// The first bytes of every version-2-or-later file.

@@ -70,7 +70,6 @@ public final class FakeBlueZ {
 
     /// Waits until `count` RegisterPlayer calls have been made in all; false if `limit` passed
     /// first (a guard against a hung test, which then fails instead of hanging).
-    @discardableResult
     public func waitForRegistrations(_ count: Int, limit: Duration = .seconds(10)) async -> Bool {
         await registered.until(limit: limit) { registrations.count >= count }
     }

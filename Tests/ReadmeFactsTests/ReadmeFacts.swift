@@ -138,13 +138,13 @@ enum ReadmeFacts {
             "passes {}× its C floor, {} while paused, or headsetd passes {} MiB",
             Constant(
                 "FootprintLimits.playerToFloor (Benchmarks)",
-                try PackageFile("Benchmarks/Sources/Footprint/FootprintLimits.swift").swiftConstant("playerToFloor")),
+                try footprintLimits.swiftConstant("playerToFloor")),
             Constant(
                 "FootprintLimits.playerWakeupsPerSecond (Benchmarks)",
-                try wakes(PackageFile("Benchmarks/Sources/Footprint/FootprintLimits.swift").swiftConstant("playerWakeupsPerSecond"))),
+                try wakes(footprintLimits.swiftConstant("playerWakeupsPerSecond"))),
             Constant(
                 "FootprintLimits.headsetKilobytes (Benchmarks)",
-                try kibibytesAsMebibytes(PackageFile("Benchmarks/Sources/Footprint/FootprintLimits.swift").swiftConstant("headsetKilobytes")))),
+                try kibibytesAsMebibytes(footprintLimits.swiftConstant("headsetKilobytes")))),
         ReadmeFact(
             "On glibc older than {} release builds link without DT_RELR",
             Constant("RELR_GLIBC (Makefile)", try PackageFile("Makefile").makeVariable("RELR_GLIBC"))),
@@ -152,83 +152,92 @@ enum ReadmeFacts {
         // The units.
         ReadmeFact(
             "at most {} restarts {}), and",
-            Constant("StartLimitBurst (dist/systemd/remote-playerd.service)", try PackageFile("dist/systemd/remote-playerd.service").unitSetting("StartLimitBurst")),
+            Constant("StartLimitBurst (dist/systemd/remote-playerd.service)", try playerUnit.unitSetting("StartLimitBurst")),
             Constant(
                 "StartLimitIntervalSec (dist/systemd/remote-playerd.service)",
-                try period(PackageFile("dist/systemd/remote-playerd.service").unitSetting("StartLimitIntervalSec")))),
+                try period(playerUnit.unitSetting("StartLimitIntervalSec")))),
         ReadmeFact(
             "at most {} restarts {}), and",
-            Constant("StartLimitBurst (dist/systemd/headsetd.service)", try PackageFile("dist/systemd/headsetd.service").unitSetting("StartLimitBurst")),
+            Constant("StartLimitBurst (dist/systemd/headsetd.service)", try headsetUnit.unitSetting("StartLimitBurst")),
             Constant(
                 "StartLimitIntervalSec (dist/systemd/headsetd.service)",
-                try period(PackageFile("dist/systemd/headsetd.service").unitSetting("StartLimitIntervalSec")))),
+                try period(headsetUnit.unitSetting("StartLimitIntervalSec")))),
 
         // Benchmarks: make footprint.
         ReadmeFact(
             "wakeups over {} s of idling",
             Constant(
                 "FOOTPRINT_SECONDS's default (Benchmarks/Sources/Footprint/main.swift)",
-                try PackageFile("Benchmarks/Sources/Footprint/main.swift").value(#"\["FOOTPRINT_SECONDS"\] \?\? ""\) \?\? \(check \? [0-9]+ : ([0-9]+)\)"#))),
+                try footprint.value(#"\["FOOTPRINT_SECONDS"\] \?\? ""\) \?\? \(check \? [0-9]+ : ([0-9]+)\)"#))),
         ReadmeFact(
             "each program alone, median of {})",
             Constant(
                 "FOOTPRINT_STARTS's default (Benchmarks/Sources/Footprint/main.swift)",
-                try PackageFile("Benchmarks/Sources/Footprint/main.swift").value(#"\["FOOTPRINT_STARTS"\] \?\? ""\) \?\? ([0-9]+)"#))),
+                try footprint.value(#"\["FOOTPRINT_STARTS"\] \?\? ""\) \?\? ([0-9]+)"#))),
         ReadmeFact(
             "(`make resume-bench`, same run, medians of {}, a {}-entry saved queue)",
             Constant(
                 "RESUME_RUNS's default (Benchmarks/Sources/Resumption/main.swift)",
-                try PackageFile("Benchmarks/Sources/Resumption/main.swift").value(#"\["RESUME_RUNS"\] \?\? ""\) \?\? ([0-9]+)"#)),
+                try resumption.value(#"\["RESUME_RUNS"\] \?\? ""\) \?\? ([0-9]+)"#)),
             Constant(
                 "the saved queue's TestMedia count (Benchmarks/Sources/Resumption/main.swift)",
-                try PackageFile("Benchmarks/Sources/Resumption/main.swift").value(#"TestMedia\.make\(count: ([0-9]+),"#))),
+                try resumption.value(#"TestMedia\.make\(count: ([0-9]+),"#))),
         ReadmeFact(
             "(RSS holding {} entries − RSS holding 1) / {}, both",
-            Constant("MemoryPerEntry.entries (Benchmarks)", try count(PackageFile("Benchmarks/Sources/Footprint/MemoryPerEntry.swift").swiftConstant("entries"))),
-            Constant("MemoryPerEntry.entries (Benchmarks)", try count(PackageFile("Benchmarks/Sources/Footprint/MemoryPerEntry.swift").swiftConstant("entries")))),
+            Constant("MemoryPerEntry.entries (Benchmarks)", try count(memoryPerEntry.swiftConstant("entries"))),
+            Constant("MemoryPerEntry.entries (Benchmarks)", try count(memoryPerEntry.swiftConstant("entries")))),
         ReadmeFact(
             "Past {} bytes (what lets",
-            Constant("MemoryPerEntry.limitBytes (Benchmarks)", try count(PackageFile("Benchmarks/Sources/Footprint/MemoryPerEntry.swift").swiftConstant("limitBytes")))),
+            Constant("MemoryPerEntry.limitBytes (Benchmarks)", try count(memoryPerEntry.swiftConstant("limitBytes")))),
 
         // Benchmarks: make scale.
         ReadmeFact(
             "It prints a table for each size ({} entries)",
-            Constant("SCALE_SIZES's default (ScaleSettings)", try counts(PackageFile("Benchmarks/Sources/Scale/ScaleSettings.swift").environmentSetting("SCALE_SIZES").default))),
+            Constant("SCALE_SIZES's default (ScaleSettings)", try counts(scaleSettings.environmentSetting("SCALE_SIZES").default))),
         ReadmeFact(
             "three short tones, in folders of {})",
             Constant("ToneLibrary.filesPerFolder (Benchmarks)", try count(PackageFile("Benchmarks/Sources/BenchmarkSupport/ToneLibrary.swift").swiftConstant("filesPerFolder")))),
         ReadmeFact(
             "Median of `SCALE_STARTS` ({}) starts",
-            Constant("SCALE_STARTS's default (ScaleSettings)", try count(PackageFile("Benchmarks/Sources/Scale/ScaleSettings.swift").environmentSetting("SCALE_STARTS").default))),
+            Constant("SCALE_STARTS's default (ScaleSettings)", try count(scaleSettings.environmentSetting("SCALE_STARTS").default))),
         ReadmeFact(
             "after the queue is whole and {} s of quiet",
             Constant(
                 "SCALE_SETTLE_SECONDS's default (ScaleSettings)",
-                try count(PackageFile("Benchmarks/Sources/Scale/ScaleSettings.swift").environmentSetting("SCALE_SETTLE_SECONDS").default))),
+                try count(scaleSettings.environmentSetting("SCALE_SETTLE_SECONDS").default))),
         ReadmeFact(
             "Medians of `SCALE_RUNS` ({}) calls",
-            Constant("SCALE_RUNS's default (ScaleSettings)", try count(PackageFile("Benchmarks/Sources/Scale/ScaleSettings.swift").environmentSetting("SCALE_RUNS").default))),
+            Constant("SCALE_RUNS's default (ScaleSettings)", try count(scaleSettings.environmentSetting("SCALE_RUNS").default))),
         ReadmeFact(
             "has been quiet for {} s after the write it caused",
             Constant("StateSaving.quiet (Benchmarks)", try seconds(PackageFile("Benchmarks/Sources/Scale/StateSaving.swift").swiftConstant("quiet")))),
         ReadmeFact(
             "| concurrent load | {} clients, each on a connection of its own, calling back to back for `SCALE_LOAD_SECONDS` ({}) at {} entries and each size",
-            Constant("ScaleSettings.loadClients (Benchmarks)", try count(PackageFile("Benchmarks/Sources/Scale/ScaleSettings.swift").swiftConstant("loadClients"))),
+            Constant("ScaleSettings.loadClients (Benchmarks)", try count(scaleSettings.swiftConstant("loadClients"))),
             Constant(
                 "SCALE_LOAD_SECONDS's default (ScaleSettings)",
-                try count(PackageFile("Benchmarks/Sources/Scale/ScaleSettings.swift").environmentSetting("SCALE_LOAD_SECONDS").default)),
+                try count(scaleSettings.environmentSetting("SCALE_LOAD_SECONDS").default)),
             Constant(
                 "SCALE_LOAD_SIZES's default, its first size (ScaleSettings)",
-                try counts(PackageFile("Benchmarks/Sources/Scale/ScaleSettings.swift").environmentSetting("SCALE_LOAD_SIZES").default))),
+                try counts(scaleSettings.environmentSetting("SCALE_LOAD_SIZES").default))),
         ReadmeFact(
             "`SCALE_RUNS` (at least {})",
-            Constant("SCALE_RUNS's minimum (ScaleSettings)", try count(PackageFile("Benchmarks/Sources/Scale/ScaleSettings.swift").environmentSetting("SCALE_RUNS").minimum))),
+            Constant("SCALE_RUNS's minimum (ScaleSettings)", try count(scaleSettings.environmentSetting("SCALE_RUNS").minimum))),
         ReadmeFact(
             "(seconds a start may take before its figures read n/a, {})",
             Constant(
                 "SCALE_START_LIMIT's default (ScaleSettings)",
-                try count(PackageFile("Benchmarks/Sources/Scale/ScaleSettings.swift").environmentSetting("SCALE_START_LIMIT").default))),
+                try count(scaleSettings.environmentSetting("SCALE_START_LIMIT").default))),
     ]
+
+    // The files read more than once.
+    private static let scaleSettings = PackageFile("Benchmarks/Sources/Scale/ScaleSettings.swift")
+    private static let footprintLimits = PackageFile("Benchmarks/Sources/Footprint/FootprintLimits.swift")
+    private static let memoryPerEntry = PackageFile("Benchmarks/Sources/Footprint/MemoryPerEntry.swift")
+    private static let footprint = PackageFile("Benchmarks/Sources/Footprint/main.swift")
+    private static let resumption = PackageFile("Benchmarks/Sources/Resumption/main.swift")
+    private static let playerUnit = PackageFile("dist/systemd/remote-playerd.service")
+    private static let headsetUnit = PackageFile("dist/systemd/headsetd.service")
 
     // Swift literals read from a file, written as README writes them.
 

@@ -34,8 +34,7 @@ final class HeadsetFixture {
 
     /// `headset` holds extra lines of the `[headset]` section. Without `systemBus`, Bluetooth is
     /// off, so no test ever talks to the machine's own system bus. Without `logger`, its lines go
-    /// to `log`. Gestures are timed on `clock`, unless a test
-    /// about real time gives `gestureClock`.
+    /// to `log`. Gestures are timed on `clock`, unless a test about real time gives `gestureClock`.
     init(
         headset: String = "", systemBus: String? = nil, fifoPath: String? = nil, logger: Logger? = nil,
         gestureClock: (any GestureClock)? = nil, configure: (inout HeadsetHandler.Options) -> Void = { _ in }

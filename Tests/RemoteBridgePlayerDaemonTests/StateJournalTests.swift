@@ -32,6 +32,32 @@ struct StateJournalTests {
         return (StateStore(path: folder.appendingPathComponent(name).path, migratingFrom: legacy.map { folder.appendingPathComponent($0).path }), folder)
     }
 
+    /// `steps` random queue edits as clients make them, each applied to `queue` as it is made:
+    /// four in ten insert (every 50th step a batch of `batch`, else one new URL), four remove,
+    /// two change an entry in place as `update` does with the step's number.
+    static func randomEdits(_ steps: Int, to queue: inout [QueueItem], batch: Int, update: (inout QueueItem, Int) -> Void) -> [StateEdit] {
+        var generator = SystemRandomNumberGenerator()
+        var edits: [StateEdit] = []
+        for step in 0..<steps {
+            let choice = Int.random(in: 0..<10, using: &generator)
+            if choice < 4 || queue.isEmpty {
+                let index = Int.random(in: 0...queue.count, using: &generator)
+                let items = (0..<(step % 50 == 0 ? batch : 1)).map { QueueItem(url: "/n/\(step)/\($0)") }
+                queue.insert(contentsOf: items, at: index)
+                edits.append(.inserted(items, at: index))
+            } else if choice < 8 {
+                let index = Int.random(in: 0..<queue.count, using: &generator)
+                queue.remove(at: index)
+                edits.append(.removed(at: index))
+            } else {
+                let index = Int.random(in: 0..<queue.count, using: &generator)
+                update(&queue[index], step)
+                edits.append(.updated(queue[index], at: index))
+            }
+        }
+        return edits
+    }
+
     static func bytes(_ path: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     }
@@ -109,27 +135,9 @@ struct StateJournalTests {
 
     @Test("thousands of random inserts, removals and updates replay to what an array gives, across chunk boundaries")
     func replayMatchesArray() throws {
-        var generator = SystemRandomNumberGenerator()
         var queue = (0..<3000).map { QueueItem(url: "/q/\($0)") }
         let start = PlayerState(queue: queue, currentIndex: 0, position: 0, volume: 1, loop: .none, shuffle: false)
-        var edits: [StateEdit] = []
-        for step in 0..<6000 {
-            let choice = Int.random(in: 0..<10, using: &generator)
-            if choice < 4 || queue.isEmpty {
-                let index = Int.random(in: 0...queue.count, using: &generator)
-                let items = (0..<(step % 50 == 0 ? 2500 : 1)).map { QueueItem(url: "/n/\(step)/\($0)") }
-                queue.insert(contentsOf: items, at: index)
-                edits.append(.inserted(items, at: index))
-            } else if choice < 8 {
-                let index = Int.random(in: 0..<queue.count, using: &generator)
-                queue.remove(at: index)
-                edits.append(.removed(at: index))
-            } else {
-                let index = Int.random(in: 0..<queue.count, using: &generator)
-                queue[index] = QueueItem(url: "/u/\(step)")
-                edits.append(.updated(queue[index], at: index))
-            }
-        }
+        let edits = Self.randomEdits(6000, to: &queue, batch: 2500) { entry, step in entry = QueueItem(url: "/u/\(step)") }
         #expect(try start.applying(edits).queue == queue)
         #expect(throws: PlayerState.EditError.self) { try start.applying([.removed(at: 3000)]) }
         #expect(throws: PlayerState.EditError.self) { try start.applying([.inserted([QueueItem(url: "/x")], at: 3001)]) }

@@ -59,35 +59,18 @@ struct UnshuffledOrderReplayTests {
 
     @Test("thousands of inserts, removals and updates while shuffled keep the order before shuffling as the player does, in memory and through the file")
     func journalMatchesModel() throws {
-        var generator = SystemRandomNumberGenerator()
         let start = Self.shuffledState(count: 3000)
-        // The model: the play order, and the order before shuffling by URL (each URL is used once,
-        // so a removed one is left out at the end).
         var queue = start.queue
-        var unshuffled = try #require(Self.unshuffledURLs(start))
-        var removed: Set<String> = []
-        var edits: [StateEdit] = []
-        for step in 0..<6000 {
-            let choice = Int.random(in: 0..<10, using: &generator)
-            if choice < 4 || queue.isEmpty {
-                let index = Int.random(in: 0...queue.count, using: &generator)
-                let items = (0..<(step % 50 == 0 ? 250 : 1)).map { QueueItem(url: "/n/\(step)/\($0)") }
-                queue.insert(contentsOf: items, at: index)
-                // Added while shuffled: after every entry before them, in the order added.
-                unshuffled += items.map(\.url)
-                edits.append(.inserted(items, at: index))
-            } else if choice < 8 {
-                let index = Int.random(in: 0..<queue.count, using: &generator)
-                removed.insert(queue.remove(at: index).url)
-                edits.append(.removed(at: index))
-            } else {
-                // New tags, the same entry: it keeps its place.
-                let index = Int.random(in: 0..<queue.count, using: &generator)
-                queue[index].tags.title = "step \(step)"
-                edits.append(.updated(queue[index], at: index))
-            }
+        // New tags, the same entry (the same URL): it keeps its place.
+        let edits = StateJournalTests.randomEdits(6000, to: &queue, batch: 250) { entry, step in entry.tags.title = "step \(step)" }
+        // The model of the order before shuffling, by URL (each URL is used once): the one it
+        // started with, then the entries added while shuffled, in the order added, leaving out
+        // those removed.
+        let added = edits.flatMap { edit -> [String] in
+            if case .inserted(let items, _) = edit { items.map(\.url) } else { [] }
         }
-        unshuffled.removeAll { removed.contains($0) }
+        let remaining = Set(queue.map(\.url))
+        let unshuffled = try #require(Self.unshuffledURLs(start)).filter(remaining.contains) + added.filter(remaining.contains)
         let replayed = try start.applying(edits)
         #expect(replayed.queue == queue)
         #expect(Self.unshuffledURLs(replayed) == unshuffled)

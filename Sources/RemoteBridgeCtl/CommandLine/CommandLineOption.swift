@@ -1,3 +1,5 @@
+import RemoteBridgeDurations
+
 /// One option remotectl reads: its names, whether it takes a value, what it is for, and whether
 /// playerctl 2.4.1 has it too. The option table (`all`) is the one source for the parser, the
 /// help text, the man page and the shell completions.
@@ -53,7 +55,7 @@ extension CommandLineOption {
         "bus", value: "ADDRESS", "Use only the D-Bus bus at ADDRESS, instead of the session and system buses")
     static let timeout = CommandLineOption(
         "timeout", value: "SECONDS",
-        "How long to wait for a player's answer before naming it as not answering (default \(RemoteCtl.secondsText(RemoteCtl.defaultTimeout)); 0.01 to 600)")
+        "How long to wait for a player's answer before naming it as not answering (default \(RemoteCtl.defaultTimeout.secondsText); 0.01 to 600)")
     static let json = CommandLineOption(
         "json", verbs: ["status", "position", "volume", "loop", "shuffle", "metadata", "list", "monitor", "doctor"],
         "Print JSON, one object per line, instead of text")

@@ -1,3 +1,5 @@
+import RemoteBridgeDurations
+
 /// `remotectl --help`, made from the option and verb tables: playerctl's commands and options
 /// first, then what remotectl adds.
 public enum HelpText {
@@ -10,7 +12,7 @@ public enum HelpText {
           - play and play-pause with no player at all, no -p, -i or -a, start remote-playerd through \
         D-Bus activation and resume its saved queue, as headsetd does for a headset press \
         ([headset] resume-after-exit-within); playerctl says "No players found".
-          - A player that does not answer within --timeout is named and skipped (playerctl waits \(RemoteCtl.secondsText(RemoteCtl.playerctlTimeout)) s).
+          - A player that does not answer within --timeout is named and skipped (playerctl waits \(RemoteCtl.playerctlTimeout.secondsText) s).
           - A command line it cannot read exits 2 (playerctl prints the error and exits 0).
           - -v prints remotectl's version.
         """
