@@ -16,7 +16,9 @@ struct AudioOutputState {
         /// by itself when it comes back.
         case unavailable(resume: Bool)
         /// `ao-reload` was sent and its result has not come yet. With `play`, a Play waits for it.
-        case reopening(play: Bool, resume: Bool)
+        /// With `again`, a Play came after it was sent (a sound server may have started since
+        /// mpv tried): if it fails, the outputs are tried once more for that Play.
+        case reopening(play: Bool, resume: Bool, again: Bool)
     }
 
     /// The first wait before trying a lost output again, doubled after each failure.
@@ -75,7 +77,7 @@ struct AudioOutputState {
     /// Whether playback goes on by itself when the output opens again.
     var resumes: Bool {
         switch phase {
-        case .unavailable(let resume), .reopening(_, let resume): resume
+        case .unavailable(let resume), .reopening(_, let resume, _): resume
         case .unknown, .open: false
         }
     }

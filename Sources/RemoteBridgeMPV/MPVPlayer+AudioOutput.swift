@@ -112,7 +112,7 @@ extension MPVPlayer {
     func forgetAudioOutputResume() {
         switch audioOutput.phase {
         case .unavailable: audioOutput.phase = .unavailable(resume: false)
-        case .reopening: audioOutput.phase = .reopening(play: false, resume: false)
+        case .reopening: audioOutput.phase = .reopening(play: false, resume: false, again: false)
         case .unknown, .open: return
         }
         cancelAudioOutputRetry()
@@ -163,7 +163,13 @@ extension MPVPlayer {
             }
             audioOutput.phase = .unavailable(resume: playing)
             if playing { scheduleAudioOutputRetry() }
-        case .reopening(let play, let resume):
+        case .reopening(_, let resume, true):
+            // A Play came while this attempt was under way: it gets an attempt of its own.
+            _ = audioOutput.takeReasons()
+            audioOutput.phase = .unavailable(resume: resume)
+            reopenAudioOutput(play: true)
+            return
+        case .reopening(let play, let resume, false):
             audioOutput.phase = .unavailable(resume: resume)
             if resume { scheduleAudioOutputRetry() }
             // A retry of its own that fails says nothing: the loss was logged once.
@@ -189,7 +195,7 @@ extension MPVPlayer {
         let resumed: Bool
         switch previous {
         case .unavailable(let resume): resumed = resume
-        case .reopening(let play, let resume): resumed = play || resume
+        case .reopening(let play, let resume, _): resumed = play || resume
         case .unknown:
             // The first output opened: the player may show Playing now.
             changed(.state)
@@ -215,9 +221,11 @@ extension MPVPlayer {
     private func reopenAudioOutput(play: Bool) {
         switch audioOutput.phase {
         case .unavailable(let resume):
-            audioOutput.phase = .reopening(play: play, resume: resume)
-        case .reopening(let waiting, let resume):
-            audioOutput.phase = .reopening(play: waiting || play, resume: resume)
+            audioOutput.phase = .reopening(play: play, resume: resume, again: false)
+        case .reopening(let waiting, let resume, let again):
+            // mpv may have tried the outputs already: a Play now is answered by this attempt if
+            // it opens one, else by one more (a server that started since is found then).
+            audioOutput.phase = .reopening(play: waiting || play, resume: resume, again: again || play)
             return
         case .unknown, .open:
             return

@@ -58,7 +58,8 @@ struct SoundServerRestartTests {
         /// Waits until the player has announced `status`.
         func waitFor(status wanted: String, limit: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation) async {
             if await !changes.until(limit: limit, { status == wanted }) {
-                Issue.record("PlaybackStatus stayed \(status), not \(wanted)", sourceLocation: sourceLocation)
+                let log = daemon?.standardError.split(separator: "\n").suffix(30).joined(separator: "\n") ?? ""
+                Issue.record("PlaybackStatus stayed \(status), not \(wanted); remote-playerd's last lines:\n\(log)", sourceLocation: sourceLocation)
             }
         }
 
