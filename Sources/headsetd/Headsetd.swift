@@ -1,4 +1,5 @@
 import ArgumentParser
+import CRemoteBridgeHeap
 import CRemoteBridgeQuietExecutor
 import FoundationEssentials
 import RemoteBridgeHeadsetDaemon
@@ -84,10 +85,11 @@ struct Headsetd: AsyncParsableCommand {
     @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel: Logger.Level = .info
 
-    /// Swift concurrency's global executor moves to dispatch's unmonitored pool before anything
-    /// is awaited, so the idle daemon is never woken (`cquietexecutor.h` says why); then the
-    /// arguments are parsed and run as usual.
+    /// Before any thread starts: large blocks stay out of glibc's heaps (`cheap.h` says why), and
+    /// Swift concurrency's global executor moves to a bounded pool of threads that no timer wakes
+    /// (`cquietexecutor.h`); then the arguments are parsed and run as usual.
     static func main() async {
+        cheap_fix_mapped_block_threshold()
         cquietexecutor_install()
         await main(nil)
     }

@@ -1,5 +1,6 @@
 import RemoteBridgeDurations
 import ArgumentParser
+import CRemoteBridgeHeap
 import CRemoteBridgeQuietExecutor
 import Logging
 import RemoteBridgeConfiguration
@@ -63,10 +64,11 @@ struct RemotePlayerd: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Files, folders, M3U/PLS playlists or URLs to queue.", valueName: "item"))
     var items: [String] = []
 
-    /// Swift concurrency's global executor moves to dispatch's unmonitored pool before anything
-    /// is awaited, so the idle daemon is never woken (`cquietexecutor.h` says why); then the
-    /// arguments are parsed and run as usual.
+    /// Before any thread starts: large blocks stay out of glibc's heaps (`cheap.h` says why), and
+    /// Swift concurrency's global executor moves to a bounded pool of threads that no timer wakes
+    /// (`cquietexecutor.h`); then the arguments are parsed and run as usual.
     static func main() async {
+        cheap_fix_mapped_block_threshold()
         cquietexecutor_install()
         await main(nil)
     }

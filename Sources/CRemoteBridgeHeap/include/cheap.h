@@ -1,14 +1,34 @@
 #ifndef REMOTEBRIDGE_CHEAP_H
 #define REMOTEBRIDGE_CHEAP_H
-/* glibc's heap, as the daemons need it. Nothing else lives here.
+/* glibc's heap, as the daemons need it. Nothing else lives here. <malloc.h> is not in Swift's
+   Glibc module, hence this shim. */
+
+/* The size from which glibc serves a block with a mapping of its own (mmap), given back to the
+   kernel the moment it is freed; also the free space at the top of a heap past which glibc
+   shrinks it. 128 KiB, glibc's own starting value, kept for good. */
+#define CHEAP_MAPPED_BLOCK_BYTES (128 * 1024)
+
+/* Keeps large blocks out of the heaps, for a process that lives for weeks. Call it first thing
+   in main, before any thread starts.
+
+   glibc starts by mapping each block of 128 KiB or more on its own, and by default it raises
+   that threshold (up to 32 MiB) whenever such a block is freed, so that the next one of that
+   size comes from a heap instead. A heap keeps what is freed in it. mpv allocates and zeroes a
+   10 MiB probe buffer for every file it opens (demux_lavf.c, PROBE_BUF_SIZE), on the thread
+   that opens it, which is a new thread each time: after the first, every such buffer came from
+   the opening thread's arena, and each of the up to 8 arenas per core kept 10 to 20 MiB of
+   touched pages after a burst of track changes (RSS 62 to 286 MiB, /proc/PID/smaps). Fixing the
+   threshold (mallopt turns glibc's adjustment off) maps and unmaps those buffers instead; the
+   heap-top trim threshold is fixed with it. Returns 1 when both were set. */
+int cheap_fix_mapped_block_threshold(void);
+
+/* Returns the heap's free pages to the kernel; 1 if any memory was released.
 
    Loading a large queue (100 000 playlist lines, each read, checked and stored) leaves free
    memory behind in the heap: glibc gives back only the top of the heap by itself, and keeps
    free pages in the middle resident. malloc_trim(0) hands every whole free page back to the
    kernel (madvise), so the daemon's RSS after a load is what it holds, not what it once
-   needed. <malloc.h> is not in Swift's Glibc module, hence this shim. */
-
-/* Returns the heap's free pages to the kernel; 1 if any memory was released. */
+   needed. */
 int cheap_return_free_pages(void);
 
 #endif

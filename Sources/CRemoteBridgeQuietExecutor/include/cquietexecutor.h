@@ -1,14 +1,25 @@
 #ifndef REMOTEBRIDGE_CQUIETEXECUTOR_H
 #define REMOTEBRIDGE_CQUIETEXECUTOR_H
-/* Swift concurrency's global executor, moved to libdispatch's overcommit pool, so that an idle
-   daemon is not woken once a second.
+/* Swift concurrency's global executor, moved to a pool of threads of its own: bounded, so that a
+   burst of work does not start a thread per job, and quiet, so that an idle daemon is never
+   woken.
 
    On Linux the global executor runs jobs on dispatch's default (non-overcommit) root queue,
    and delayed jobs (Task.sleep) on a timer aimed at it. The first worker thread of that queue
    starts dispatch's thread-pool monitor (_dispatch_workq_monitor_pools): a one-second timer on
-   the manager thread that is never cancelled. Workers of the overcommit root queue are not
-   monitored. Nothing else changes: jobs still run concurrently on dispatch worker threads,
-   and an idle worker still leaves after a few seconds.
+   the manager thread that is never cancelled. Dispatch's overcommit root queue has no monitor,
+   but starts a thread for every job queued while none is idle (remote-playerd ran 8 to 9 of
+   them under a burst of calls, each with a malloc arena of its own) and lets each go after
+   5 s idle.
+
+   The pool instead keeps `width` workers: one per CPU the process may run on (at least
+   CQUIETEXECUTOR_MINIMUM_WIDTH), started as work comes and kept, each waiting on a condition
+   variable with no timeout. Jobs run by priority, first come first served within one. Like
+   Swift's own pool, it assumes a job does not block for long; when all workers are busy and
+   jobs wait, a check every CQUIETEXECUTOR_STALL_CHECK_NANOSECONDS (only then) starts one more
+   worker if no job has finished since the last, up to CQUIETEXECUTOR_MOST_WORKERS; those extra
+   workers leave once idle. Delayed jobs wait on a dispatch timer of one serial queue, and are
+   queued in the pool when due.
 
    The runtime's hooks for this (swift_task_enqueueGlobal*_hook) are exported by
    libswift_Concurrency for exactly this use; SwiftNIO installs itself the same way.
@@ -19,6 +30,11 @@
    leaves the main queue to dispatch's worker threads. swift_task_asyncMainDrainQueue_hook runs
    the main queue on the main thread instead, the way CFRunLoop does: poll() on the queue's
    eventfd, then drain it. */
+
+/* The pool's sizes and its stall check (see above). */
+#define CQUIETEXECUTOR_MINIMUM_WIDTH 2
+#define CQUIETEXECUTOR_MOST_WORKERS 16
+#define CQUIETEXECUTOR_STALL_CHECK_NANOSECONDS (50 * 1000 * 1000)
 
 /* The hooks, one bit each, for what cquietexecutor_install returns. */
 enum {
@@ -31,12 +47,16 @@ enum {
 /* Installs the hooks, the main queue's included (it takes effect when an async main's body
    first suspends). Call it before anything is awaited: once one monitored worker has
    started, the monitor runs for good. Calling it twice is harmless. A job keeps its priority:
-   it runs on the overcommit pool of that qos class.
+   the pool takes higher priorities first.
 
    A hook the runtime does not export, or that already holds another executor's function, is
    left alone: those jobs fall back to the runtime's own executor, and a warning line on stderr
    names the hook. Returns the hooks not installed (0 when all are). */
 unsigned cquietexecutor_install(void);
+
+/* The pool's workers now, and the number it keeps (for tests and a thread census). */
+int cquietexecutor_workers(void);
+int cquietexecutor_width(void);
 
 /* Whether the hooks are installed and have taken a job (for a check in tests). */
 long cquietexecutor_jobs_taken(void);
