@@ -32,6 +32,9 @@ public final class DBusConnection {
 
     /// Told of names lost and gained, and of the bus going away.
     public let listeners = Listeners<Announcement>()
+    /// Told of each method call the connection answered (its reply sent, or none asked for),
+    /// with the call's message: how a daemon sees that a burst of calls is under way or over.
+    public let answeredCalls = Listeners<DBusMessage>()
     /// How long a call waits for its reply when the call does not say: libdbus's 25 s unless set.
     /// A peer that does not answer in time gives `org.freedesktop.DBus.Error.NoReply`.
     public var callTimeout: Duration = .seconds(25)
@@ -348,6 +351,7 @@ public final class DBusConnection {
     }
 
     private func reply(to message: DBusMessage, with result: Result<[DBusValue], DBusError>) {
+        defer { if !answeredCalls.isEmpty { answeredCalls.announce(message) } }
         guard !message.noReplyExpected, let sender = message.sender else { return }
         var reply: DBusMessage
         switch result {

@@ -82,6 +82,8 @@ public final class RemotePlayerDaemon {
     /// Where the saving starts once the queue given on the command line is complete.
     private var storeAwaitingFill: StateStore?
     private var finishWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Gives the heap's free pages back once a burst of calls is over.
+    private let heapTrim = QuietTimeTrim()
 
     /// Why the daemon could not start.
     public struct StartError: Error, CustomStringConvertible {
@@ -218,6 +220,7 @@ public final class RemotePlayerDaemon {
 
     private func wireUp() {
         mediaPlayer.listeners.add { [weak self] change in self?.playerChanged(change) }
+        connection.answeredCalls.add { [heapTrim] _ in heapTrim.noteWork() }
         tracker.listeners.add { [weak self] event in
             if case .targetChanged = event { self?.updateNowPlaying() }
         }

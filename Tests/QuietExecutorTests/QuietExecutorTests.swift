@@ -23,8 +23,8 @@ struct QuietExecutorTests {
         return String(decoding: buffer.prefix(max(count, 0)).filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
     }
 
-    /// The kernel's id of the caller's thread.
-    private static func currentThreadID() -> Int32 { gettid() }
+    /// The caller's thread, as pthreads names it.
+    private static func currentThread() -> pthread_t { pthread_self() }
 
     @Test("every hook is installed, and installing again keeps them")
     func everyHookInstalled() {
@@ -56,15 +56,15 @@ struct QuietExecutorTests {
     func burstIsBounded() async {
         // Dispatch's overcommit pool started a thread for each job queued while none was idle:
         // 2 000 jobs at once ran on dozens of threads.
-        let threads = await withTaskGroup(of: Int32.self) { group in
+        let threads = await withTaskGroup(of: pthread_t.self) { group in
             for _ in 0..<2_000 {
                 group.addTask {
                     var sum = 0
                     for value in 0..<2_000 { sum &+= value }
-                    return sum == -1 ? 0 : Self.currentThreadID()
+                    return sum == -1 ? 0 : Self.currentThread()
                 }
             }
-            return await group.reduce(into: Set<Int32>()) { $0.insert($1) }
+            return await group.reduce(into: Set<pthread_t>()) { $0.insert($1) }
         }
         #expect(threads.count <= Int(CQUIETEXECUTOR_MOST_WORKERS), "\(threads.count) threads")
         #expect(cquietexecutor_workers() <= CQUIETEXECUTOR_MOST_WORKERS)
