@@ -114,6 +114,19 @@ struct ExportedObjectPropertyTests {
         }
     }
 
+    @Test("every call answered is announced on answeredCalls once, in order: a method's, a Get's and an error's")
+    func answeredCallsAnnounced() async throws {
+        let f = try await DBusFixture()
+        var answered: [String] = []
+        f.server.answeredCalls.add { message in answered.append(message.member ?? "?") }
+        _ = try await f.call("Add", [.int64(1), .int64(2)])
+        _ = try await f.client.call(f.server.uniqueName, DBusFixture.path, StandardInterfaces.get, [.string(DBusFixture.interfaceName), .string("Title")])
+        await f.expectError("org.freedesktop.DBus.Error.UnknownMethod") { () async throws(DBusError) in
+            _ = try await f.call("NoSuchMethod")
+        }
+        #expect(answered == ["Add", "Get", "NoSuchMethod"])
+    }
+
     /// Gets are answered without a Task, but never ahead of a method call that came first.
     @Test("calls are answered in the order they came: a Get right after a method call sees its effect")
     func answersInOrder() async throws {
