@@ -56,8 +56,8 @@ func run() async throws -> Bool {
     print("Bursts: remote-playerd (release) and mpv + mpv-mpris, same run, each alone on a private bus, playing a looping queue of")
     print(
         "\(BurstSettings.smallQueue) tagged FLAC tones of \(BurstSettings.toneSeconds) s, null audio output; each burst on a fresh start, idle RSS after "
-            + "\(FigureText.show(FigureText.seconds(BurstSettings.settle), .seconds)) settled, RSS and threads read every "
-            + "\(FigureText.show(FigureText.milliseconds(MemoryWatch.interval), .milliseconds)) under load and for \(BurstLimits.recoveryText) after the last call.")
+            + "\(BurstSettings.settle.components.seconds) s settled, RSS and threads read every \(Int(MemoryWatch.interval / .milliseconds(1))) ms "
+            + "under load and for \(BurstLimits.recoveryText) after the last call.")
     var results: [BurstResult] = []
     for burst in settings.bursts {
         var figures: [Contender: BurstResult] = [:]
@@ -71,4 +71,10 @@ func run() async throws -> Bool {
     return BurstReport.printCheck(results, check: check) || !check
 }
 
-exit(try await run() ? 0 : 1)
+// A setting that is wrong, or a program that is missing, is said in one line, not a crash report.
+do {
+    exit(try await run() ? 0 : 1)
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(2)
+}
