@@ -43,7 +43,7 @@ SIDE_BY_SIDE_SUITES := PlayerctlDifferentialTests|TemplateReferenceTests
 # The programs `make install` installs, built with RELEASE_BUILD by `make release`.
 RELEASE_PRODUCTS := remote-playerd headsetd remotectl
 
-.PHONY: help deps build test test-repeat release footprint-check floors examples demo benchmark bench footprint scale resume-bench hot-functions docs man install clean
+.PHONY: help deps build test test-repeat release footprint-check floors examples demo benchmark bench footprint scale resume-bench burst-bench burst-check hot-functions docs man install clean
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
@@ -53,11 +53,13 @@ help:
 	@echo "make release    build the programs as make install does, and check them: no Foundation in the daemons, scripts/hot-functions.order not stale"
 	@echo "make footprint-check  make release, then a short footprint run that fails past its limits (FootprintLimits); make test runs it"
 	@echo "make examples   build the example programs (a separate package that uses this one by path)"
-	@echo "make bench      run every benchmark: latency (make benchmark), footprint (make footprint) and scale (make scale)"
+	@echo "make bench      run every benchmark: latency (make benchmark), footprint (make footprint), scale (make scale), resumption (make resume-bench) and bursts (make burst-bench)"
 	@echo "make benchmark  run the latency benchmarks (release build; see Benchmarks/)"
 	@echo "make footprint  RSS and idle wakeups of both daemons beside their C floors and mpv + mpv-mpris"
 	@echo "make resume-bench  media-button resumption: press → Playing, cold (D-Bus activation) and warm, and where the cold time goes"
 	@echo "make scale      remote-playerd beside mpv + mpv-mpris with 1 000 to 100 000 queue entries (SCALE_SIZES=1000,10000 for a quick run)"
+	@echo "make burst-bench  memory a burst of D-Bus calls takes and gives back, remote-playerd beside mpv + mpv-mpris (BURST_ONLY=gets,next-previous BURST_LARGE=0 for a quick run)"
+	@echo "make burst-check  a short burst run (BURST_SECONDS=4, MIXED_ROUNDS=1, MIXED_SECONDS=10) that fails when remote-playerd keeps what a burst took (BurstLimits); not part of make test"
 	@echo "make hot-functions  profile both daemons with valgrind and rewrite scripts/hot-functions.order (the release link order)"
 	@echo "make install    install remote-playerd, headsetd, remotectl (with man pages and bash/zsh/fish completions), the user units, D-Bus and udev files under PREFIX (default /usr/local)"
 	@echo "make docs       build the DocC documentation of the libraries into .build/docs (open .build/docs/<Module>/index.html)"
@@ -154,7 +156,7 @@ man: deps
 	cp .build/plugins/GenerateManual/outputs/remote-playerd/remote-playerd.1 .build/plugins/GenerateManual/outputs/headsetd/headsetd.1 .build/man/
 	"$$($(SWIFT) build --show-bin-path)/remotectl" --generate-manual > .build/man/remotectl.1
 
-bench: benchmark footprint scale resume-bench
+bench: benchmark footprint scale resume-bench burst-bench
 
 footprint: deps floors
 	scripts/install-debian-packages mpv mpv-mpris
@@ -176,6 +178,23 @@ scale: deps
 	scripts/install-debian-packages mpv mpv-mpris sox
 	$(RELEASE_BUILD) --product remote-playerd
 	cd Benchmarks && $(SWIFT) run -c release Scale
+
+# Memory a burst of D-Bus calls takes, and whether it is given back within 5 s: remote-playerd beside
+# mpv + mpv-mpris, in one run; Benchmarks/Sources/Bursts/main.swift lists the BURST_* settings.
+burst-bench: deps
+	scripts/install-debian-packages mpv mpv-mpris sox
+	$(RELEASE_BUILD) --product remote-playerd
+	cd Benchmarks && $(SWIFT) run -c release Bursts
+
+# The burst benchmark's short run, which fails past BurstLimits (Benchmarks/Sources/Bursts/BurstLimits.swift).
+# The settings are shorter than burst-bench's, still long enough to show a burst's memory kept; each can
+# be set from outside. The measurer is a release build: its clients' call rate is the load.
+burst-check: deps
+	scripts/install-debian-packages mpv mpv-mpris sox
+	$(RELEASE_BUILD) --product remote-playerd
+	cd Benchmarks && $(CURDIR)/$(NO_WARNINGS) $(SWIFT) build -c release --product Bursts
+	cd Benchmarks && BURST_SECONDS=$${BURST_SECONDS:-4} MIXED_ROUNDS=$${MIXED_ROUNDS:-1} MIXED_SECONDS=$${MIXED_SECONDS:-10} \
+		$(SWIFT) run -c release --skip-build Bursts --check
 
 hot-functions: deps
 	scripts/install-debian-packages valgrind sox binutils

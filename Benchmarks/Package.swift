@@ -14,7 +14,8 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        // Shared by the benchmark targets: an MPRIS latency probe, /proc readers, timing whole programs, and starting remote-playerd.
+        // Shared by the benchmark targets: an MPRIS latency probe, /proc readers, timing whole programs, starting remote-playerd and mpv +
+        // mpv-mpris side by side (Contender, Launcher), the concurrent load, environment settings and the tables' figures.
         .target(
             name: "BenchmarkSupport",
             dependencies: [
@@ -34,6 +35,15 @@ let package = Package(
         // remote-playerd beside mpv + mpv-mpris with 1 000 to 100 000 queue entries (make scale).
         .executableTarget(
             name: "Scale",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "RemoteBridgeDBus", package: "RemoteBridge"), .product(name: "RemoteBridgeMPRIS", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "RemoteBridgePrivateBus", package: "RemoteBridge"),
+            ]
+        ),
+        // Memory a burst of D-Bus calls takes and gives back, remote-playerd beside mpv + mpv-mpris (make burst-bench, make burst-check).
+        .executableTarget(
+            name: "Bursts",
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "RemoteBridgeDBus", package: "RemoteBridge"), .product(name: "RemoteBridgeMPRIS", package: "RemoteBridge"),

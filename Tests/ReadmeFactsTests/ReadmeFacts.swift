@@ -228,9 +228,29 @@ enum ReadmeFacts {
             Constant(
                 "SCALE_START_LIMIT's default (ScaleSettings)",
                 try count(scaleSettings.environmentSetting("SCALE_START_LIMIT").default))),
+
+        // Benchmarks: make burst-bench.
+        ReadmeFact(
+            "a looping queue (LoopStatus Playlist) of {} tagged FLAC tones of {} s",
+            Constant("BurstSettings.smallQueue (Benchmarks)", try count(burstSettings.swiftConstant("smallQueue"))),
+            Constant("BurstSettings.toneSeconds (Benchmarks)", try count(burstSettings.swiftConstant("toneSeconds")))),
+        ReadmeFact(
+            "`BURST_CLIENTS` ({}) clients, each on a connection of its own, back to back for `BURST_SECONDS` ({})",
+            Constant("BURST_CLIENTS's default (BurstSettings)", try count(burstSettings.environmentSetting("BURST_CLIENTS").default)),
+            Constant("BURST_SECONDS's default (BurstSettings)", try count(burstSettings.environmentSetting("BURST_SECONDS").default))),
+        ReadmeFact(
+            "`MIXED_ROUNDS` ({}) rounds of `MIXED_SECONDS` ({})",
+            Constant("MIXED_ROUNDS's default (BurstSettings)", try count(burstSettings.environmentSetting("MIXED_ROUNDS").default)),
+            Constant("MIXED_SECONDS's default (BurstSettings)", try count(burstSettings.environmentSetting("MIXED_SECONDS").default))),
+        ReadmeFact(
+            "RSS more than {} MiB above its idle {} s after the last call",
+            Constant("BurstLimits.aboveIdleKilobytes (Benchmarks)", try kibibytesAsMebibytes(burstLimits.swiftConstant("aboveIdleKilobytes"))),
+            Constant("BurstLimits.recovery (Benchmarks)", try seconds(burstLimits.swiftConstant("recovery")))),
     ]
 
     // The files read more than once.
+    private static let burstSettings = PackageFile("Benchmarks/Sources/Bursts/BurstSettings.swift")
+    private static let burstLimits = PackageFile("Benchmarks/Sources/Bursts/BurstLimits.swift")
     private static let scaleSettings = PackageFile("Benchmarks/Sources/Scale/ScaleSettings.swift")
     private static let footprintLimits = PackageFile("Benchmarks/Sources/Footprint/FootprintLimits.swift")
     private static let memoryPerEntry = PackageFile("Benchmarks/Sources/Footprint/MemoryPerEntry.swift")

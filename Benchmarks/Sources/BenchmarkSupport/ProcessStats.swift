@@ -43,9 +43,20 @@ public enum ProcessStats {
 
     /// The resident set size in kilobytes.
     public static func residentKilobytes(of pid: Int32) -> Int {
+        statusNumber("VmRSS", of: pid)
+    }
+
+    /// The number of threads (`Threads:` in /proc/PID/status).
+    public static func threadCount(of pid: Int32) -> Int {
+        statusNumber("Threads", of: pid)
+    }
+
+    /// The number after `field:` in /proc/PID/status (its unit, such as kB, left off); 0 when
+    /// the process or the field is not there.
+    private static func statusNumber(_ field: String, of pid: Int32) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
+            return Int(line.dropFirst(field.count + 1).split(whereSeparator: \.isWhitespace).first ?? "") ?? 0
         }
         return 0
     }

@@ -1,16 +1,17 @@
+import BenchmarkSupport
 import Foundation
 
 /// Prints the Scale benchmark's results as markdown tables.
 enum ScaleReport {
     /// One size: every figure of both programs, and the ratio where both have it.
     static func printSize(_ results: SizeResults, baseline: SizeResults) {
-        print("\n### \(grouped(results.entries)) entries\n")
+        print("\n### \(FigureText.grouped(results.entries)) entries\n")
         print("| figure | remote-playerd | mpv + mpv-mpris | remote-playerd ÷ mpv |")
         print("|---|---|---|---|")
         for row in ScaleRow.all {
             let remote = row.value(.remotePlayerd, results, baseline: baseline)
             let mpv = row.value(.mpv, results, baseline: baseline)
-            print("| \(row.label) | \(show(remote, row.unit)) | \(row.servesMPV ? show(mpv, row.unit) : "–") | \(ratio(remote, mpv)) |")
+            print("| \(row.label) | \(FigureText.show(remote, row.unit)) | \(row.servesMPV ? FigureText.show(mpv, row.unit) : "–") | \(FigureText.ratio(remote, mpv)) |")
         }
         for note in results.notes { print("- failed: \(note)") }
     }
@@ -23,16 +24,16 @@ enum ScaleReport {
         for (entries, figures) in load {
             let remote = figures[.remotePlayerd]
             let mpv = figures[.mpv]
-            let remoteP99 = ScaleRow.milliseconds(remote?.probeP99)
-            let mpvP99 = ScaleRow.milliseconds(mpv?.probeP99)
+            let remoteP99 = FigureText.milliseconds(remote?.probeP99)
+            let mpvP99 = FigureText.milliseconds(mpv?.probeP99)
             print(
-                "| \(grouped(entries)) | \(calls(remote)) | \(calls(mpv)) | \(ratio(remote?.callsPerSecond, mpv?.callsPerSecond)) "
-                    + "| \(show(remoteP99, .milliseconds)) | \(show(mpvP99, .milliseconds)) | \(ratio(remoteP99, mpvP99)) "
-                    + "| \(show(ScaleRow.milliseconds(remote?.probeMedian), .milliseconds)) |")
+                "| \(FigureText.grouped(entries)) | \(calls(remote)) | \(calls(mpv)) | \(FigureText.ratio(remote?.callsPerSecond, mpv?.callsPerSecond)) "
+                    + "| \(FigureText.show(remoteP99, .milliseconds)) | \(FigureText.show(mpvP99, .milliseconds)) | \(FigureText.ratio(remoteP99, mpvP99)) "
+                    + "| \(FigureText.show(FigureText.milliseconds(remote?.probeMedian), .milliseconds)) |")
         }
         for (entries, figures) in load {
             for (contender, figure) in figures where figure.failedCalls > 0 {
-                print("- \(contender.rawValue) at \(grouped(entries)): \(figure.failedCalls) calls failed, first: \(figure.firstFailure ?? "?")")
+                print("- \(contender.rawValue) at \(FigureText.grouped(entries)): \(figure.failedCalls) calls failed, first: \(figure.firstFailure ?? "?")")
             }
         }
     }
@@ -43,10 +44,10 @@ enum ScaleReport {
     /// the part above it, so a fixed cost does not hide the growth.
     static func printCurve(_ all: [SizeResults], baseline: SizeResults) {
         guard let first = all.first, let last = all.last else { return }
-        print("\n### The curve: each figure by queue size; k in entries^k from \(grouped(first.entries)) to \(grouped(last.entries))\n")
+        print("\n### The curve: each figure by queue size; k in entries^k from \(FigureText.grouped(first.entries)) to \(FigureText.grouped(last.entries))\n")
         print("k is 0 for a figure that stays flat and 1 for one that grows in proportion to the queue; where the figure has a")
         print("1-entry value (start-up, RSS) and is more than 1.5 times it at the largest size, k is of the part above it.\n")
-        print("| program | figure | " + all.map { grouped($0.entries) }.joined(separator: " | ") + " | k |")
+        print("| program | figure | " + all.map { FigureText.grouped($0.entries) }.joined(separator: " | ") + " | k |")
         print("|---|---|" + String(repeating: "---|", count: all.count + 1))
         for contender in Contender.allCases {
             for row in ScaleRow.all where contender == .remotePlayerd || row.servesMPV {
@@ -55,7 +56,7 @@ enum ScaleReport {
                 let fixed = row.value(contender, baseline, baseline: baseline) ?? 0
                 let grows = fixed > 0 && (values.last ?? nil).map { $0 > 1.5 * fixed } ?? false
                 let k = exponent(grows ? values.map { $0.map { $0 - fixed } } : values, all).map { String(format: "%.2f", $0) } ?? "–"
-                print("| \(contender.rawValue) | \(row.label) | " + values.map { show($0, row.unit) }.joined(separator: " | ") + " | \(k) |")
+                print("| \(contender.rawValue) | \(row.label) | " + values.map { FigureText.show($0, row.unit) }.joined(separator: " | ") + " | \(k) |")
             }
         }
     }
@@ -68,28 +69,7 @@ enum ScaleReport {
         return log(large / small) / log(Double(lastSize) / Double(firstSize))
     }
 
-    /// `value` in `unit`, or "n/a" when it was not measured.
-    static func show(_ value: Double?, _ unit: FigureUnit) -> String {
-        value.map(unit.format) ?? "n/a"
-    }
-
     private static func calls(_ figures: LoadFigures?) -> String {
         figures.map { String(format: "%.0f", $0.callsPerSecond) } ?? "n/a"
-    }
-
-    private static func ratio(_ remote: Double?, _ mpv: Double?) -> String {
-        guard let remote, let mpv, mpv > 0 else { return "–" }
-        return String(format: "%.2f×", remote / mpv)
-    }
-
-    /// 100000 as "100 000".
-    static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text.append(" ") }
-            text.append(digit)
-        }
-        return text
     }
 }

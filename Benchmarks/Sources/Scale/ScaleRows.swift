@@ -1,19 +1,5 @@
+import BenchmarkSupport
 import Foundation
-
-/// How a figure is shown.
-enum FigureUnit {
-    case seconds, milliseconds, mebibytes, bytes
-
-    /// `value` (in this unit) as the tables show it.
-    func format(_ value: Double) -> String {
-        switch self {
-        case .seconds: String(format: "%.3f s", value)
-        case .milliseconds: String(format: value < 1 ? "%.3f ms" : "%.1f ms", value)
-        case .mebibytes: String(format: "%.1f MiB", value)
-        case .bytes: String(format: "%.0f B", value)
-        }
-    }
-}
 
 /// One line of the tables: a figure of each program, read from one size's results and the
 /// 1-entry baseline's. mpv + mpv-mpris has only some ("–" for the others).
@@ -47,9 +33,9 @@ struct ScaleRow: Sendable {
             return Double(large - small) * 1024 / Double(results.entries)
         }
         return [
-            launch("exec → name on the bus", .seconds) { seconds($0.toBus) },
-            launch("exec → first Get answered", .seconds) { seconds($0.toGet) },
-            launch("exec → whole queue loaded", .seconds) { seconds($0.toLoaded) },
+            launch("exec → name on the bus", .seconds) { FigureText.seconds($0.toBus) },
+            launch("exec → first Get answered", .seconds) { FigureText.seconds($0.toGet) },
+            launch("exec → whole queue loaded", .seconds) { FigureText.seconds($0.toLoaded) },
             launch("RSS, settled and paused", .mebibytes) { $0.kilobytes.map { Double($0) / 1024 } },
             perEntry,
         ]
@@ -58,7 +44,7 @@ struct ScaleRow: Sendable {
     /// The medians of the single operations.
     static let operationRows: [ScaleRow] = Operation.allCases.map { operation in
         ScaleRow(label: "\(operation.rawValue), median", unit: .milliseconds, servesMPV: operation.servesMPV) { contender, results, _ in
-            milliseconds(results.operations[contender]?[operation])
+            FigureText.milliseconds(results.operations[contender]?[operation])
         }
     }
 
@@ -74,16 +60,6 @@ struct ScaleRow: Sendable {
             median(results.stateSaving?.writtenBytes)
         },
     ]
-
-    /// A duration in seconds.
-    static func seconds(_ duration: Duration?) -> Double? {
-        duration.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }
-    }
-
-    /// A duration in milliseconds.
-    static func milliseconds(_ duration: Duration?) -> Double? {
-        seconds(duration).map { $0 * 1000 }
-    }
 
     private static func median(_ values: [Int]?) -> Double? {
         guard let values, !values.isEmpty else { return nil }

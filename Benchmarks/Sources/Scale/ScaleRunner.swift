@@ -25,14 +25,12 @@ final class ScaleRunner {
     private let launcher: Launcher
     private let connection: DBusConnection
     private let busAddress: String
-    private let config: String
     /// Where libraries and state folders are made: beside the tones, on their filesystem.
     private let work: URL
     private let tones: [URL]
     /// A tone outside every library, for AddTrack and OpenUri.
     private let extraURI: String
-    private let ipcSocket: String
-    private let began = ContinuousClock.now
+    private let log = ProgressLog()
 
     /// Measures with `tones` (the last one is kept out of the libraries, for AddTrack and
     /// OpenUri), making files under `work`.
@@ -40,12 +38,12 @@ final class ScaleRunner {
         self.settings = settings
         self.connection = connection
         self.busAddress = busAddress
-        self.config = config
         self.work = work
         self.tones = Array(tones.dropLast())
         extraURI = tones.last?.absoluteString ?? ""
-        ipcSocket = work.appendingPathComponent("mpv.socket").path
-        launcher = Launcher(connection: connection, environment: environment, limit: settings.startLimit)
+        launcher = Launcher(
+            connection: connection, busAddress: busAddress, environment: environment, config: config,
+            ipcSocket: work.appendingPathComponent("mpv.socket").path, limit: settings.startLimit)
     }
 
     /// Start-up and memory from each source; with `operations`, the single operations and state
@@ -68,7 +66,7 @@ final class ScaleRunner {
                     case .folder: library.folder.path
                     case .savedState: nil
                     }
-                progress("\(entries) entries: \(contender.rawValue), \(source.rawValue)")
+                log.say("\(entries) entries: \(contender.rawValue), \(source.rawValue)")
                 let state = source == .playlistWithState || source == .savedState ? stateFile : nil
                 // Each playlist start with --state begins without a state file, as a first start does.
                 let fresh = source == .playlistWithState ? stateFile : nil
@@ -76,7 +74,7 @@ final class ScaleRunner {
                 results.launches[contender, default: [:]][source] = figures
                 if let failure = figures.failure { results.notes.append("\(contender.rawValue), \(source.rawValue): \(failure)") }
                 if operations, figures.failure == nil, source == .playlist {
-                    progress("\(entries) entries: \(contender.rawValue), single operations")
+                    log.say("\(entries) entries: \(contender.rawValue), single operations")
                     let timer = SingleOperations(connection: connection, busName: contender.busName, runs: settings.runs, extraURI: extraURI)
                     do {
                         if contender == .remotePlayerd { try await timer.measureRemotePlayerd() } else { await timer.measureReadsAndTransport() }
@@ -87,7 +85,7 @@ final class ScaleRunner {
                     results.notes += timer.failures.map { "\(contender.rawValue): \($0)" }
                 }
                 if operations, figures.failure == nil, source == .savedState {
-                    progress("\(entries) entries: \(contender.rawValue), state saving")
+                    log.say("\(entries) entries: \(contender.rawValue), state saving")
                     do {
                         results.stateSaving = try await StateSaving.measure(
                             connection: connection, busName: contender.busName, pid: process.pid, folder: stateFolder.path, runs: settings.runs,
@@ -97,7 +95,7 @@ final class ScaleRunner {
                         results.notes.append("state saving: \(error)")
                     }
                 }
-                progress("\(entries) entries: \(contender.rawValue), stopping")
+                log.say("\(entries) entries: \(contender.rawValue), stopping")
                 // SIGTERM: remote-playerd saves, which the saved-state source then starts from.
                 try await launcher.stop(process, contender)
             }
@@ -111,11 +109,11 @@ final class ScaleRunner {
         defer { try? FileManager.default.removeItem(at: library.folder.deletingLastPathComponent()) }
         var figures: [Contender: LoadFigures] = [:]
         for contender in Contender.allCases {
-            progress("\(entries) entries: \(contender.rawValue), concurrent load")
-            let (process, launch) = try await start(contender, item: library.playlist.path, stateFile: nil, entries: entries)
+            log.say("\(entries) entries: \(contender.rawValue), concurrent load")
+            let (process, launch) = try await launcher.start(contender, item: library.playlist.path, stateFile: nil, entries: entries)
             if launch.failure == nil {
                 try await Task.sleep(for: settings.settle)
-                let load = ConcurrentLoad(busName: contender.busName, editsQueue: contender == .remotePlayerd, extraURI: extraURI)
+                let load = ConcurrentLoad(busName: contender.busName, mix: .scale(editsQueue: contender == .remotePlayerd), extraURI: extraURI)
                 figures[contender] = try await load.run(address: busAddress, clients: settings.loadClients, seconds: settings.loadSeconds)
             }
             try await launcher.stop(process, contender)
@@ -132,7 +130,7 @@ final class ScaleRunner {
         var all: [LaunchFigures] = []
         while true {
             if let removing { try? FileManager.default.removeItem(atPath: removing) }
-            let (process, figures) = try await start(contender, item: item, stateFile: stateFile, entries: entries)
+            let (process, figures) = try await launcher.start(contender, item: item, stateFile: stateFile, entries: entries)
             all.append(figures)
             if figures.failure != nil || all.count == settings.starts {
                 if figures.failure == nil {
@@ -143,23 +141,5 @@ final class ScaleRunner {
             }
             try await launcher.stop(process, contender)
         }
-    }
-
-    /// Says on stderr what is being measured, with the time since the run began: a run at
-    /// 100 000 entries takes a while.
-    private func progress(_ text: String) {
-        let elapsed = ContinuousClock.now - began
-        FileHandle.standardError.write(Data("[\(elapsed.components.seconds) s] \(text)\n".utf8))
-    }
-
-    /// One start, timed until the whole queue is there.
-    private func start(_ contender: Contender, item: String?, stateFile: String?, entries: Int) async throws -> (DaemonProcess, LaunchFigures) {
-        try? FileManager.default.removeItem(atPath: ipcSocket)
-        let check: QueueCheck =
-            contender == .remotePlayerd
-            ? QueueReadiness(connection: connection, busName: contender.busName, entries: entries)
-            : MPVPlaylistCheck(socketPath: ipcSocket, entries: entries)
-        let arguments = contender.arguments(bus: busAddress, config: config, item: item, stateFile: stateFile, ipcSocket: ipcSocket)
-        return try await launcher.start(contender, arguments, check: check)
     }
 }

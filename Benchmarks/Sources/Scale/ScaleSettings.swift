@@ -30,19 +30,11 @@ struct ScaleSettings {
         return ScaleSettings(
             sizes: sizes,
             loadSizes: try list("SCALE_LOAD_SIZES", in: environment, default: [10] + sizes, minimum: 2),
-            loadSeconds: try number("SCALE_LOAD_SECONDS", in: environment, default: 10, minimum: 1),
-            runs: try number("SCALE_RUNS", in: environment, default: 11, minimum: 9),
-            starts: try number("SCALE_STARTS", in: environment, default: 3, minimum: 1),
-            settle: .seconds(try number("SCALE_SETTLE_SECONDS", in: environment, default: 2, minimum: 0)),
-            startLimit: .seconds(try number("SCALE_START_LIMIT", in: environment, default: 120, minimum: 1)))
-    }
-
-    private static func number(_ name: String, in environment: [String: String], default fallback: Int, minimum: Int) throws -> Int {
-        guard let text = environment[name], !text.isEmpty else { return fallback }
-        guard let value = Int(text), value >= minimum else {
-            throw ProcessTimer.Failure(description: "\(name)=\(text): give a whole number of at least \(minimum)")
-        }
-        return value
+            loadSeconds: try EnvironmentSetting.number("SCALE_LOAD_SECONDS", in: environment, default: 10, minimum: 1),
+            runs: try EnvironmentSetting.number("SCALE_RUNS", in: environment, default: 11, minimum: 9),
+            starts: try EnvironmentSetting.number("SCALE_STARTS", in: environment, default: 3, minimum: 1),
+            settle: .seconds(try EnvironmentSetting.number("SCALE_SETTLE_SECONDS", in: environment, default: 2, minimum: 0)),
+            startLimit: .seconds(try EnvironmentSetting.number("SCALE_START_LIMIT", in: environment, default: 120, minimum: 1)))
     }
 
     private static func list(_ name: String, in environment: [String: String], default fallback: [Int], minimum: Int) throws -> [Int] {

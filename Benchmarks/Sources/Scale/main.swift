@@ -32,18 +32,11 @@ func run() async throws {
         media.remove()
         bus.stop()
     }
-    let home = media.directory.appendingPathComponent("home")
-    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    let config = home.appendingPathComponent("config.toml").path
-    _ = FileManager.default.createFile(atPath: config, contents: Data("[player]\n".utf8))
-    let environment = [
-        "DBUS_SESSION_BUS_ADDRESS": bus.address, "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-        "XDG_STATE_HOME": home.appendingPathComponent("state").path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-    ]
+    let home = try ContenderHome(in: media.directory, busAddress: bus.address)
     let connection = try await DBusConnection.connect(to: bus.address)
     let runner = ScaleRunner(
-        settings: settings, connection: connection, busAddress: bus.address, environment: environment, config: config, work: media.directory,
-        tones: media.tones)
+        settings: settings, connection: connection, busAddress: bus.address, environment: home.environment, config: home.config,
+        work: media.directory, tones: media.tones)
 
     print("Scale: remote-playerd (release) and mpv + mpv-mpris, same run, each alone on a private bus, paused, null audio output.")
     print("Start-up figures are medians of \(settings.starts) starts; single operations medians of \(settings.runs) calls; RSS after \(settings.settle) settled.")

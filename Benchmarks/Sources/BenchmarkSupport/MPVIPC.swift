@@ -2,13 +2,13 @@ import Foundation
 
 /// A client of mpv's JSON IPC socket (`--input-ipc-server`), for what mpv-mpris does not show
 /// on the bus: how many entries mpv's playlist holds. It owns the socket's descriptor.
-final class MPVIPC {
+public final class MPVIPC {
     private let descriptor: Int32
     private var pending: [UInt8] = []
     private var nextRequest = 1
 
     /// Connects to the socket at `path`; nil while mpv has not made it yet (or it is not mpv's).
-    init?(path: String) {
+    public init?(path: String) {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
@@ -29,7 +29,7 @@ final class MPVIPC {
     deinit { close(descriptor) }
 
     /// mpv's `playlist-count`, or nil when mpv did not answer within `limit`.
-    func playlistCount(limit: Duration = .seconds(5)) -> Int? {
+    public func playlistCount(limit: Duration = .seconds(5)) -> Int? {
         let request = nextRequest
         nextRequest += 1
         let line = #"{"command":["get_property","playlist-count"],"request_id":\#(request)}"# + "\n"

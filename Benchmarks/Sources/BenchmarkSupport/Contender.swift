@@ -1,18 +1,17 @@
-import BenchmarkSupport
 import Foundation
 import RemoteBridgeTesting
 
 /// One of the two programs measured side by side, driven only from outside: its command line,
 /// its bus name, and (for mpv, whose MPRIS plug-in shows no TrackList) its JSON IPC socket.
-enum Contender: String, CaseIterable {
+public enum Contender: String, CaseIterable, Sendable {
     case remotePlayerd = "remote-playerd"
     case mpv = "mpv + mpv-mpris"
 
     /// mpv's MPRIS plug-in, as Debian installs it.
-    static let mprisPlugin = "/usr/lib/mpv-mpris/mpris.so"
+    public static let mprisPlugin = "/usr/lib/mpv-mpris/mpris.so"
 
     /// The well-known name it owns once it is on the bus.
-    var busName: String {
+    public var busName: String {
         switch self {
         case .remotePlayerd: "org.mpris.MediaPlayer2.remotebridge"
         case .mpv: "org.mpris.MediaPlayer2.mpv"
@@ -20,7 +19,7 @@ enum Contender: String, CaseIterable {
     }
 
     /// The program to run.
-    var executable: String {
+    public var executable: String {
         switch self {
         case .remotePlayerd: BuiltProduct.release("remote-playerd")
         case .mpv: "/usr/bin/mpv"
@@ -30,7 +29,7 @@ enum Contender: String, CaseIterable {
     /// The arguments that start it on `bus`, paused and silent, with `item` queued (none: the
     /// saved state). remote-playerd keeps its state in `stateFile`, or none when nil; mpv answers
     /// on `ipcSocket`.
-    func arguments(bus: String, config: String, item: String?, stateFile: String?, ipcSocket: String) -> [String] {
+    public func arguments(bus: String, config: String, item: String?, stateFile: String?, ipcSocket: String) -> [String] {
         let items = item.map { [$0] } ?? []
         switch self {
         case .remotePlayerd:
@@ -43,19 +42,4 @@ enum Contender: String, CaseIterable {
             ] + items
         }
     }
-}
-
-/// Where a queue comes from.
-enum Source: String, CaseIterable {
-    /// An M3U playlist of the library (both programs).
-    case playlist = "playlist"
-    /// The library's folder tree (both programs).
-    case folder = "folder tree"
-    /// The playlist, with remote-playerd keeping a state file (which it then writes).
-    case playlistWithState = "playlist, --state"
-    /// No items: remote-playerd restores the state saved by the run before (mpv has none).
-    case savedState = "saved state"
-
-    /// Whether mpv + mpv-mpris can start from it.
-    var servesMPV: Bool { self == .playlist || self == .folder }
 }

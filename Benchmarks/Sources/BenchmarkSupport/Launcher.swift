@@ -1,4 +1,3 @@
-import BenchmarkSupport
 import Foundation
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
@@ -6,44 +5,70 @@ import RemoteBridgeTesting
 
 /// What one start of a program shows a client: exec → its name on the bus, → the first
 /// answered `Get(PlaybackStatus)`, → the whole queue loaded; then its RSS once settled.
-struct LaunchFigures {
-    var toBus: Duration?
-    var toGet: Duration?
-    var toLoaded: Duration?
+public struct LaunchFigures: Sendable {
+    public var toBus: Duration?
+    public var toGet: Duration?
+    public var toLoaded: Duration?
     /// VmRSS once loaded and left alone for the settling time, paused.
-    var kilobytes: Int?
+    public var kilobytes: Int?
     /// Why a figure is missing, if one is.
-    var failure: String?
+    public var failure: String?
+
+    /// No figures yet.
+    public init() {}
 
     /// The medians of several starts (RSS from the last, which is the one left running).
-    static func median(of starts: [LaunchFigures]) -> LaunchFigures {
+    public static func median(of starts: [LaunchFigures]) -> LaunchFigures {
         func median(_ values: [Duration?]) -> Duration? {
             let known = values.compactMap { $0 }
             return known.count == values.count && !known.isEmpty ? ProcessTimer.median(known) : nil
         }
-        return LaunchFigures(
-            toBus: median(starts.map(\.toBus)), toGet: median(starts.map(\.toGet)), toLoaded: median(starts.map(\.toLoaded)),
-            kilobytes: starts.last?.kilobytes, failure: starts.compactMap(\.failure).first)
+        var figures = LaunchFigures()
+        figures.toBus = median(starts.map(\.toBus))
+        figures.toGet = median(starts.map(\.toGet))
+        figures.toLoaded = median(starts.map(\.toLoaded))
+        figures.kilobytes = starts.last?.kilobytes
+        figures.failure = starts.compactMap(\.failure).first
+        return figures
     }
 }
 
 /// Starts and stops the programs on the private bus, timing each start as a client sees it.
 @MainActor
-final class Launcher {
+public final class Launcher {
     private let connection: DBusConnection
+    private let busAddress: String
     private let environment: [String: String]
+    private let config: String
+    private let ipcSocket: String
     private let limit: Duration
 
-    /// Starts programs with `environment` added to ours, watching the bus through `connection`;
-    /// a start not complete within `limit` is given up (its figures say so).
-    init(connection: DBusConnection, environment: [String: String], limit: Duration) {
+    /// Starts programs on the bus at `busAddress` with `environment` added to ours and
+    /// remote-playerd's `config`, watching the bus through `connection`; mpv answers on
+    /// `ipcSocket`. A start not complete within `limit` is given up (its figures say so).
+    public init(connection: DBusConnection, busAddress: String, environment: [String: String], config: String, ipcSocket: String, limit: Duration) {
         self.connection = connection
+        self.busAddress = busAddress
         self.environment = environment
+        self.config = config
+        self.ipcSocket = ipcSocket
         self.limit = limit
     }
 
+    /// One start of `contender` with `item` queued (a playlist or folder of `entries` entries;
+    /// none: remote-playerd's saved state in `stateFile`), timed until the whole queue is there.
+    public func start(_ contender: Contender, item: String?, stateFile: String?, entries: Int) async throws -> (DaemonProcess, LaunchFigures) {
+        try? FileManager.default.removeItem(atPath: ipcSocket)
+        let check: QueueCheck =
+            contender == .remotePlayerd
+            ? QueueReadiness(connection: connection, busName: contender.busName, entries: entries)
+            : MPVPlaylistCheck(socketPath: ipcSocket, entries: entries)
+        let arguments = contender.arguments(bus: busAddress, config: config, item: item, stateFile: stateFile, ipcSocket: ipcSocket)
+        return try await start(contender, arguments, check: check)
+    }
+
     /// Starts `contender` with `arguments` and times it until `check` says its queue is whole.
-    func start(_ contender: Contender, _ arguments: [String], check: QueueCheck) async throws -> (DaemonProcess, LaunchFigures) {
+    private func start(_ contender: Contender, _ arguments: [String], check: QueueCheck) async throws -> (DaemonProcess, LaunchFigures) {
         let arrival = ChangeWaiter()
         var arrived = false
         let subscription = try await connection.subscribe(to: MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: contender.busName)) { message in
@@ -93,7 +118,7 @@ final class Launcher {
     /// the next start is timed from nothing. remote-playerd gets SIGTERM, and saves its state;
     /// mpv, which has nothing to save, SIGKILL (it inherits DaemonProcess's spawning thread's
     /// blocked signals, and never sees a SIGTERM).
-    func stop(_ process: DaemonProcess, _ contender: Contender) async throws {
+    public func stop(_ process: DaemonProcess, _ contender: Contender) async throws {
         process.send(contender == .remotePlayerd ? SIGTERM : SIGKILL)
         _ = await process.waitForExit(limit: .seconds(60))
         let deadline = ContinuousClock.now + .seconds(10)
