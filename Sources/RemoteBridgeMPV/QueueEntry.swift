@@ -27,7 +27,7 @@ public struct QueueEntry: Sendable, Equatable {
     }
 
     /// The tags MPRIS shows.
-    public struct Tags: Sendable, Equatable, Codable {
+    public struct Tags: Sendable, Hashable, Codable {
         /// The title.
         public var title: String?
         /// The artists.
