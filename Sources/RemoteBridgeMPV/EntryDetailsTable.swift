@@ -1,12 +1,13 @@
 /// What the queue knows of its entries beyond URL and title (tags read from the file, a
 /// length, cover art), by id, for the entries that have any; held compactly.
 ///
-/// An entry's record is 40 bytes: its length, and numbers into two `InternTable`s, one of tag
-/// sets (artists, album, album artists, genres, date: the same for an album's tracks) and one of
-/// art URLs (one cover for a folder). A client that reads every entry's metadata of a 100 000
-/// track library makes the daemon read and keep every entry's tags: as `QueueEntry.Tags`
-/// values, with their strings and arrays each on the heap, that was about 440 bytes an entry,
-/// 44 MiB in all.
+/// An entry's record is 40 bytes in one array: its length, and numbers into two `InternTable`s,
+/// one of tag sets (artists, album, album artists, genres, date: the same for an album's tracks)
+/// and one of art URLs (one cover for a folder). A hash table of ids finds the record: 4 bytes a
+/// slot, beside the id. A client that reads every entry's metadata of a 100 000 track library
+/// makes the daemon read and keep every entry's tags: as a dictionary of `QueueEntry.Tags`
+/// values, whose 262 144 slots (at most three quarters full) each held some 150 bytes and whose
+/// strings and arrays were each on the heap, that was 44 MiB.
 struct EntryDetailsTable: Sendable {
     /// An entry's tags other than its given title (which the queue keeps with its URL), its
     /// length and its art.
@@ -33,30 +34,62 @@ struct EntryDetailsTable: Sendable {
         /// The track and disc numbers, or `outside` when nil or not in 32 bits (then in the tag set).
         var trackNumber: Int32
         var discNumber: Int32
-        var length: Duration?
+        /// The length, as its exact seconds and attoseconds; meaningless when `hasLength` is false.
+        var lengthSeconds: Int64
+        var lengthAttoseconds: Int64
+        var hasLength: Bool
         var hasGivenLength: Bool
+
+        var length: Duration? {
+            hasLength ? Duration(secondsComponent: lengthSeconds, attosecondsComponent: lengthAttoseconds) : nil
+        }
 
         static let none: Int32 = -1
         static let outside = Int32.min
     }
 
-    private var records: [Int64: Record] = [:]
+    /// Each record by number; a number let go holds a stale record until used again.
+    private var records: [Record] = []
+    /// The record number of each entry that has one.
+    private var numbers: [Int64: Int32] = [:]
+    /// Record numbers let go, to be used again.
+    private var unused: [Int32] = []
     private var tagSets = InternTable<TagSet>()
     private var artURLs = InternTable<String>()
 
     /// How many entries have a record.
-    var count: Int { records.count }
+    var count: Int { numbers.count }
     /// How many distinct tag sets and art URLs are held (for tests).
     var sharedValues: Int { tagSets.count + artURLs.count }
 
     /// The details of entry `id`; nil when it has none. Setting nil, or empty details, drops them.
     subscript(id: Int64) -> Details? {
-        get { records[id].map(details(of:)) }
+        get { numbers[id].map { details(of: records[Int($0)]) } }
         set {
-            if let old = records.removeValue(forKey: id) { release(old) }
-            guard let newValue, !newValue.isEmpty else { return }
-            records[id] = record(of: newValue)
+            let old = numbers.removeValue(forKey: id)
+            if let old {
+                release(records[Int(old)])
+                unused.append(old)
+            }
+            guard let newValue, !newValue.isEmpty else {
+                if numbers.isEmpty { removeAll() }
+                return
+            }
+            let stored = record(of: newValue)
+            if let number = unused.popLast() {
+                records[Int(number)] = stored
+                numbers[id] = number
+            } else {
+                numbers[id] = Int32(records.count)
+                records.append(stored)
+            }
         }
+    }
+
+    /// Lets go of the records' storage once no entry has one.
+    private mutating func removeAll() {
+        records = []
+        unused = []
     }
 
     private func details(of record: Record) -> Details {
@@ -77,7 +110,8 @@ struct EntryDetailsTable: Sendable {
         return Record(
             tagSet: shared == QueueEntry.Tags() ? Record.none : tagSets.use(TagSet(tags: shared)),
             artURL: details.artURL.map { artURLs.use($0) } ?? Record.none,
-            trackNumber: track, discNumber: disc, length: details.length, hasGivenLength: details.hasGivenLength)
+            trackNumber: track, discNumber: disc, lengthSeconds: details.length?.components.seconds ?? 0,
+            lengthAttoseconds: details.length?.components.attoseconds ?? 0, hasLength: details.length != nil, hasGivenLength: details.hasGivenLength)
     }
 
     private mutating func release(_ record: Record) {

@@ -3,7 +3,7 @@
 ///
 /// Each entry is an id, a folder number (`FolderTable`: a library's folders are held once), a
 /// range of `text` holding the rest of its URL and its given title, and, only for the entries
-/// that have more (tags read from the file, a length, cover art), a `Details` record.
+/// that have more (tags read from the file, a length, cover art), a record in `EntryDetailsTable`.
 /// Reading an entry builds a `QueueEntry`. Ids are looked up by a scan of one array of integers:
 /// 100 000 of them take some tens of microseconds, which keeps inserts and removals as cheap as
 /// lookups (an index of ids would have to be renumbered on each of them).
@@ -20,7 +20,7 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
     /// Bytes of `text` that no entry uses any more.
     private var deadBytes = 0
     /// What is known of an entry beyond its URL and title, by id: only entries that have any.
-    private var details: [Int64: Details] = [:]
+    private var details = EntryDetailsTable()
 
     /// An entry's place: its folder, and in `text` the rest of its URL, then its title.
     private struct Slot: Sendable {
@@ -38,13 +38,7 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
         var byteCount: Int { Int(urlLength) + titleBytes }
     }
 
-    /// An entry's tags other than its title, its length and its art.
-    private struct Details: Sendable {
-        var tags: QueueEntry.Tags
-        var length: Duration?
-        var artURL: String?
-        var hasGivenLength: Bool
-    }
+    private typealias Details = EntryDetailsTable.Details
 
     /// An empty queue.
     public init() {}
@@ -198,10 +192,9 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
         return Slot(start: start, folder: folder, urlLength: UInt32(urlLength), titleLength: titleLength)
     }
 
-    /// Keeps `more` for entry `id`, or nothing when it holds nothing.
+    /// Keeps `more` for entry `id` (nothing, when it holds nothing).
     private mutating func setDetails(_ more: Details, for id: Int64) {
-        let isEmpty = more.tags == QueueEntry.Tags() && more.length == nil && more.artURL == nil && !more.hasGivenLength
-        details[id] = isEmpty ? nil : more
+        details[id] = more
     }
 
     /// The text of `count` bytes at `start`.
