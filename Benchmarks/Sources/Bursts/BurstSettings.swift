@@ -15,6 +15,9 @@ struct BurstSettings {
     /// The bursts run, in order: `BURST_ONLY` (names, separated by commas), else all; the
     /// 100 000-entry ones only unless `BURST_LARGE` is 0.
     var bursts: [Burst]
+    /// The programs measured: remote-playerd, and mpv + mpv-mpris beside it unless `BURST_PEER`
+    /// is 0 (`make test`'s check, which holds remote-playerd alone to its limits).
+    var contenders: [Contender]
 
     /// Clients of the mixed load (the Scale benchmark's load has as many).
     static let mixedClients = 8
@@ -39,7 +42,8 @@ struct BurstSettings {
             clients: try EnvironmentSetting.number("BURST_CLIENTS", in: environment, default: 6, minimum: 1),
             mixedRounds: try EnvironmentSetting.number("MIXED_ROUNDS", in: environment, default: 3, minimum: 1),
             mixedSeconds: try EnvironmentSetting.number("MIXED_SECONDS", in: environment, default: 20, minimum: 1),
-            bursts: bursts)
+            bursts: bursts,
+            contenders: try EnvironmentSetting.flag("BURST_PEER", in: environment, default: true) ? Contender.allCases : [.remotePlayerd])
     }
 
     /// `BURST_ONLY`'s bursts, in the benchmark's order; all when it is unset or empty.

@@ -61,7 +61,7 @@ func run() async throws -> Bool {
     var results: [BurstResult] = []
     for burst in settings.bursts {
         var figures: [Contender: BurstResult] = [:]
-        for contender in Contender.allCases {
+        for contender in settings.contenders {
             figures[contender] = try await runner.measure(burst, contender)
         }
         BurstReport.printBurst(burst, figures, settings: settings)
