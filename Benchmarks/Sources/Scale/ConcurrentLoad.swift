@@ -19,9 +19,9 @@ struct LoadFigures {
 
 /// Clients on connections of their own, each calling back to back for a fixed time: a mix of
 /// Gets (PlaybackStatus, Metadata, Position), transport calls (Next, Previous, Pause) and, for
-/// remote-playerd, RemoveTrack + AddTrack pairs that keep the queue at its size. A probe on its
-/// own connection reads PlaybackStatus every 10 ms. The queue loops meanwhile (LoopStatus
-/// Playlist).
+/// remote-playerd, RemoveTrack + AddTrack pairs that keep the queue at its size (never removing
+/// the last entry: see `TrackPool`). A probe on its own connection reads PlaybackStatus every
+/// 10 ms. The queue loops meanwhile (LoopStatus Playlist).
 @MainActor
 final class ConcurrentLoad {
     private let busName: String
