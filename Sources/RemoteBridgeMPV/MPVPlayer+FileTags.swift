@@ -12,7 +12,7 @@ extension MPVPlayer {
     public func readTags(of ids: some Sequence<Int64>) {
         let asked = Array(ids.lazy.filter { !self.tagsLookedUp.contains($0) }.prefix(Self.mostTagReadsAtOnce))
         guard !asked.isEmpty else { return }
-        // Found in one pass over the queue, however many are asked for.
+        // Each found by its id (the queue's id table), not by a pass over the queue.
         let found = entries.indices(of: asked)
         var wanted: [(id: Int64, url: String)] = []
         for id in asked {

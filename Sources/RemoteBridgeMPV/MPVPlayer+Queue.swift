@@ -32,7 +32,7 @@ extension MPVPlayer {
         stopMPV()
         try? mpv.set("pause", !play)
         entries.removeAll()
-        entries.reserveCapacity(items.count, textBytes: items.reduce(0) { $0 + $1.url.utf8.count + ($1.tags.title?.utf8.count ?? 0) })
+        entries.reserveCapacity(items.count)
         unshuffledOrder = nil
         currentID = nil
         // Accepted one by one, so that `index` is followed to the same item, or the next kept.
@@ -61,7 +61,7 @@ extension MPVPlayer {
         guard !entries.isEmpty else { return }
         startIndex = min(startIndex, entries.count - 1)
         if startKept, position > .zero {
-            pendingStart = (entries.ids[startIndex], position)
+            pendingStart = (entries.id(at: startIndex), position)
         }
         playIndex(startIndex)
     }
@@ -113,7 +113,7 @@ extension MPVPlayer {
         }
         entries.remove(at: index)
         if index < currentIndexHint { currentIndexHint -= 1 }
-        unshuffledOrder?.removeAll { $0 == id }
+        sweepUnshuffledOrderIfStale()
         changed(.entryRemoved(at: index, id: id))
         // mpv already plays the removed entry when it is the one a gapless change is going to:
         // then the entry that takes its place plays instead, as for the current one.

@@ -47,6 +47,16 @@ extension MPVPlayer {
         changed(.state)
     }
 
+    /// An entry left the queue. While shuffled, the order before shuffling keeps its id for now:
+    /// finding it there would search the whole order on every removal, while an id is never
+    /// given again and `unshuffledIndices` passes over those not in the queue. The ids of entries
+    /// gone are swept out at once when they outnumber the queue's: one pass for as many removals.
+    func sweepUnshuffledOrderIfStale() {
+        guard let order = unshuffledOrder, order.count > 2 * entries.count + 64 else { return }
+        let kept = Set(entries.ids)
+        unshuffledOrder = order.filter { kept.contains($0) }
+    }
+
     /// While shuffled, the order turning shuffle off gives back, as indices into `entries`: the
     /// order the queue had before shuffling, entries added since after the others in the order
     /// they were added. Nil when not shuffled, or when that order is not known (a queue loaded

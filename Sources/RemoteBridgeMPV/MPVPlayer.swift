@@ -41,8 +41,9 @@ public final class MPVPlayer {
     /// What mpv's playlist holds: each of its entries the player handed over, by mpv's id.
     var window = MPVWindow()
     /// While shuffled, the queue's order before shuffling, to return to when shuffle goes off:
-    /// entries added since are appended, removed ones leave it (`unshuffledIndices` reads it).
-    /// Nil when not shuffled, or when a queue was loaded while shuffled.
+    /// entries added since are appended; removed ones are passed over, and swept out now and then
+    /// (`sweepUnshuffledOrderIfStale()`; `unshuffledIndices` reads it). Nil when not shuffled, or when
+    /// a queue was loaded while shuffled.
     var unshuffledOrder: [Int64]?
     /// mpv's `pause` property.
     public internal(set) var isPaused = true

@@ -1,123 +1,125 @@
 /// The player's queue, in play order, kept compact: a library of 100 000 entries costs little
-/// more than its paths.
+/// more than its paths, and a change of one entry costs the same at that size as at 10.
 ///
 /// Each entry is an id, a folder number (`FolderTable`: a library's folders are held once), a
-/// range of `text` holding the rest of its URL and its given title, and, only for the entries
+/// range of text holding the rest of its URL and its given title, and, only for the entries
 /// that have more (tags read from the file, a length, cover art), a record in `EntryDetailsTable`.
-/// Reading an entry builds a `QueueEntry`. Ids are looked up by a scan of one array of integers:
-/// 100 000 of them take some tens of microseconds, which keeps inserts and removals as cheap as
-/// lookups (an index of ids would have to be renumbered on each of them).
+/// Reading an entry builds a `QueueEntry`.
+///
+/// The entries are held in chunks of up to 1 024 (`QueueChunks`): an insert or a removal moves
+/// the entries of one chunk, never the queue's. An id is found through a hash table of each
+/// entry's chunk (`ChunkTable`, about 10 bytes an entry), then a scan of that chunk's ids; a
+/// position through a binary search of the chunks' first positions.
 public struct PlayQueue: RandomAccessCollection, Sendable {
-    /// The entries' ids, in play order.
-    public private(set) var ids: [Int64] = []
-    /// Where each entry's URL and title are in `text`; parallel to `ids`.
-    private var slots: [Slot] = []
+    public typealias Indices = Range<Int>
+
+    /// The most entries a chunk holds, unless a test asks for fewer.
+    static let defaultChunkCapacity = 1024
+    /// The entries' ids, URLs and titles, in chunks.
+    private var chunks: QueueChunks
     /// The entries' folders, each once.
     private var folders = FolderTable()
-    /// The URL and title bytes of every entry, one after another. A removed entry's bytes stay
-    /// until `compactText()` finds more dead bytes than live ones.
-    private var text: [UInt8] = []
-    /// Bytes of `text` that no entry uses any more.
-    private var deadBytes = 0
     /// What is known of an entry beyond its URL and title, by id: only entries that have any.
     private var details = EntryDetailsTable()
-
-    /// An entry's place: its folder, and in `text` the rest of its URL, then its title.
-    private struct Slot: Sendable {
-        var start: Int
-        /// The folder's number in `folders`; `noFolder` for a URL without a `/`.
-        var folder: Int32
-        /// The bytes of the URL after its folder.
-        var urlLength: UInt32
-        /// `UInt32.max` for no title.
-        var titleLength: UInt32
-
-        static let noTitle = UInt32.max
-        static let noFolder: Int32 = -1
-        var titleBytes: Int { titleLength == Self.noTitle ? 0 : Int(titleLength) }
-        var byteCount: Int { Int(urlLength) + titleBytes }
-    }
 
     private typealias Details = EntryDetailsTable.Details
 
     /// An empty queue.
-    public init() {}
+    public init() {
+        self.init(chunkCapacity: Self.defaultChunkCapacity)
+    }
+
+    /// An empty queue whose chunks hold at most `chunkCapacity` entries (tests ask for few, to
+    /// reach chunk boundaries with few entries).
+    init(chunkCapacity: Int) {
+        chunks = QueueChunks(capacity: chunkCapacity)
+    }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { ids.count }
+    public var endIndex: Int { chunks.count }
+    public var count: Int { chunks.count }
+    public var indices: Range<Int> { 0..<chunks.count }
 
     /// The entry at `position`.
     public subscript(position: Int) -> QueueEntry {
-        let id = ids[position]
-        let slot = slots[position]
-        var entry = QueueEntry(id: id, url: url(at: position), tags: QueueEntry.Tags())
+        let (chunk, offset) = chunks.place(of: position)
+        return entry(in: chunks.chunks[chunk], at: offset)
+    }
+
+    /// The entries' ids, in play order: the whole list, built for the asking.
+    public var ids: [Int64] {
+        var all: [Int64] = []
+        all.reserveCapacity(count)
+        for chunk in chunks.chunks { all.append(contentsOf: chunk.ids) }
+        return all
+    }
+
+    /// The id of the entry at `position`.
+    public func id(at position: Int) -> Int64 {
+        let (chunk, offset) = chunks.place(of: position)
+        return chunks.chunks[chunk].ids[offset]
+    }
+
+    /// The URL of the entry at `position`, without the rest of it.
+    public func url(at position: Int) -> String {
+        let (chunk, offset) = chunks.place(of: position)
+        return chunks.chunks[chunk].url(at: offset, folders: folders)
+    }
+
+    /// The index of the entry with `id`; `hint` is where it was last seen, checked first.
+    public func index(of id: Int64, hint: Int? = nil) -> Int? {
+        if let hint, indices.contains(hint), self.id(at: hint) == id { return hint }
+        return chunks.place(of: id).map { chunks.position(chunk: $0.chunk, offset: $0.offset) }
+    }
+
+    /// The entry with `id`, if it is in the queue.
+    public func entry(id: Int64) -> QueueEntry? {
+        chunks.place(of: id).map { entry(in: chunks.chunks[$0.chunk], at: $0.offset) }
+    }
+
+    /// Whether the entry with `id` is in the queue.
+    public func contains(id: Int64) -> Bool { chunks.place(of: id) != nil }
+
+    /// The indices of the entries with `wanted` ids, by id; ids not in the queue are left out.
+    public func indices(of wanted: some Collection<Int64>) -> [Int64: Int] {
+        var found: [Int64: Int] = [:]
+        found.reserveCapacity(wanted.count)
+        for id in wanted {
+            if let index = index(of: id) { found[id] = index }
+        }
+        return found
+    }
+
+    /// The entry at `offset` of `chunk`, with its details.
+    private func entry(in chunk: QueueChunk, at offset: Int) -> QueueEntry {
+        let id = chunk.ids[offset]
+        var entry = QueueEntry(id: id, url: chunk.url(at: offset, folders: folders), tags: QueueEntry.Tags())
         if let more = details[id] {
             entry.tags = more.tags
             entry.length = more.length
             entry.artURL = more.artURL
             entry.hasGivenLength = more.hasGivenLength
         }
-        if entry.tags.title == nil, slot.titleLength != Slot.noTitle {
-            entry.tags.title = string(at: slot.start + Int(slot.urlLength), count: Int(slot.titleLength))
-        }
+        if entry.tags.title == nil { entry.tags.title = chunk.title(at: offset) }
         return entry
-    }
-
-    /// The URL of the entry at `position`, without the rest of it.
-    public func url(at position: Int) -> String {
-        let slot = slots[position]
-        let rest = string(at: slot.start, count: Int(slot.urlLength))
-        return slot.folder == Slot.noFolder ? rest : folders[slot.folder] + rest
-    }
-
-    /// The index of the entry with `id`; `hint` is where it was last seen, checked first.
-    public func index(of id: Int64, hint: Int? = nil) -> Int? {
-        if let hint, ids.indices.contains(hint), ids[hint] == id { return hint }
-        return ids.firstIndex(of: id)
-    }
-
-    /// The entry with `id`, if it is in the queue.
-    public func entry(id: Int64) -> QueueEntry? { index(of: id).map { self[$0] } }
-
-    /// Whether the entry with `id` is in the queue.
-    public func contains(id: Int64) -> Bool { ids.contains(id) }
-
-    /// The indices of the entries with `wanted` ids, by id: one pass over the queue, however many
-    /// are asked for.
-    public func indices(of wanted: some Collection<Int64>) -> [Int64: Int] {
-        guard wanted.count > 4 else {
-            var found: [Int64: Int] = [:]
-            for id in wanted { if let index = index(of: id) { found[id] = index } }
-            return found
-        }
-        let asked = Set(wanted)
-        var found: [Int64: Int] = [:]
-        found.reserveCapacity(asked.count)
-        for (index, id) in ids.enumerated() where asked.contains(id) {
-            found[id] = index
-            if found.count == asked.count { break }
-        }
-        return found
     }
 
     // MARK: Changing
 
-    /// Makes room for `count` more entries with about `textBytes` of URLs and titles.
-    public mutating func reserveCapacity(_ count: Int, textBytes: Int = 0) {
-        ids.reserveCapacity(ids.count + count)
-        slots.reserveCapacity(slots.count + count)
-        if textBytes > 0 { text.reserveCapacity(text.count + textBytes) }
+    /// Makes room for `count` more entries without the id table growing meanwhile. (Each chunk's
+    /// text grows by a quarter at a time as it fills.)
+    public mutating func reserveCapacity(_ count: Int) {
+        chunks.reserveCapacity(count)
     }
 
     /// Inserts `entries` at `index`, in order.
     public mutating func insert(contentsOf entries: some Collection<QueueEntry>, at index: Int) {
-        var newSlots: [Slot] = []
-        newSlots.reserveCapacity(entries.count)
+        chunks.insert(entries, at: index, folders: &folders)
         for entry in entries {
-            newSlots.append(store(entry))
+            var tags = entry.tags
+            tags.title = nil
+            setDetails(Details(tags: tags, length: entry.length, artURL: entry.artURL, hasGivenLength: entry.hasGivenLength), for: entry.id)
         }
-        ids.insert(contentsOf: entries.map(\.id), at: index)
-        slots.insert(contentsOf: newSlots, at: index)
     }
 
     /// Inserts one entry at `index`.
@@ -128,18 +130,14 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
     /// Removes the entry at `index`; returns its id.
     @discardableResult
     public mutating func remove(at index: Int) -> Int64 {
-        let id = ids.remove(at: index)
-        let slot = slots.remove(at: index)
-        deadBytes += slot.byteCount
-        if slot.folder != Slot.noFolder { folders.release(slot.folder) }
+        let id = chunks.remove(at: index, folders: &folders)
         details[id] = nil
-        if deadBytes > 1 << 16, deadBytes > text.count / 2 { compactText() }
         return id
     }
 
     /// Empties the queue.
     public mutating func removeAll() {
-        self = PlayQueue()
+        self = PlayQueue(chunkCapacity: chunks.capacity)
     }
 
     /// Changes the entry at `index` (its id and URL stay); returns whether anything changed.
@@ -151,10 +149,9 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
         after.id = before.id
         after.url = before.url
         guard after != before else { return false }
-        let slot = slots[index]
-        let storedTitle = slot.titleLength == Slot.noTitle ? nil : string(at: slot.start + Int(slot.urlLength), count: Int(slot.titleLength))
+        let (chunk, offset) = chunks.place(of: index)
         var tags = after.tags
-        if tags.title == storedTitle { tags.title = nil }
+        if tags.title == chunks.chunks[chunk].title(at: offset) { tags.title = nil }
         setDetails(Details(tags: tags, length: after.length, artURL: after.artURL, hasGivenLength: after.hasGivenLength), for: after.id)
         return true
     }
@@ -162,59 +159,18 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
     /// Puts the entries in a new order: the entry at `order[i]` goes to index `i`. `order` is a
     /// permutation of the indices.
     public mutating func reorder(_ order: [Int]) {
-        precondition(order.count == ids.count, "a new order names every entry once")
-        ids = order.map { ids[$0] }
-        slots = order.map { slots[$0] }
-    }
-
-    // MARK: Storage
-
-    /// Stores an entry's text and details; returns its slot.
-    private mutating func store(_ entry: QueueEntry) -> Slot {
-        let start = text.count
-        var folder = Slot.noFolder
-        var urlLength = entry.url.utf8.count
-        if let (path, rest) = FolderTable.split(entry.url) {
-            folder = folders.use(path)
-            text.append(contentsOf: rest.utf8)
-            urlLength = rest.utf8.count
-        } else {
-            text.append(contentsOf: entry.url.utf8)
-        }
-        var titleLength = Slot.noTitle
-        if let title = entry.tags.title {
-            text.append(contentsOf: title.utf8)
-            titleLength = UInt32(title.utf8.count)
-        }
-        var tags = entry.tags
-        tags.title = nil
-        setDetails(Details(tags: tags, length: entry.length, artURL: entry.artURL, hasGivenLength: entry.hasGivenLength), for: entry.id)
-        return Slot(start: start, folder: folder, urlLength: UInt32(urlLength), titleLength: titleLength)
+        chunks = chunks.reordered(order)
     }
 
     /// Keeps `more` for entry `id` (nothing, when it holds nothing).
     private mutating func setDetails(_ more: Details, for id: Int64) {
         details[id] = more
     }
+}
 
-    /// The text of `count` bytes at `start`.
-    private func string(at start: Int, count: Int) -> String {
-        text.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<start + count]), as: UTF8.self)
-        }
-    }
-
-    /// Copies the live entries' text into a new buffer, leaving the dead bytes behind.
-    private mutating func compactText() {
-        var compacted: [UInt8] = []
-        compacted.reserveCapacity(text.count - deadBytes)
-        for index in slots.indices {
-            let slot = slots[index]
-            let start = compacted.count
-            compacted.append(contentsOf: text[slot.start..<slot.start + slot.byteCount])
-            slots[index].start = start
-        }
-        text = compacted
-        deadBytes = 0
-    }
+extension PlayQueue {
+    /// What is wrong with the chunks' bookkeeping, in words; empty when nothing is. For tests.
+    func chunkProblems() -> [String] { chunks.problems() }
+    /// The chunks' sizes, in order. For tests.
+    var chunkSizes: [Int] { chunks.chunks.map(\.count) }
 }

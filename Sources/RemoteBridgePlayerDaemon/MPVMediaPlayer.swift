@@ -58,7 +58,7 @@ final class MPVMediaPlayer: MediaPlayer {
             // TrackListReplaced than by a flood of signals.
             if count <= Self.mostTrackAddedSignals {
                 for offset in index..<index + count {
-                    let after = offset > 0 ? Int(player.entries.ids[offset - 1]) : nil
+                    let after = offset > 0 ? Int(player.entries.id(at: offset - 1)) : nil
                     listeners.announce(.trackAdded(Self.track(player.entries[offset]), after: after))
                 }
             } else {

@@ -6,7 +6,17 @@ import Foundation
 enum ScaleGoals {
     /// Prints one line per goal: met or MISSED, with the figure.
     static func printChecks(_ all: [SizeResults], baseline: SizeResults, load: [(entries: Int, figures: [Contender: LoadFigures])]) {
-        guard let largest = all.last else { return }
+        if let largest = all.last {
+            printSizeChecks(largest, all, baseline: baseline)
+        } else {
+            // SCALE_LOAD_ONLY: the load's goals alone.
+            print("\n### Goals under load\n")
+        }
+        printLoadChecks(load)
+    }
+
+    /// The goals of the whole-size measures, at `largest`.
+    private static func printSizeChecks(_ largest: SizeResults, _ all: [SizeResults], baseline: SizeResults) {
         let size = FigureText.grouped(largest.entries)
         print("\n### Goals at \(size) entries\n")
         let playlist = largest.launches[.remotePlayerd]?[.playlist]
@@ -32,6 +42,10 @@ enum ScaleGoals {
             "state save: bytes per change do not grow with the queue (k ≤ 0.1; \(FigureText.show(savedValues.first ?? nil, .bytes)) at the smallest size)",
             savedValues.last ?? nil, .bytes
         ) { _ in (savedGrowth ?? 1) <= 0.1 }
+    }
+
+    /// The goals under load: calls a second and the probe's p99 at the largest load size, against the smallest.
+    private static func printLoadChecks(_ load: [(entries: Int, figures: [Contender: LoadFigures])]) {
         guard let small = load.first?.figures[.remotePlayerd], let large = load.last?.figures[.remotePlayerd], load.count > 1 else { return }
         let loadSizes = "\(FigureText.grouped(load.first!.entries)) → \(FigureText.grouped(load.last!.entries))"
         check(

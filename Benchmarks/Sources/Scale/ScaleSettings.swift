@@ -9,6 +9,9 @@ struct ScaleSettings {
     var sizes: [Int]
     /// Queue sizes of the concurrent-load figure: `SCALE_LOAD_SIZES`, default 10 and `sizes`.
     var loadSizes: [Int]
+    /// Only the concurrent-load figure, none of the whole-size measures (nor the 1-entry start
+    /// they are compared with): `SCALE_LOAD_ONLY=1`, for a quick look at the load alone.
+    var loadOnly: Bool
     /// Seconds of concurrent load at each size: `SCALE_LOAD_SECONDS`, default 10.
     var loadSeconds: Int
     /// Clients calling at once under load (the probe comes on top).
@@ -30,6 +33,7 @@ struct ScaleSettings {
         return ScaleSettings(
             sizes: sizes,
             loadSizes: try list("SCALE_LOAD_SIZES", in: environment, default: [10] + sizes, minimum: 2),
+            loadOnly: try EnvironmentSetting.flag("SCALE_LOAD_ONLY", in: environment, default: false),
             loadSeconds: try EnvironmentSetting.number("SCALE_LOAD_SECONDS", in: environment, default: 10, minimum: 1),
             runs: try EnvironmentSetting.number("SCALE_RUNS", in: environment, default: 11, minimum: 9),
             starts: try EnvironmentSetting.number("SCALE_STARTS", in: environment, default: 3, minimum: 1),

@@ -16,8 +16,9 @@ import RemoteBridgeTesting
 //   concurrent load   calls answered a second and a probe's Get p99, 8 clients
 //
 // Run with `make scale` (part of `make bench`). SCALE_SIZES, SCALE_LOAD_SIZES, SCALE_LOAD_SECONDS,
-// SCALE_RUNS, SCALE_STARTS, SCALE_SETTLE_SECONDS and SCALE_START_LIMIT change what it measures
-// (ScaleSettings); `SCALE_SIZES=1000,10000` is a quick run.
+// SCALE_LOAD_ONLY, SCALE_RUNS, SCALE_STARTS, SCALE_SETTLE_SECONDS and SCALE_START_LIMIT change what
+// it measures (ScaleSettings); `SCALE_SIZES=1000,10000` is a quick run, `SCALE_LOAD_ONLY=1` the
+// concurrent load alone.
 
 @MainActor
 func run() async throws {
@@ -40,9 +41,10 @@ func run() async throws {
 
     print("Scale: remote-playerd (release) and mpv + mpv-mpris, same run, each alone on a private bus, paused, null audio output.")
     print("Start-up figures are medians of \(settings.starts) starts; single operations medians of \(settings.runs) calls; RSS after \(settings.settle) settled.")
-    let baseline = try await runner.measure(entries: 1, operations: false)
+    // SCALE_LOAD_ONLY=1: no whole-size measures, so no 1-entry start to compare them with either.
+    let baseline = settings.loadOnly ? SizeResults(entries: 1) : try await runner.measure(entries: 1, operations: false)
     var all: [SizeResults] = []
-    for size in settings.sizes {
+    for size in settings.sizes where !settings.loadOnly {
         let results = try await runner.measure(entries: size, operations: true)
         ScaleReport.printSize(results, baseline: baseline)
         all.append(results)
