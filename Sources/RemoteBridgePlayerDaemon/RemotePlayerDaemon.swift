@@ -46,6 +46,10 @@ public final class RemotePlayerDaemon {
         public var stateSaveInterval = defaultStateSaveInterval
         /// The most entries the queue holds; tests lower it to reach the limit quickly.
         public var maximumQueueLength = QueueLimits.maximumEntries
+        /// Whether the daemon is its program's own, and lets go of the code its start-up ran
+        /// once started (`cheap_release_startup_pages`): the remote-playerd executable sets it.
+        /// Off where the daemon runs beside other work, as in a test process.
+        public var releasesStartupPages = false
 
         /// The defaults.
         public init() {}
@@ -208,6 +212,16 @@ public final class RemotePlayerDaemon {
         if let fill { logger.info("the queue fills in behind the name: \(OutsideText.escaped(fill.progress, maximumBytes: OutsideText.messageBytes))") }
         wireUp()
         try await tracker.start()
+        if options.releasesStartupPages { releaseStartupPages() }
+    }
+
+    /// Lets go of the code start-up ran once its last messages are written (the claim's, the
+    /// first signals'), off the main actor.
+    private func releaseStartupPages() {
+        Task { [connection] in
+            await connection.flush()
+            cheap_release_startup_pages()
+        }
     }
 
     /// Saves the state to `store`, which holds `written` (nil: the first write is a full save).

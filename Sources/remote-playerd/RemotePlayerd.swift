@@ -92,6 +92,7 @@ struct RemotePlayerd: AsyncParsableCommand {
         options.statePath = state
         options.noState = noState
         options.items = items
+        options.releasesStartupPages = true
         if let interval = Duration.milliseconds(rounding: max(0.05, stateSaveInterval)) { options.stateSaveInterval = interval }
 
         do {

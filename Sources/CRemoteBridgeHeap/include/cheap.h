@@ -1,7 +1,7 @@
 #ifndef REMOTEBRIDGE_CHEAP_H
 #define REMOTEBRIDGE_CHEAP_H
-/* glibc's heap, as the daemons need it. Nothing else lives here. <malloc.h> is not in Swift's
-   Glibc module, hence this shim. */
+/* The daemons' memory housekeeping: glibc's heap, and the pages of their own program. Nothing
+   else lives here. <malloc.h> is not in Swift's Glibc module, hence this shim. */
 
 /* The size from which glibc serves a block with a mapping of its own (mmap), given back to the
    kernel the moment it is freed; also the free space at the top of a heap past which glibc
@@ -30,5 +30,17 @@ int cheap_fix_mapped_block_threshold(void);
    kernel (madvise), so the daemon's RSS after a load is what it holds, not what it once
    needed. */
 int cheap_return_free_pages(void);
+
+/* Lets go of the code and constants start-up touched: every page of the executable's read-only
+   mappings that is still the file's own (not one the dynamic loader wrote, as the relocated RELRO
+   pages are) is unmapped with MADV_DONTNEED. The page cache keeps them; a page used again comes
+   back on its first touch, from the cache (a minor fault).
+
+   The link order (scripts/hot-functions.order) puts what a daemon runs after start-up first and
+   what only start-up runs (argument parsing, the configuration and state readers, the runtime's
+   one-time set-up) after it, on pages of their own: once let go, those are not touched again.
+   Call it once, when start-up is over. Returns the bytes unmapped, or -1 when the mappings
+   could not be read. */
+long cheap_release_startup_pages(void);
 
 #endif
