@@ -21,12 +21,6 @@ struct EntryDetailsTable: Sendable {
         var isEmpty: Bool { tags == QueueEntry.Tags() && length == nil && artURL == nil && !hasGivenLength }
     }
 
-    /// The tags that an album's tracks share, and the rare ones that do not fit a record: a
-    /// title other than the given one, a track or disc number past 32 bits.
-    private struct TagSet: Hashable, Sendable {
-        var tags: QueueEntry.Tags
-    }
-
     /// One entry's record.
     private struct Record: Sendable {
         var tagSet: Int32
@@ -54,7 +48,9 @@ struct EntryDetailsTable: Sendable {
     private var numbers: [Int64: Int32] = [:]
     /// Record numbers let go, to be used again.
     private var unused: [Int32] = []
-    private var tagSets = InternTable<TagSet>()
+    /// The tags an album's tracks share, each set once; with the rare ones that do not fit a
+    /// record (a title other than the given one, a track or disc number past 32 bits).
+    private var tagSets = InternTable<QueueEntry.Tags>()
     private var artURLs = InternTable<String>()
 
     /// How many entries have a record.
@@ -93,7 +89,7 @@ struct EntryDetailsTable: Sendable {
     }
 
     private func details(of record: Record) -> Details {
-        var tags = record.tagSet == Record.none ? QueueEntry.Tags() : tagSets[record.tagSet].tags
+        var tags = record.tagSet == Record.none ? QueueEntry.Tags() : tagSets[record.tagSet]
         if record.trackNumber != Record.outside { tags.trackNumber = Int(record.trackNumber) }
         if record.discNumber != Record.outside { tags.discNumber = Int(record.discNumber) }
         return Details(
@@ -108,7 +104,7 @@ struct EntryDetailsTable: Sendable {
         if track != Record.outside { shared.trackNumber = nil }
         if disc != Record.outside { shared.discNumber = nil }
         return Record(
-            tagSet: shared == QueueEntry.Tags() ? Record.none : tagSets.use(TagSet(tags: shared)),
+            tagSet: shared == QueueEntry.Tags() ? Record.none : tagSets.use(shared),
             artURL: details.artURL.map { artURLs.use($0) } ?? Record.none,
             trackNumber: track, discNumber: disc, lengthSeconds: details.length?.components.seconds ?? 0,
             lengthAttoseconds: details.length?.components.attoseconds ?? 0, hasLength: details.length != nil, hasGivenLength: details.hasGivenLength)

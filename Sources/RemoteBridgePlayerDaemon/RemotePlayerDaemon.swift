@@ -216,12 +216,9 @@ public final class RemotePlayerDaemon {
     }
 
     /// Lets go of the code start-up ran once its last messages are written (the claim's, the
-    /// first signals'), off the main actor.
+    /// first signals').
     private func releaseStartupPages() {
-        Task { [connection] in
-            await connection.flush()
-            cheap_release_startup_pages()
-        }
+        afterMessagesWritten { _ = cheap_release_startup_pages() }
     }
 
     /// Saves the state to `store`, which holds `written` (nil: the first write is a full save).
@@ -378,9 +375,14 @@ public final class RemotePlayerDaemon {
     /// written: after a large queue was read, announced (a TrackListReplaced of 100 000 paths)
     /// and let go of, the daemon's RSS is what it holds, not what loading it once needed.
     private func returnFreeMemory() {
+        afterMessagesWritten { _ = cheap_return_free_pages() }
+    }
+
+    /// Runs `work` once every message sent so far has been written.
+    private func afterMessagesWritten(_ work: @escaping @MainActor () -> Void) {
         Task { [connection] in
             await connection.flush()
-            cheap_return_free_pages()
+            work()
         }
     }
 
