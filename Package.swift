@@ -169,6 +169,18 @@ let package = Package(
             dependencies: [
                 "RemoteBridgeTesting", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgePlayerDaemon", "remotectl", "mpris-test-player", logging,
             ]),
+        // The fuzz harnesses: one per parser of outside input, with the properties each checks,
+        // and the program that is the fuzzer (built by `make fuzz` with -sanitize=fuzzer) or,
+        // built plainly, replays inputs. The tests replay every corpus file in fuzz/corpus.
+        .target(
+            name: "RemoteBridgeFuzzing",
+            dependencies: [
+                "RemoteBridgeConfiguration", "RemoteBridgePlayerDaemon", "RemoteBridgeMPV", "RemoteBridgeResume", "RemoteBridgeCtl", "RemoteBridgeEvdev",
+                "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgePrivateBus", "RemoteBridgeTesting",
+            ]),
+        .executableTarget(name: "remotebridge-fuzz", dependencies: ["RemoteBridgeFuzzing"]),
+        .testTarget(name: "RemoteBridgeFuzzingTests", dependencies: ["RemoteBridgeFuzzing"]),
+
         // A scripted MPRIS player as a program, for the tests that have a bus start one (D-Bus activation).
         .executableTarget(name: "mpris-test-player", dependencies: ["RemoteBridgeTesting", "RemoteBridgeDBus"]),
 

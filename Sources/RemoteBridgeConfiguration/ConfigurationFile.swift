@@ -20,9 +20,14 @@ public enum ConfigurationFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigurationError(file: path, line: 0, key: "", message: "cannot be read (\(String(cString: strerror(errno))); check its permissions)")
         }
-        let bytes = [UInt8](data)
+        return try text(of: [UInt8](data), file: path)
+    }
+
+    /// The text of `bytes`, the contents of `file`; an error that names the line and byte where
+    /// they are not UTF-8.
+    package static func text(of bytes: [UInt8], file: String) throws(ConfigurationError) -> String {
         if let bad = OutsideText.firstInvalidUTF8(in: bytes) {
-            throw notUTF8(bytes, at: bad, file: path)
+            throw notUTF8(bytes, at: bad, file: file)
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -8,9 +8,9 @@ import SystemPackage
 /// Only regular files are opened (a FIFO or a device would block, or never end), and only the
 /// tag blocks are read, each at most `maximumBlockSize`: never the audio, and never the whole file.
 /// It blocks on disk I/O, so callers run it off the main actor.
-enum EmbeddedArt {
+package enum EmbeddedArt {
     /// The largest metadata block or frame read: a cover bigger than this is ignored.
-    static let maximumBlockSize = 16 << 20
+    package static let maximumBlockSize = 16 << 20
 
     /// The file:// URI of the extracted art, or nil if there is none (or no cache directory).
     /// The cache is then trimmed to `limit` bytes, least recently used first.
@@ -30,7 +30,7 @@ enum EmbeddedArt {
     }
 
     /// The first PICTURE metadata block of a FLAC file.
-    static func flacPicture(in source: some ByteSource) -> ([UInt8], String)? {
+    package static func flacPicture(in source: some ByteSource) -> ([UInt8], String)? {
         guard source.read(at: 0, count: 4) == Array("fLaC".utf8) else { return nil }
         var offset = 4
         // A FLAC file has a handful of metadata blocks; 128 bounds a hostile one.
@@ -55,7 +55,7 @@ enum EmbeddedArt {
     }
 
     /// The first APIC frame of an ID3v2.3 or 2.4 tag.
-    static func id3Picture(in source: some ByteSource) -> ([UInt8], String)? {
+    package static func id3Picture(in source: some ByteSource) -> ([UInt8], String)? {
         guard let header = source.read(at: 0, count: 10), header.count == 10, header[0...2] == [0x49, 0x44, 0x33],
             header[3] == 3 || header[3] == 4
         else { return nil }  // "ID3"
@@ -101,14 +101,14 @@ enum EmbeddedArt {
 }
 
 /// Somewhere tag bytes can be read from at an offset: a file, or bytes in memory for tests.
-protocol ByteSource {
+package protocol ByteSource {
     /// Up to `count` bytes at `offset` (fewer at the end); nil on an error or a count over
     /// `EmbeddedArt.maximumBlockSize`.
     func read(at offset: Int, count: Int) -> [UInt8]?
 }
 
 extension Array: ByteSource where Element == UInt8 {
-    func read(at offset: Int, count: Int) -> [UInt8]? {
+    package func read(at offset: Int, count: Int) -> [UInt8]? {
         guard offset >= 0, count >= 0, count <= EmbeddedArt.maximumBlockSize else { return nil }
         guard offset < self.count else { return [] }
         return Array(self[offset..<Swift.min(self.count, offset + count)])

@@ -5,14 +5,14 @@
 /// next, or when a client asks for its metadata (`MPVPlayer.readTags(of:)`). Only the tag
 /// blocks are read, each at most `EmbeddedArt.maximumBlockSize`, never the audio; only regular
 /// files are opened (`TagFile`). A format not named here gives nil, and the entry waits for mpv.
-enum FileTags {
+package enum FileTags {
     /// The tags, as key–value pairs (keys as the format spells them), and the length if the
     /// format states it exactly.
-    struct Found: Equatable {
-        var fields: [(key: String, value: String)]
-        var length: Duration?
+    package struct Found: Equatable {
+        package var fields: [(key: String, value: String)]
+        package var length: Duration?
 
-        static func == (a: Found, b: Found) -> Bool {
+        package static func == (a: Found, b: Found) -> Bool {
             a.length == b.length && a.fields.map(\.key) == b.fields.map(\.key) && a.fields.map(\.value) == b.fields.map(\.value)
         }
     }
@@ -24,7 +24,7 @@ enum FileTags {
     }
 
     /// The tags in `source`, by its first bytes.
-    static func read(_ source: some ByteSource) -> Found? {
+    package static func read(_ source: some ByteSource) -> Found? {
         guard let head = source.read(at: 0, count: 4), head.count == 4 else { return nil }
         switch head {
         case Array("fLaC".utf8): return flac(source)

@@ -53,7 +53,7 @@ public struct QueueEntry: Sendable, Equatable {
         }
 
         /// These tags within `QueueLimits`: each value cut to its length, each list to its count.
-        func limited() -> Tags {
+        package func limited() -> Tags {
             func cut(_ value: String?) -> String? {
                 guard let value, value.utf8.count > QueueLimits.maximumTagLength else { return value }
                 var end = value.utf8.index(value.utf8.startIndex, offsetBy: QueueLimits.maximumTagLength)
@@ -123,7 +123,7 @@ extension QueueEntry.Tags {
     /// Reads tags from key–value pairs, as mpv or a file's own tags (`FileTags`) name them. Keys
     /// are matched without regard to case; a single value is the first given, a list (artists,
     /// genres) takes every value given, each split at `;`.
-    init(fields: some Sequence<(key: String, value: String)>) {
+    package init(fields: some Sequence<(key: String, value: String)>) {
         var byKey: [String: String] = [:]
         var allByKey: [String: [String]] = [:]
         for (key, text) in fields {

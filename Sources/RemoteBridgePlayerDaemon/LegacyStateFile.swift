@@ -5,7 +5,7 @@ import RemoteBridgeText
 /// The state file of earlier releases, version 1: the whole state as one JSON object. It is only
 /// read, on the first start after an upgrade; the next save writes version 2, or 3 for a shuffled
 /// queue (`StateStore`). It has no order before shuffling: the saved order stands for it.
-struct LegacyStateFile: Decodable {
+package struct LegacyStateFile: Decodable {
     /// The version this reads.
     static let version = 1
     /// The file's version field.
@@ -24,12 +24,12 @@ struct LegacyStateFile: Decodable {
     let shuffle: Bool
 
     /// Whether `bytes` look like JSON: an object, after any white space.
-    static func looksLikeJSON(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func looksLikeJSON(_ bytes: UnsafeRawBufferPointer) -> Bool {
         bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
     }
 
     /// The state in `data`, a version-1 file.
-    static func decode(_ data: Data) throws(StateFileDecoder.Refusal) -> PlayerState {
+    package static func decode(_ data: Data) throws(StateFileDecoder.Refusal) -> PlayerState {
         let file: LegacyStateFile
         do {
             file = try JSONDecoder().decode(LegacyStateFile.self, from: data)

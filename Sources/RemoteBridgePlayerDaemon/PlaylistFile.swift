@@ -1,27 +1,30 @@
 import Glibc
 
 /// M3U and PLS playlists, read by the player's own parser, line by line as the bytes arrive.
-enum PlaylistFile {
+package enum PlaylistFile {
     /// One entry: where it is, and the title the playlist gives it.
-    struct Entry: Equatable {
-        var location: String
-        var title: String?
+    package struct Entry: Equatable {
+        package var location: String
+        package var title: String?
     }
 
     /// The longest line read; a longer one is skipped whole. Far above any real location
     /// (`QueueLimits.maximumURILength`), so that such a line is still reported for what it is.
-    static let maximumLineLength = 4 << 20
+    package static let maximumLineLength = 4 << 20
     /// Bytes read at a time.
     static let blockSize = 64 << 10
 
     // MARK: M3U
 
     /// M3U and extended M3U: one location per line; `#EXTINF:<len>,<title>` names the next one.
-    struct M3UReader {
+    package struct M3UReader {
         private var title: String?
 
+        /// A reader before the first line.
+        package init() {}
+
         /// The entry a line makes, if any.
-        mutating func take(_ line: String) -> Entry? {
+        package mutating func take(_ line: String) -> Entry? {
             let text = line.trimmingWhitespace
             if text.hasPrefix("#EXTINF:") {
                 title = text.split(separator: ",", maxSplits: 1).dropFirst().first?.trimmingWhitespace
@@ -42,7 +45,7 @@ enum PlaylistFile {
     }
 
     /// The entries of an M3U text.
-    static func m3u(_ text: String) -> [Entry] {
+    package static func m3u(_ text: String) -> [Entry] {
         var reader = M3UReader()
         var entries: [Entry] = []
         var splitter = LineSplitter()
@@ -60,7 +63,7 @@ enum PlaylistFile {
     // MARK: PLS
 
     /// PLS: `FileN=` and `TitleN=` keys, in N order.
-    static func pls(lines: [String]) -> [Entry] {
+    package static func pls(lines: [String]) -> [Entry] {
         var files: [Int: String] = [:]
         var titles: [Int: String] = [:]
         for line in lines {
@@ -83,7 +86,7 @@ enum PlaylistFile {
     }
 
     /// The entries of a PLS text.
-    static func pls(_ text: String) -> [Entry] {
+    package static func pls(_ text: String) -> [Entry] {
         var lines: [String] = []
         var splitter = LineSplitter()
         splitter.feed(Array(text.utf8)) { lines.append($0); return true }
@@ -135,17 +138,20 @@ enum PlaylistFile {
 /// Cuts bytes into lines at LF or CR, decoding each (invalid UTF-8 repaired) without its
 /// byte-order marks. Bytes, not text, are split, so that a line that is one huge grapheme cluster
 /// costs no more than its bytes; a line past `PlaylistFile.maximumLineLength` is skipped whole.
-struct LineSplitter {
+package struct LineSplitter {
     private var line: [UInt8] = []
     private var isOverlong = false
 
+    /// A splitter with no line begun.
+    package init() {}
+
     /// Lines skipped for their length.
-    private(set) var overlongLines = 0
+    package private(set) var overlongLines = 0
 
     /// Feeds bytes; `body` gets each line they complete and returns false to stop. Returns
     /// false when stopped.
     @discardableResult
-    mutating func feed(_ bytes: some Collection<UInt8>, _ body: (String) -> Bool) -> Bool {
+    package mutating func feed(_ bytes: some Collection<UInt8>, _ body: (String) -> Bool) -> Bool {
         for byte in bytes {
             if byte == 0x0A || byte == 0x0D {
                 guard endLine(body) else { return false }
@@ -159,7 +165,7 @@ struct LineSplitter {
     }
 
     /// Ends the last line, if the bytes did not.
-    mutating func finish(_ body: (String) -> Bool) {
+    package mutating func finish(_ body: (String) -> Bool) {
         _ = endLine(body)
     }
 

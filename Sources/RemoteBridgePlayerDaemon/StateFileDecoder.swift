@@ -4,23 +4,23 @@ import RemoteBridgeResume
 /// Reads a version-2 or version-3 state file (`StateFileFormat`): the snapshot, then the
 /// journal's edits applied in order, up to the first record that is cut short or fails its
 /// checksum.
-enum StateFileDecoder {
+package enum StateFileDecoder {
     /// A file read: the state, and where its valid part ends.
-    struct Contents {
+    package struct Contents {
         /// The state after every whole record.
-        var state: PlayerState
+        package var state: PlayerState
         /// The bytes of the header and the snapshot record.
-        var snapshotSize: Int
+        package var snapshotSize: Int
         /// The bytes up to the end of the last whole record; an append goes here.
-        var validSize: Int
+        package var validSize: Int
         /// The bytes after `validSize`: the torn tail of an interrupted write, if any.
-        var tornSize: Int
+        package var tornSize: Int
     }
 
     /// Why a file cannot be read: the reason, in a few words that follow the file's path.
-    struct Refusal: Error, CustomStringConvertible {
+    package struct Refusal: Error, CustomStringConvertible {
         /// The reason.
-        let description: String
+        package let description: String
     }
 
     /// The refusal of a file of another version.
@@ -30,7 +30,7 @@ enum StateFileDecoder {
     }
 
     /// The state in `bytes`, a whole file that starts with the magic.
-    static func decode(_ bytes: UnsafeRawBufferPointer) throws(Refusal) -> Contents {
+    package static func decode(_ bytes: UnsafeRawBufferPointer) throws(Refusal) -> Contents {
         guard let version = StateFileRecords.version(of: bytes) else { throw Refusal(description: "not a state file (it ends inside its header)") }
         guard StateFileFormat.versions.contains(version) else { throw unknownVersion(version) }
         var state = PlayerState(queue: [], currentIndex: nil, position: 0, volume: 1, loop: .none, shuffle: false)

@@ -7,18 +7,18 @@ import RemoteBridgeResume
 ///
 /// It refuses what the reader would refuse (a value past `QueueLimits`, a number that is not
 /// finite), so a file it writes always reads back.
-struct StateFileEncoder {
+package struct StateFileEncoder {
     /// The bytes so far.
     private(set) var bytes: [UInt8] = []
 
     /// Why a state cannot be written.
-    struct Refusal: Error, CustomStringConvertible {
+    package struct Refusal: Error, CustomStringConvertible {
         /// What is out of bounds, in plain words.
-        let description: String
+        package let description: String
     }
 
     /// A whole file: the header and a snapshot of `state`, with an empty journal.
-    static func file(for state: PlayerState) throws(Refusal) -> [UInt8] {
+    package static func file(for state: PlayerState) throws(Refusal) -> [UInt8] {
         guard state.queue.count <= QueueLimits.maximumEntries else {
             throw Refusal(description: "the queue has \(state.queue.count) entries, more than the \(QueueLimits.maximumEntries) a state file holds")
         }
@@ -49,7 +49,7 @@ struct StateFileEncoder {
     }
 
     /// One record holding `edits`, to append to a file.
-    static func record(for edits: [StateEdit]) throws(Refusal) -> [UInt8] {
+    package static func record(for edits: [StateEdit]) throws(Refusal) -> [UInt8] {
         var encoder = StateFileEncoder()
         let start = encoder.beginRecord(.edits)
         encoder.varint(edits.count)

@@ -36,7 +36,7 @@ public struct SavedStateSummary: Sendable, Equatable {
     }
 
     /// The entries of the state file `bytes`.
-    static func count(in bytes: UnsafeRawBufferPointer) throws(Refusal) -> Int {
+    package static func count(in bytes: UnsafeRawBufferPointer) throws(Refusal) -> Int {
         guard StateFileRecords.hasMagic(bytes) else {
             throw Refusal(description: "not a state file of version 2 or later (remote-playerd migrates an older one when it next starts)")
         }

@@ -1,0 +1,47 @@
+/// One parser of outside input as a fuzzer drives it: bytes in, and the properties that must
+/// hold for whatever the bytes are. A crash or a Swift trap inside is a finding too; a broken
+/// property is thrown (`PropertyViolation`), so that a replay reports it as a test failure and
+/// the fuzzer as a crash.
+///
+/// Each harness has a seed corpus in `fuzz/corpus/<name>/`, which `make test` replays
+/// (`CorpusReplayTests`) and `make fuzz` starts from.
+package struct FuzzHarness: Sendable {
+    /// The name: the corpus folder and the fuzzer's first argument.
+    package let name: String
+    /// What it feeds, and what it checks, in a line.
+    package let summary: String
+    /// Folders of the project's tests (from the repository's root) holding files of this
+    /// harness's format, which seed it and are replayed with it too.
+    package let testFiles: [String]
+    private let body: @Sendable (UnsafeRawBufferPointer) throws(PropertyViolation) -> Void
+
+    init(
+        name: String, summary: String, testFiles: [String] = [],
+        body: @escaping @Sendable (UnsafeRawBufferPointer) throws(PropertyViolation) -> Void
+    ) {
+        self.name = name
+        self.summary = summary
+        self.testFiles = testFiles
+        self.body = body
+    }
+
+    /// Runs the parser on `bytes` and checks its properties.
+    package func run(_ bytes: UnsafeRawBufferPointer) throws(PropertyViolation) {
+        try body(bytes)
+    }
+
+    /// Runs the parser on `bytes` and checks its properties.
+    package func run(_ bytes: [UInt8]) throws(PropertyViolation) {
+        try bytes.withUnsafeBytes { buffer in Result { () throws(PropertyViolation) in try body(buffer) } }.get()
+    }
+
+    /// Every harness, in the order `make fuzz` runs them.
+    package static let all: [FuzzHarness] = [
+        .configuration, .playlist, .stateFile, .fileTags, .embeddedArt, .template, .commandLine, .evdev, .dbusMessage,
+    ]
+
+    /// The harness named `name`.
+    package static func named(_ name: String) -> FuzzHarness? {
+        all.first { $0.name == name }
+    }
+}

@@ -1,0 +1,84 @@
+import Dispatch
+import Foundation
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
+import RemoteBridgePrivateBus
+import RemoteBridgeTesting
+
+/// The MPRIS server the D-Bus harness sends its calls to: an in-memory player served on a
+/// private bus of its own, started on first use and kept for the process.
+///
+/// The server lives on the main actor, which must be free to run it: calls come from another
+/// thread (the fuzzer's, a test's), which waits for each answer.
+final class MPRISTarget: Sendable {
+    /// The one target of the process.
+    static let shared = MPRISTarget()
+
+    /// The most tracks the player holds; calls that add more are undone, so that a long run
+    /// does not grow.
+    static let mostTracks = 64
+
+    private let bus: PrivateBus
+    private let served: Result<ServedPlayerBox, Failure>
+
+    struct Failure: Error { let description: String }
+
+    /// The served player, handed between threads; used on the main actor only.
+    final class ServedPlayerBox: @unchecked Sendable {
+        let player: ServedPlayer
+        init(_ player: ServedPlayer) { self.player = player }
+    }
+
+    private init() {
+        do {
+            bus = try PrivateBus()
+        } catch {
+            fatalError("the D-Bus harness needs dbus-daemon for its private bus: \(error)")
+        }
+        let address = bus.address
+        served = Self.waitForMainActor { () async -> Result<ServedPlayerBox, Failure> in
+            do {
+                return .success(ServedPlayerBox(try await ServedPlayer(address: address, name: "fuzz")))
+            } catch {
+                return .failure(Failure(description: "\(error)"))
+            }
+        }
+    }
+
+    /// The server's answer to `message`, as if addressed to its object.
+    func answer(_ message: DBusMessage) -> Result<[DBusValue], DBusError> {
+        let box: ServedPlayerBox
+        switch served {
+        case .success(let served): box = served
+        case .failure(let failure): fatalError("the D-Bus harness could not serve its player: \(failure.description)")
+        }
+        return Self.waitForMainActor { () async -> Result<[DBusValue], DBusError> in
+            let served = box.player
+            guard let object = served.server.object else { return .failure(.failed("the server is not exported")) }
+            let result = await object.answer(message)
+            while served.player.queue.count > Self.mostTracks { served.player.queue.removeLast() }
+            return result
+        }
+    }
+
+    /// Runs `work` on the main actor and waits for its result. The calling thread must not be
+    /// the main thread.
+    private static func waitForMainActor<Value: Sendable>(_ work: @escaping @MainActor @Sendable () async -> Value) -> Value {
+        precondition(!isMainThread, "the D-Bus harness waits for the main actor, so it must run on another thread")
+        let done = DispatchSemaphore(value: 0)
+        let result = ResultBox<Value>()
+        Task { @MainActor in
+            result.value = await work()
+            done.signal()
+        }
+        done.wait()
+        return result.value!
+    }
+
+    private static var isMainThread: Bool { Thread.isMainThread }
+}
+
+/// A value handed from the main actor to the thread waiting for it, after a semaphore.
+private final class ResultBox<Value: Sendable>: @unchecked Sendable {
+    var value: Value?
+}

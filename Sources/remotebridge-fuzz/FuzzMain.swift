@@ -1,0 +1,90 @@
+import Glibc
+import RemoteBridgeFuzzing
+
+#if FUZZING
+/// The fuzzer: libFuzzer's driver, run on the harness `HarnessChoice` names. Built by
+/// `make fuzz` with `-sanitize=fuzzer,address` and `-DFUZZING`; every libFuzzer flag works.
+///
+/// SwiftPM links an executable's main as `<module>_main`; this is it, calling libFuzzer's
+/// driver (`LLVMFuzzerRunDriver`) instead of libFuzzer's own main, so that the harness is
+/// chosen before the first input.
+@_cdecl("remotebridge_fuzz_main")
+func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    var arguments = (0..<Int(argc)).map { argv[$0] }
+    if arguments.count > 1, let name = arguments[1].map({ String(cString: $0) }), let harness = HarnessChoice.harness(named: name) {
+        arguments.remove(at: 1)
+        setenv(HarnessChoice.variable, harness.name, 1)
+    }
+    guard let harness = HarnessChoice.fromEnvironment() else {
+        printError("usage: remotebridge-fuzz HARNESS [libFuzzer flags] [corpus folders]\nharnesses:\n\(HarnessChoice.list)")
+        return 2
+    }
+    FuzzTarget.harness = harness
+    runBesideMainActor {
+        var count = CInt(arguments.count)
+        var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = UnsafeMutablePointer.allocate(capacity: arguments.count + 1)
+        for (index, argument) in arguments.enumerated() { list![index] = argument }
+        list![arguments.count] = nil
+        exit(LLVMFuzzerRunDriver(&count, &list, fuzzOne))
+    }
+}
+
+/// The harness every input goes to; set once, before the driver starts.
+enum FuzzTarget {
+    nonisolated(unsafe) static var harness: FuzzHarness?
+}
+
+/// One input: a broken property is a crash to libFuzzer, which saves the input.
+private func fuzzOne(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    do throws(PropertyViolation) {
+        try FuzzTarget.harness!.run(UnsafeRawBufferPointer(start: data, count: count))
+    } catch {
+        printError("property violated (\(FuzzTarget.harness!.name)): \(error.description)")
+        abort()
+    }
+    return 0
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+private func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+#else
+/// Without the fuzzer: replays files through a harness, as `make test` does, and says which
+/// break it. `remotebridge-fuzz HARNESS FILE|FOLDER...`
+@main
+enum ReplayMain {
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard let name = arguments.first, let harness = HarnessChoice.harness(named: name), arguments.count > 1 else {
+            let usage = """
+                usage: remotebridge-fuzz HARNESS FILE|FOLDER...
+                Runs each file (each file in a folder) through the harness and checks its properties, as `make test`
+                replays fuzz/corpus. Built with `make fuzz`, the same program is the fuzzer.
+                harnesses:
+                \(HarnessChoice.list)
+                """
+            printError(usage)
+            exit(arguments.first.map { ["-h", "--help"].contains($0) } == true ? 0 : 2)
+        }
+        runBesideMainActor {
+            var failures = 0
+            for file in CorpusFiles.files(in: Array(arguments.dropFirst())) {
+                guard let bytes = CorpusFiles.contents(of: file) else {
+                    printError("\(file): cannot be read")
+                    failures += 1
+                    continue
+                }
+                do throws(PropertyViolation) {
+                    try harness.run(bytes)
+                } catch {
+                    print("\(file): property violated: \(error.description)")
+                    failures += 1
+                }
+            }
+            exit(failures == 0 ? 0 : 1)
+        }
+    }
+}
+#endif

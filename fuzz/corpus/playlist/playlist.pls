@@ -1,0 +1,9 @@
+[playlist]
+File1=/music/one.flac
+Title1=One
+File2=http://radio.example/live
+Title2=Radio
+Length2=-1
+File10=/music/ten.flac
+NumberOfEntries=3
+Version=2
