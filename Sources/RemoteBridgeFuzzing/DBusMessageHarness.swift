@@ -4,28 +4,37 @@ extension FuzzHarness {
     /// D-Bus messages as any client can send them: the bytes read as one message in the wire
     /// format (`dbus_message_demarshal`, the checks libdbus makes of a message from a socket),
     /// then through the project's value decoding. A message read passes the project's own
-    /// validation, and written again reads back the same. A method call then goes to an MPRIS
-    /// server on a private bus (`MPRISTarget`), as if addressed to it: its argument checks
-    /// answer, every reply is one libdbus can send, and every error has a valid name and a
-    /// bounded message.
+    /// validation (so libdbus never aborts on a value echoed back), and written again reads
+    /// back the same.
     static let dbusMessage = FuzzHarness(
-        name: "dbus-message", summary: "D-Bus wire-format messages: decoding, validation, round trip, the MPRIS server's answers"
+        name: "dbus-message", summary: "D-Bus wire-format messages: decoding, validation, written and read again"
     ) { bytes throws(PropertyViolation) in
-        let message: DBusMessage
+        guard let message = try readMessage(bytes) else { return }
+        let again: DBusMessage
         do throws(DBusError) {
-            message = try DBusMessage(wireFormat: bytes)
+            let written = try message.wireFormat(serial: message.serial == 0 ? 1 : message.serial)
+            again = try written.withUnsafeBytes { buffer in Result { () throws(DBusError) in try DBusMessage(wireFormat: buffer) } }.get()
         } catch {
-            return
+            throw PropertyViolation("a message read cannot be written and read again: \(error.message)")
         }
-        do throws(DBusError) {
-            try message.validate()
-        } catch {
-            throw PropertyViolation("libdbus read a message that the project's validation refuses: \(error.message)")
-        }
-        try checkRoundTrip(message)
-        guard message.kind == .methodCall else { return }
-        let result = MPRISTarget.shared.answer(message)
-        switch result {
+        // The sender is the bus's to set; a message written here has none.
+        var expected = message
+        expected.sender = nil
+        var found = again
+        found.sender = nil
+        try require(found == expected, "a message written and read again differs: \(expected) became \(found)")
+    }
+
+    /// The calls a client can make of remote-playerd's MPRIS object, read as `dbusMessage` reads
+    /// them, and answered by an MPRIS server on a private bus (`MPRISTarget`) as if addressed to
+    /// it: the argument checks answer, every reply is one libdbus can send, and every error has
+    /// a valid name and a bounded message, and is never an internal error.
+    static let mprisCall = FuzzHarness(
+        name: "mpris-call", summary: "D-Bus calls answered by the MPRIS server: argument checks, replies sendable, errors bounded",
+        keepsState: true, prepare: { _ = MPRISTarget.shared }
+    ) { bytes throws(PropertyViolation) in
+        guard let message = try readMessage(bytes), message.kind == .methodCall else { return }
+        switch MPRISTarget.shared.answer(message) {
         case .success(let body):
             do throws(DBusError) {
                 try DBusMessage(kind: .methodReturn, destination: ":1.1", body: body).validate()
@@ -39,20 +48,19 @@ extension FuzzHarness {
         }
     }
 
-    /// `message`, written in the wire format and read again, is the same.
-    private static func checkRoundTrip(_ message: DBusMessage) throws(PropertyViolation) {
-        let again: DBusMessage
+    /// The message in `bytes`, if libdbus reads one; it must pass the project's validation.
+    private static func readMessage(_ bytes: UnsafeRawBufferPointer) throws(PropertyViolation) -> DBusMessage? {
+        let message: DBusMessage
         do throws(DBusError) {
-            let bytes = try message.wireFormat(serial: message.serial == 0 ? 1 : message.serial)
-            again = try bytes.withUnsafeBytes { buffer in Result { () throws(DBusError) in try DBusMessage(wireFormat: buffer) } }.get()
+            message = try DBusMessage(wireFormat: bytes)
         } catch {
-            throw PropertyViolation("a message read cannot be written and read again: \(error.message)")
+            return nil
         }
-        // The sender is the bus's to set; a message written here has none.
-        var expected = message
-        expected.sender = nil
-        var found = again
-        found.sender = nil
-        try require(found == expected, "a message written and read again differs: \(expected) became \(found)")
+        do throws(DBusError) {
+            try message.validate()
+        } catch {
+            throw PropertyViolation("libdbus read a message that the project's validation refuses: \(error.message)")
+        }
+        return message
     }
 }

@@ -19,7 +19,7 @@ extension FuzzHarness {
     }
 
     /// Cover art embedded in an audio file (a FLAC PICTURE block, an ID3v2 APIC frame): a picture
-    /// found is within `EmbeddedArt.maximumBlockSize`, and its type is short text.
+    /// found is within `EmbeddedArt.maximumBlockSize` and within the file.
     static let embeddedArt = FuzzHarness(
         name: "embedded-art", summary: "FLAC PICTURE and ID3v2 APIC: pictures within the block bound"
     ) { bytes throws(PropertyViolation) in
@@ -28,7 +28,8 @@ extension FuzzHarness {
             guard let (picture, type) = found else { continue }
             try require(picture.count <= EmbeddedArt.maximumBlockSize, "\(format): a picture of \(picture.count) bytes")
             try require(picture.count <= file.count, "\(format): a picture of \(picture.count) bytes in a file of \(file.count)")
-            try require(type.utf8.count <= file.count, "\(format): a type of \(type.utf8.count) bytes in a file of \(file.count)")
+            // The type is only told apart (PNG or not); repaired bytes may make it longer than they were.
+            _ = type
         }
     }
 }

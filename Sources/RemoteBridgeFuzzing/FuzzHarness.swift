@@ -13,16 +13,29 @@ package struct FuzzHarness: Sendable {
     /// Folders of the project's tests (from the repository's root) holding files of this
     /// harness's format, which seed it and are replayed with it too.
     package let testFiles: [String]
+    /// Whether what one input does stays for the next (a server's state): then libFuzzer's
+    /// leak check, which takes memory an input kept for a leak, cannot tell, and `make fuzz`
+    /// watches the harness's memory over the run instead.
+    package let keepsState: Bool
+    private let prepareOnce: @Sendable () -> Void
     private let body: @Sendable (UnsafeRawBufferPointer) throws(PropertyViolation) -> Void
 
     init(
-        name: String, summary: String, testFiles: [String] = [],
+        name: String, summary: String, testFiles: [String] = [], keepsState: Bool = false, prepare: @escaping @Sendable () -> Void = {},
         body: @escaping @Sendable (UnsafeRawBufferPointer) throws(PropertyViolation) -> Void
     ) {
         self.name = name
         self.summary = summary
         self.testFiles = testFiles
+        self.keepsState = keepsState
+        self.prepareOnce = prepare
         self.body = body
+    }
+
+    /// Sets up what the harness keeps for the whole run, before the first input (so that it is
+    /// not counted as that input's allocation).
+    package func prepare() {
+        prepareOnce()
     }
 
     /// Runs the parser on `bytes` and checks its properties.
@@ -37,7 +50,7 @@ package struct FuzzHarness: Sendable {
 
     /// Every harness, in the order `make fuzz` runs them.
     package static let all: [FuzzHarness] = [
-        .configuration, .playlist, .stateFile, .fileTags, .embeddedArt, .template, .commandLine, .evdev, .dbusMessage,
+        .configuration, .playlist, .stateFile, .fileTags, .embeddedArt, .template, .commandLine, .evdev, .dbusMessage, .mprisCall,
     ]
 
     /// The harness named `name`.

@@ -26,7 +26,8 @@ package enum GeneratedSeeds {
     // MARK: D-Bus
 
     /// A call of every method, and a Get, a Set (of each writable property) and a GetAll of
-    /// every property, of the interfaces remote-playerd serves at its MPRIS object.
+    /// every property, of the interfaces remote-playerd serves at its MPRIS object; for the
+    /// decoding harness, their signals, a reply and an error too.
     static func dbusCalls() -> [Seed] {
         let interfaces = [MediaPlayer2Interface.declaration, PlayerInterface.declaration, TrackListInterface.declaration, RemoteControl1Interface.declaration]
         var calls: [(String, DBusMessage)] = []
@@ -46,7 +47,19 @@ package enum GeneratedSeeds {
             calls.append(("GetAll-\(interface.name)", call(StandardInterfaces.properties, "GetAll", [.string(interface.name)])))
         }
         calls.append(("Introspect", call(StandardInterfaces.introspectable, StandardInterfaces.introspect.name, [])))
+        var others: [(String, DBusMessage)] = interfaces.flatMap { interface in
+            interface.signals.map { signal in
+                ("signal-\(signal.name)", DBusMessage.signal(signal, path: MPRISNames.objectPath, body: signal.arguments.map { example($0.signature, named: $0.name) }))
+            }
+        }
+        var reply = DBusMessage(kind: .methodReturn, destination: ":1.7", body: [.variant(.string("Playing"))])
+        reply.replySerial = 3
+        var error = DBusMessage(kind: .error, errorName: "org.freedesktop.DBus.Error.InvalidArgs", destination: ":1.7", body: [.string("no such track")])
+        error.replySerial = 4
+        others += [("reply", reply), ("error", error)]
         return calls.compactMap { name, message in
+            (try? message.wireFormat()).map { Seed(harness: "mpris-call", name: "\(name).bin", bytes: $0) }
+        } + (calls + others).compactMap { name, message in
             (try? message.wireFormat()).map { Seed(harness: "dbus-message", name: "\(name).bin", bytes: $0) }
         }
     }

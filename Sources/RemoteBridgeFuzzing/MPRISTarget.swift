@@ -10,9 +10,9 @@ import RemoteBridgeTesting
 ///
 /// The server lives on the main actor, which must be free to run it: calls come from another
 /// thread (the fuzzer's, a test's), which waits for each answer.
-final class MPRISTarget: Sendable {
+package final class MPRISTarget: Sendable {
     /// The one target of the process.
-    static let shared = MPRISTarget()
+    package static let shared = MPRISTarget()
 
     /// The most tracks the player holds; calls that add more are undone, so that a long run
     /// does not grow.
@@ -46,7 +46,7 @@ final class MPRISTarget: Sendable {
     }
 
     /// The server's answer to `message`, as if addressed to its object.
-    func answer(_ message: DBusMessage) -> Result<[DBusValue], DBusError> {
+    package func answer(_ message: DBusMessage) -> Result<[DBusValue], DBusError> {
         let box: ServedPlayerBox
         switch served {
         case .success(let served): box = served

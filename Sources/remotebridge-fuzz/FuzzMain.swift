@@ -15,23 +15,51 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
         arguments.remove(at: 1)
         setenv(HarnessChoice.variable, harness.name, 1)
     }
+    if arguments.count == 2, arguments[1].map({ String(cString: $0) }) == "--list-harnesses" {
+        print(FuzzHarness.all.map(\.name).joined(separator: "\n"))
+        return 0
+    }
     guard let harness = HarnessChoice.fromEnvironment() else {
         printError("usage: remotebridge-fuzz HARNESS [libFuzzer flags] [corpus folders]\nharnesses:\n\(HarnessChoice.list)")
         return 2
     }
+    if arguments.contains(where: { $0.map { String(cString: $0) } == "--corpus-folders" }) {
+        // For scripts/fuzz: the folders that seed this harness, from the repository's root.
+        print(CorpusFiles.folders(of: harness, root: ".").map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }.joined(separator: "\n"))
+        return 0
+    }
+    if arguments.contains(where: { $0.map { String(cString: $0) } == "--fuzz-flags" }) {
+        // For scripts/fuzz: libFuzzer flags this harness needs.
+        print(harness.keepsState ? "-detect_leaks=0" : "")
+        return 0
+    }
     FuzzTarget.harness = harness
+    FuzzTarget.arguments = arguments
+    harness.prepare()
+    // libFuzzer keeps the list; it lives as long as the process.
+    let count = arguments.count
+    let list = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: count + 1)
+    for (index, argument) in arguments.enumerated() { list[index] = argument }
+    list[count] = nil
+    let handed = Arguments(list: list, count: CInt(count))
     runBesideMainActor {
-        var count = CInt(arguments.count)
-        var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = UnsafeMutablePointer.allocate(capacity: arguments.count + 1)
-        for (index, argument) in arguments.enumerated() { list![index] = argument }
-        list![arguments.count] = nil
+        var count = handed.count
+        var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = handed.list
         exit(LLVMFuzzerRunDriver(&count, &list, fuzzOne))
     }
+}
+
+/// The argument list handed to libFuzzer's thread.
+private struct Arguments: @unchecked Sendable {
+    let list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+    let count: CInt
 }
 
 /// The harness every input goes to; set once, before the driver starts.
 enum FuzzTarget {
     nonisolated(unsafe) static var harness: FuzzHarness?
+    /// libFuzzer's arguments, kept for the process (LeakSanitizer looks for them at exit).
+    nonisolated(unsafe) static var arguments: [UnsafeMutablePointer<CChar>?] = []
 }
 
 /// One input: a broken property is a crash to libFuzzer, which saves the input.
