@@ -49,7 +49,8 @@ public final class BlockingConnection {
             throw DBusError(name: Self.text(error.name), message: Self.text(error.message))
         }
         defer { dbus_message_unref(reply) }
-        return MessageCoding.decode(reply).body
+        guard let decoded = MessageCoding.decode(reply) else { throw .failed("a reply of unknown type") }
+        return decoded.body
     }
 
     /// Calls a declared method of `destination` at `path`; `autoStart` false keeps the bus from

@@ -159,7 +159,7 @@ private func replyArrived(_ pending: OpaquePointer?, _ context: UnsafeMutableRaw
     guard let pending, let context else { return }
     let box = Unmanaged<ReplyBox>.fromOpaque(context).takeUnretainedValue()
     if let reply = dbus_pending_call_steal_reply(pending) {
-        box.resume(.success(MessageCoding.decode(reply)))
+        box.resume(MessageCoding.decode(reply).map { .success($0) } ?? .failure(.failed("a reply of unknown type")))
         dbus_message_unref(reply)
     } else {
         box.resume(.failure(.noReply("no reply")))
@@ -183,7 +183,7 @@ private func filterMessage(
     guard type == DBUS_MESSAGE_TYPE_METHOD_CALL || type == DBUS_MESSAGE_TYPE_SIGNAL else {
         return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
     }
-    io.deliver(MessageCoding.decode(message))
+    if let decoded = MessageCoding.decode(message) { io.deliver(decoded) }
     // Method calls are answered later, from the main actor; claiming them here keeps libdbus
     // from answering UnknownMethod on our behalf. Signals stay visible to libdbus too.
     return type == DBUS_MESSAGE_TYPE_METHOD_CALL ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED

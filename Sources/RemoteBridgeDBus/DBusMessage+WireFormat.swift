@@ -19,7 +19,8 @@ extension DBusMessage {
             throw .invalidArgs("not a D-Bus message: \(error.message.map { String(cString: $0) } ?? "unknown error")")
         }
         defer { dbus_message_unref(raw) }
-        self = MessageCoding.decode(raw)
+        guard let message = MessageCoding.decode(raw) else { throw .invalidArgs("a D-Bus message of unknown type \(dbus_message_get_type(raw)), which is ignored") }
+        self = message
     }
 
     /// The message in the wire format, with `serial` (libdbus marshals only a message that has one).

@@ -39,15 +39,17 @@ enum MessageCoding {
         return raw
     }
 
-    /// Decodes a libdbus message (borrowed).
-    static func decode(_ raw: OpaquePointer) -> DBusMessage {
-        let kind: DBusMessage.Kind =
-            switch dbus_message_get_type(raw) {
-            case DBUS_MESSAGE_TYPE_METHOD_CALL: .methodCall
-            case DBUS_MESSAGE_TYPE_METHOD_RETURN: .methodReturn
-            case DBUS_MESSAGE_TYPE_ERROR: .error
-            default: .signal
-            }
+    /// Decodes a libdbus message (borrowed); nil for a message of a type the spec does not
+    /// define, which it says to ignore (libdbus reads one; the fuzz harness found it read as a signal).
+    static func decode(_ raw: OpaquePointer) -> DBusMessage? {
+        let kind: DBusMessage.Kind
+        switch dbus_message_get_type(raw) {
+        case DBUS_MESSAGE_TYPE_METHOD_CALL: kind = .methodCall
+        case DBUS_MESSAGE_TYPE_METHOD_RETURN: kind = .methodReturn
+        case DBUS_MESSAGE_TYPE_ERROR: kind = .error
+        case DBUS_MESSAGE_TYPE_SIGNAL: kind = .signal
+        default: return nil
+        }
         var message = DBusMessage(
             kind: kind,
             path: string(dbus_message_get_path(raw)),

@@ -77,6 +77,8 @@ extension StateRecordReader {
         if fields & StateFileFormat.ItemField.length != 0 {
             let seconds = try zigzag()
             let attoseconds = try zigzag()
+            // A negative length would be written back as a negative fraction, which this refuses.
+            guard seconds >= 0 else { throw Malformed(description: "a negative length (\(seconds) s)") }
             guard (0..<1_000_000_000_000_000_000).contains(attoseconds) else { throw Malformed(description: "a length of \(attoseconds) attoseconds past the second") }
             length = Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)
         }

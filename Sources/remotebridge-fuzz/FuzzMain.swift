@@ -35,7 +35,6 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
     }
     FuzzTarget.harness = harness
     FuzzTarget.arguments = arguments
-    harness.prepare()
     // libFuzzer keeps the list; it lives as long as the process.
     let count = arguments.count
     let list = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: count + 1)
@@ -43,6 +42,7 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
     list[count] = nil
     let handed = Arguments(list: list, count: CInt(count))
     runBesideMainActor {
+        harness.prepare()
         var count = handed.count
         var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = handed.list
         exit(LLVMFuzzerRunDriver(&count, &list, fuzzOne))
