@@ -43,12 +43,13 @@ SIDE_BY_SIDE_SUITES := PlayerctlDifferentialTests|TemplateReferenceTests
 # The programs `make install` installs, built with RELEASE_BUILD by `make release`.
 RELEASE_PRODUCTS := remote-playerd headsetd remotectl
 
-.PHONY: help deps build test test-repeat release footprint-check floors examples demo benchmark bench footprint scale resume-bench burst-bench burst-check hot-functions docs man install clean
+.PHONY: help deps build test test-repeat fuzz release footprint-check floors examples demo benchmark bench footprint scale resume-bench burst-bench burst-check hot-functions docs man install clean
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
 	@echo "make test       install missing Debian packages, check the one-way rules (scripts/check-one-way), build with zero warnings, run every test, build the examples, run the demo, then make footprint-check, make burst-check, make docs and make man"
 	@echo "make test-repeat N=10  run the main suites N times beside a busy core, and print per test how many runs it failed (flake hunting)"
+	@echo "make fuzz       build remotebridge-fuzz with libFuzzer and AddressSanitizer and run every harness FUZZ_SECONDS (default 60), two at a time; FUZZ_HARNESSES=\"state-file evdev\" for some"
 	@echo "make build      build the package"
 	@echo "make release    build the programs as make install does, and check them: no Foundation in the daemons, scripts/hot-functions.order not stale"
 	@echo "make footprint-check  make release, then a short footprint run that fails past its limits (FootprintLimits); make test runs it"
@@ -91,6 +92,13 @@ test-repeat: deps
 	$(NO_WARNINGS) $(SWIFT) build --build-tests
 	scripts/raise-inotify-instances
 	SWIFT="$(SWIFT)" scripts/test-repeat $(N) --skip '$(LARGE_SUITES)|$(SIDE_BY_SIDE_SUITES)'
+
+# Every parser of outside input under libFuzzer, FUZZ_SECONDS each (scripts/fuzz; README.md, "Fuzzing").
+# The toolchain's libFuzzer links with lld, which the Swift toolchain ships.
+FUZZ_SECONDS ?= 60
+FUZZ_HARNESSES ?=
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT="$(SWIFT)" scripts/fuzz $(FUZZ_HARNESSES)
 
 # The release programs, built as `make install` builds them, with zero warnings, and checked:
 # no daemon's module graph imports Foundation, and the link order file is not stale.

@@ -29,6 +29,8 @@ let package = Package(
         .library(name: "RemoteBridgeHeadsetDaemon", targets: ["RemoteBridgeHeadsetDaemon"]),
         .library(name: "RemoteBridgeDoctor", targets: ["RemoteBridgeDoctor"]),
         .library(name: "RemoteBridgeResume", targets: ["RemoteBridgeResume"]),
+        // remote-playerd as a library: its state file and queue sources, for the parser benchmarks.
+        .library(name: "RemoteBridgePlayerDaemon", targets: ["RemoteBridgePlayerDaemon"]),
         .library(name: "RemoteBridgePrivateBus", targets: ["RemoteBridgePrivateBus"]),
         .library(name: "RemoteBridgeTesting", targets: ["RemoteBridgeTesting"]),
     ],

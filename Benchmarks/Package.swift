@@ -107,6 +107,17 @@ let package = Package(
             path: "Benchmarks/RemoteCtlBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The parsers of large outside input: the state file at 100 000 entries, an M3U of 100 000 lines.
+        .executableTarget(
+            name: "ParserBenchmarks",
+            dependencies: [
+                .product(name: "RemoteBridgePlayerDaemon", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeMPV", package: "RemoteBridge"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ParserBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // headset gesture decided → MPRIS call at the player.
         .executableTarget(
             name: "HeadsetBenchmarks",

@@ -68,7 +68,8 @@ package enum PlaylistFile {
         var titles: [Int: String] = [:]
         for line in lines {
             let parts = line.split(separator: "=", maxSplits: 1).map(\.trimmingWhitespace)
-            guard parts.count == 2 else { continue }
+            // `File2=` with nothing after it (or only white space) names nothing, as an empty M3U line does.
+            guard parts.count == 2, !parts[1].isEmpty else { continue }
             let key = parts[0].lowercased()
             if key.hasPrefix("file"), let number = Int(key.dropFirst(4)) { files[number] = parts[1] }
             if key.hasPrefix("title"), let number = Int(key.dropFirst(5)) { titles[number] = parts[1] }

@@ -1,0 +1,3 @@
+[lest]
+FilemuOne
+File2=
