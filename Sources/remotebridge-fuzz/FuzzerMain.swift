@@ -78,41 +78,4 @@ private func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
-#else
-/// Without the fuzzer: replays files through a harness, as `make test` does, and says which
-/// break it. `remotebridge-fuzz HARNESS FILE|FOLDER...`
-@main
-enum ReplayMain {
-    static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        guard let name = arguments.first, let harness = HarnessChoice.harness(named: name), arguments.count > 1 else {
-            let usage = """
-                usage: remotebridge-fuzz HARNESS FILE|FOLDER...
-                Runs each file (each file in a folder) through the harness and checks its properties, as `make test`
-                replays fuzz/corpus. Built with `make fuzz`, the same program is the fuzzer.
-                harnesses:
-                \(HarnessChoice.list)
-                """
-            printError(usage)
-            exit(arguments.first.map { ["-h", "--help"].contains($0) } == true ? 0 : 2)
-        }
-        runBesideMainActor {
-            var failures = 0
-            for file in CorpusFiles.files(in: Array(arguments.dropFirst())) {
-                guard let bytes = CorpusFiles.contents(of: file) else {
-                    printError("\(file): cannot be read")
-                    failures += 1
-                    continue
-                }
-                do throws(PropertyViolation) {
-                    try harness.run(bytes)
-                } catch {
-                    print("\(file): property violated: \(error.description)")
-                    failures += 1
-                }
-            }
-            exit(failures == 0 ? 0 : 1)
-        }
-    }
-}
 #endif
