@@ -37,9 +37,24 @@ package struct LegacyStateFile: Decodable {
             throw StateFileDecoder.Refusal(description: "not a state file (\(explain(error)))")
         }
         guard file.version == version else { throw StateFileDecoder.unknownVersion(file.version) }
+        guard file.position.isFinite, file.volume.isFinite else { throw StateFileDecoder.Refusal(description: "not a state file (a position or volume that is not a number)") }
+        // Kept as the player would admit them, so that the state read can be written as version 2:
+        // an entry whose URL is past the limit left out, tags cut to theirs, a negative length forgotten.
+        // The current index then counts only the entries kept before it.
+        var queue: [QueueItem] = []
+        var leftOutBeforeCurrent = 0
+        for (index, var item) in file.queue.enumerated() {
+            guard item.url.utf8.count <= QueueLimits.maximumURILength, queue.count < QueueLimits.maximumEntries else {
+                if let current = file.currentIndex, index < current { leftOutBeforeCurrent += 1 }
+                continue
+            }
+            item.tags = item.tags.limited()
+            if let length = item.length, length < .zero { item.length = nil }
+            queue.append(item)
+        }
         return PlayerState(
-            queue: file.queue, currentIndex: file.currentIndex, position: file.position, volume: file.volume, loop: file.loop,
-            shuffle: file.shuffle)
+            queue: queue, currentIndex: file.currentIndex.map { $0 - leftOutBeforeCurrent }, position: file.position, volume: file.volume,
+            loop: file.loop, shuffle: file.shuffle)
     }
 
     /// A decoding error in a few words.
