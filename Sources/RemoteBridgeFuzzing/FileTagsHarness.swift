@@ -5,7 +5,8 @@ extension FuzzHarness {
     /// queue reads the next entry's. Once made into the queue's tags, every value is within
     /// `QueueLimits`; a length read is not negative.
     static let fileTags = FuzzHarness(
-        name: "file-tags", summary: "FLAC, Ogg and ID3v2 tags: every value within QueueLimits, lengths not negative"
+        name: "file-tags", summary: "FLAC, Ogg and ID3v2 tags: every value within QueueLimits, lengths not negative",
+        longestInput: 2 * QueueLimits.maximumTagLength + 1024
     ) { bytes throws(PropertyViolation) in
         guard let found = FileTags.read(Array(bytes)) else { return }
         if let length = found.length { try require(length >= .zero, "a length of \(length)") }

@@ -17,17 +17,22 @@ package struct FuzzHarness: Sendable {
     /// leak check, which takes memory an input kept for a leak, cannot tell, and `make fuzz`
     /// watches the harness's memory over the run instead.
     package let keepsState: Bool
+    /// The longest input worth making, in bytes: above the limits the parser enforces, so that
+    /// the fuzzer reaches them (libFuzzer's default is 4 096, or the longest seed).
+    package let longestInput: Int?
     private let prepareOnce: @Sendable () -> Void
     private let body: @Sendable (UnsafeRawBufferPointer) throws(PropertyViolation) -> Void
 
     init(
-        name: String, summary: String, testFiles: [String] = [], keepsState: Bool = false, prepare: @escaping @Sendable () -> Void = {},
+        name: String, summary: String, testFiles: [String] = [], keepsState: Bool = false, longestInput: Int? = nil,
+        prepare: @escaping @Sendable () -> Void = {},
         body: @escaping @Sendable (UnsafeRawBufferPointer) throws(PropertyViolation) -> Void
     ) {
         self.name = name
         self.summary = summary
         self.testFiles = testFiles
         self.keepsState = keepsState
+        self.longestInput = longestInput
         self.prepareOnce = prepare
         self.body = body
     }
@@ -46,6 +51,11 @@ package struct FuzzHarness: Sendable {
     /// Runs the parser on `bytes` and checks its properties.
     package func run(_ bytes: [UInt8]) throws(PropertyViolation) {
         try bytes.withUnsafeBytes { buffer in Result { () throws(PropertyViolation) in try body(buffer) } }.get()
+    }
+
+    /// The libFuzzer flags this harness runs with.
+    package var fuzzerFlags: [String] {
+        (keepsState ? ["-detect_leaks=0"] : []) + (longestInput.map { ["-max_len=\($0)"] } ?? [])
     }
 
     /// Every harness, in the order `make fuzz` runs them.

@@ -13,7 +13,8 @@ extension FuzzHarness {
     /// summary headsetd and remotectl read without linking mpv (`SavedStateSummary`) counts as
     /// many entries as the daemon loads.
     static let stateFile = FuzzHarness(
-        name: "state-file", summary: "state file v2/v3 with its journal, and v1 JSON: limits, write and read again, the summary's count"
+        name: "state-file", summary: "state file v2/v3 with its journal, and v1 JSON: limits, write and read again, the summary's count",
+        longestInput: 2 * QueueLimits.maximumTagLength + 1024
     ) { bytes throws(PropertyViolation) in
         if StateFileRecords.hasMagic(bytes) {
             let sealed = resealed(bytes)

@@ -30,7 +30,7 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
     }
     if arguments.contains(where: { $0.map { String(cString: $0) } == "--fuzz-flags" }) {
         // For scripts/fuzz: libFuzzer flags this harness needs.
-        print(harness.keepsState ? "-detect_leaks=0" : "")
+        print(harness.fuzzerFlags.joined(separator: " "))
         return 0
     }
     FuzzTarget.harness = harness
