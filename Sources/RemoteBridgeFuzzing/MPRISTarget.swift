@@ -56,7 +56,10 @@ package final class MPRISTarget: Sendable {
             let served = box.player
             guard let object = served.server.object else { return .failure(.failed("the server is not exported")) }
             let result = await object.answer(message)
-            while served.player.queue.count > Self.mostTracks { served.player.queue.removeLast() }
+            // Through the player's own removal, which keeps its current track in range.
+            while served.player.queue.count > Self.mostTracks, let last = served.player.queue.last {
+                try? served.player.removeTrack(id: last.id)
+            }
             return result
         }
     }
