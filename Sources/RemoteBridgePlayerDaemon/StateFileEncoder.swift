@@ -129,7 +129,9 @@ package struct StateFileEncoder {
         if tags.date != nil { fields |= StateFileFormat.ItemField.date }
         if tags.trackNumber != nil { fields |= StateFileFormat.ItemField.trackNumber }
         if tags.discNumber != nil { fields |= StateFileFormat.ItemField.discNumber }
-        if item.length != nil { fields |= StateFileFormat.ItemField.length }
+        // The reader refuses a negative length, so none is written: the entry keeps no length.
+        let length = item.length.flatMap { $0 >= .zero ? $0 : nil }
+        if length != nil { fields |= StateFileFormat.ItemField.length }
         if hasLists { fields |= StateFileFormat.ItemField.lists }
         bytes.append(fields)
         if let title = tags.title { try tag(title) }
@@ -137,7 +139,7 @@ package struct StateFileEncoder {
         if let date = tags.date { try tag(date) }
         if let number = tags.trackNumber { zigzag(Int64(number)) }
         if let number = tags.discNumber { zigzag(Int64(number)) }
-        if let length = item.length {
+        if let length {
             zigzag(length.components.seconds)
             zigzag(length.components.attoseconds)
         }

@@ -34,6 +34,18 @@ struct QueueSourceTests {
         #expect(problems == ["/no/such: no such file or folder; skipped"])
     }
 
+    @Test("a PLS entry with nothing after its = names nothing: not the playlist's folder (found by the playlist fuzzer)")
+    func emptyPLSEntry() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-pls-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: root.appendingPathComponent("beside.flac").path, contents: Data())
+        try "[playlist]\nFile1=\nFile2= \u{0B} \nFile3=https://a.example/x.mp3\n".write(to: root.appendingPathComponent("list.pls"), atomically: true, encoding: .utf8)
+        let (items, problems) = QueueSource.expand([root.appendingPathComponent("list.pls").path])
+        #expect(items.map(\.url) == ["https://a.example/x.mp3"])
+        #expect(problems.isEmpty)
+    }
+
     @Test("folder order is natural and ignores case, with no locale: 2 before 10, a before B")
     func naturalOrder() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-order-\(UUID().uuidString)")

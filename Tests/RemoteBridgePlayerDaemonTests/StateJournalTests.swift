@@ -285,6 +285,38 @@ struct StateJournalTests {
         #expect(try StateStore(path: store.path).load()?.queue.map(\.url) == ["https://b"])
     }
 
+    @Test("a version-1 file is read as the player admits it: an overlong URL left out (the current index follows), tags cut, a negative length forgotten; its state saves and reads back")
+    func legacyWithinLimits() throws {
+        let (store, folder) = try Self.store("state.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let longURL = "/" + String(repeating: "a", count: QueueLimits.maximumURILength)
+        let longTitle = String(repeating: "t", count: QueueLimits.maximumTagLength + 10)
+        let json = """
+            {"currentIndex":2,"loop":"none","position":1,"queue":[{"tags":{"albumArtists":[],"artists":[],"genres":[]},"url":"\(longURL)"},\
+            {"tags":{"albumArtists":[],"artists":[],"genres":[],"title":"\(longTitle)"},"url":"/b","length":[-1,0]},\
+            {"tags":{"albumArtists":[],"artists":[],"genres":[]},"url":"/c"}],"shuffle":false,"version":1,"volume":1}
+            """
+        try json.write(toFile: store.path, atomically: true, encoding: .utf8)
+        let state = try #require(try store.load())
+        #expect(state.queue.map(\.url) == ["/b", "/c"])
+        #expect(state.currentIndex == 1, "still /c")
+        #expect(state.queue[0].tags.title?.utf8.count == QueueLimits.maximumTagLength)
+        #expect(state.queue[0].length == nil)
+        try store.save(state)
+        #expect(try StateStore(path: store.path).load() == state)
+    }
+
+    @Test("an entry's negative length is not written (the reader refuses one), so the file reads back, the entry without a length")
+    func negativeLengthNotWritten() throws {
+        let (store, folder) = try Self.store()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let state = PlayerState(
+            queue: [QueueItem(url: "/a", length: .seconds(-2)), QueueItem(url: "/b", length: .seconds(3))], currentIndex: 0, position: 0, volume: 1,
+            loop: .none, shuffle: false)
+        try store.save(state)
+        #expect(try store.load()?.queue.map(\.length) == [nil, .seconds(3)])
+    }
+
     @Test("a version-1 JSON file at the given path is read, and kept as .v1 when the first save replaces it")
     func migrationInPlace() throws {
         let (store, folder) = try Self.store("state.json")
