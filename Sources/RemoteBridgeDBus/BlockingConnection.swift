@@ -49,7 +49,7 @@ public final class BlockingConnection {
             throw DBusError(name: Self.text(error.name), message: Self.text(error.message))
         }
         defer { dbus_message_unref(reply) }
-        guard let decoded = MessageCoding.decode(reply) else { throw .failed("a reply of unknown type") }
+        guard let decoded = MessageCoding.decode(reply) else { throw .failed(MessageCoding.unreadableReply) }
         return decoded.body
     }
 

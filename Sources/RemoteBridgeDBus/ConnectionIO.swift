@@ -159,7 +159,7 @@ private func replyArrived(_ pending: OpaquePointer?, _ context: UnsafeMutableRaw
     guard let pending, let context else { return }
     let box = Unmanaged<ReplyBox>.fromOpaque(context).takeUnretainedValue()
     if let reply = dbus_pending_call_steal_reply(pending) {
-        box.resume(MessageCoding.decode(reply).map { .success($0) } ?? .failure(.failed("a reply of unknown type")))
+        box.resume(MessageCoding.decode(reply).map { .success($0) } ?? .failure(.failed(MessageCoding.unreadableReply)))
         dbus_message_unref(reply)
     } else {
         box.resume(.failure(.noReply("no reply")))
@@ -183,7 +183,17 @@ private func filterMessage(
     guard type == DBUS_MESSAGE_TYPE_METHOD_CALL || type == DBUS_MESSAGE_TYPE_SIGNAL else {
         return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
     }
-    if let decoded = MessageCoding.decode(message) { io.deliver(decoded) }
+    guard let decoded = MessageCoding.decode(message) else {
+        // A call this library does not read is answered here, so that its caller is not left waiting.
+        if type == DBUS_MESSAGE_TYPE_METHOD_CALL, dbus_message_get_no_reply(message) == 0,
+            let refusal = dbus_message_new_error(message, "org.freedesktop.DBus.Error.InvalidArgs", MessageCoding.unreadableCall)
+        {
+            dbus_connection_send(connection, refusal, nil)
+            dbus_message_unref(refusal)
+        }
+        return type == DBUS_MESSAGE_TYPE_METHOD_CALL ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+    }
+    io.deliver(decoded)
     // Method calls are answered later, from the main actor; claiming them here keeps libdbus
     // from answering UnknownMethod on our behalf. Signals stay visible to libdbus too.
     return type == DBUS_MESSAGE_TYPE_METHOD_CALL ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED

@@ -19,7 +19,7 @@ extension DBusMessage {
             throw .invalidArgs("not a D-Bus message: \(error.message.map { String(cString: $0) } ?? "unknown error")")
         }
         defer { dbus_message_unref(raw) }
-        guard let message = MessageCoding.decode(raw) else { throw .invalidArgs("a D-Bus message of unknown type \(dbus_message_get_type(raw)), which is ignored") }
+        guard let message = MessageCoding.decode(raw) else { throw .invalidArgs("a D-Bus message this library does not read (of unknown type, or carrying unix file descriptors)") }
         self = message
     }
 

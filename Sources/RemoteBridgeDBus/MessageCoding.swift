@@ -1,4 +1,5 @@
 import CRemoteBridgeDBus
+import Glibc
 
 /// Converts between `DBusMessage` and libdbus messages. Pointers never leave this file and
 /// `ConnectionIO`; callers validate first, so libdbus never sees a value it would abort on.
@@ -39,9 +40,13 @@ enum MessageCoding {
         return raw
     }
 
-    /// Decodes a libdbus message (borrowed); nil for a message of a type the spec does not
-    /// define, which it says to ignore (libdbus reads one; the fuzz harness found it read as a signal).
+    /// Decodes a libdbus message (borrowed). Nil for one this library does not read: a message
+    /// of a type the spec does not define, which it says to ignore, and one that carries unix file
+    /// descriptors (type `h`), which nothing here takes (both found by the fuzz harness: the first
+    /// was read as a signal, the second's descriptors as `u` numbers). A call the connection does
+    /// not read is answered with InvalidArgs (`unreadableCall`).
     static func decode(_ raw: OpaquePointer) -> DBusMessage? {
+        if let signature = dbus_message_get_signature(raw), strchr(signature, Int32(UInt8(ascii: "h"))) != nil { return nil }
         let kind: DBusMessage.Kind
         switch dbus_message_get_type(raw) {
         case DBUS_MESSAGE_TYPE_METHOD_CALL: kind = .methodCall
@@ -67,6 +72,12 @@ enum MessageCoding {
         }
         return message
     }
+
+    /// The error a call gets that `decode` does not read.
+    static let unreadableCall = "this service takes no unix file descriptors (arguments of type h)"
+
+    /// Why a reply could not be read: `decode` gave nil.
+    static let unreadableReply = "a reply this library does not read (of unknown type, or carrying unix file descriptors)"
 
     private static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
         pointer.map { String(cString: $0) }
@@ -169,7 +180,6 @@ enum MessageCoding {
         case RB_DBUS_TYPE_STRING: return .string(basicString(&iterator))
         case RB_DBUS_TYPE_OBJECT_PATH: return .objectPath(basicString(&iterator))
         case RB_DBUS_TYPE_SIGNATURE: return .signature(basicString(&iterator))
-        case RB_DBUS_TYPE_UNIX_FD: return .uint32(UInt32(bitPattern: basic(&iterator, Int32.self)))
         case RB_DBUS_TYPE_VARIANT:
             var inner = DBusMessageIter()
             dbus_message_iter_recurse(&iterator, &inner)

@@ -39,6 +39,25 @@ struct ExportedObjectMethodTests {
         }
     }
 
+    @Test("a call carrying unix file descriptors (type h) is not read, and answered InvalidArgs at once (found by the fuzz harness)")
+    func fileDescriptorsNotRead() async throws {
+        let f = try await DBusFixture()
+        // python3-dbus, from python3-dbusmock: our own client cannot send type h.
+        let script = """
+            import dbus, sys
+            bus = dbus.bus.BusConnection(sys.argv[1])
+            try:
+                bus.call_blocking(sys.argv[2], sys.argv[3], sys.argv[4], "Echo", "ah", ([],))
+                print("answered")
+            except dbus.exceptions.DBusException as error:
+                print(error.get_dbus_name(), error.get_dbus_message())
+            """
+        let result = try await ExternalProcess.run("python3", ["-c", script, f.bus.address, f.server.uniqueName, DBusFixture.path, DBusFixture.interfaceName])
+        #expect(
+            result.standardOutput == "org.freedesktop.DBus.Error.InvalidArgs this service takes no unix file descriptors (arguments of type h)\n",
+            "\(result.standardError)")
+    }
+
     @Test("a handler's DBusError becomes an error reply with its name and message")
     func handlerError() async throws {
         let f = try await DBusFixture()

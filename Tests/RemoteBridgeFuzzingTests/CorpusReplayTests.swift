@@ -16,12 +16,12 @@ struct CorpusReplayTests {
     }
 
     @Test("every corpus file keeps its harness's properties", arguments: FuzzHarness.all.map(\.name))
-    func replay(_ name: String) throws {
+    func replay(_ name: String) async throws {
         let harness = try #require(FuzzHarness.named(name))
         for file in CorpusFiles.files(in: CorpusFiles.folders(of: harness, root: Self.root)) {
             let bytes = try #require(CorpusFiles.contents(of: file), "\(file) cannot be read")
             do throws(PropertyViolation) {
-                try harness.run(bytes)
+                try await harness.replay(bytes)
             } catch {
                 Issue.record("\(file): \(error.description)")
             }

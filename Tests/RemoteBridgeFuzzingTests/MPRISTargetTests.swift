@@ -11,10 +11,12 @@ struct MPRISTargetTests {
     }
 
     @Test("a Get of PlaybackStatus is answered with the player's status, a bad one with an error")
-    func answers() throws {
-        let status = MPRISTarget.shared.answer(call("Get", [.string(PlayerInterface.name), .string(PlayerInterface.playbackStatus.name)]))
+    func answers() async throws {
+        let get = call("Get", [.string(PlayerInterface.name), .string(PlayerInterface.playbackStatus.name)])
+        let status = await onOwnThread { MPRISTarget.shared.answer(get) }
         #expect(try status.get().first?.unwrapped.stringValue.map { ["Playing", "Paused", "Stopped"].contains($0) } == true)
-        let wrong = MPRISTarget.shared.answer(call("Get", [.int32(1)]))
+        let bad = call("Get", [.int32(1)])
+        let wrong = await onOwnThread { MPRISTarget.shared.answer(bad) }
         #expect(throws: DBusError.self) { try wrong.get() }
     }
 }
