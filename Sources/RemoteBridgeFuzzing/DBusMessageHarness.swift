@@ -43,7 +43,13 @@ extension FuzzHarness {
         keepsState: true, prepare: { _ = MPRISTarget.shared }
     ) { bytes throws(PropertyViolation) in
         guard let message = try readMessage(bytes), message.kind == .methodCall else { return }
-        switch MPRISTarget.shared.answer(message) {
+        let answer: Result<[DBusValue], DBusError>
+        do throws(MPRISTarget.Failure) {
+            answer = try MPRISTarget.shared.answer(message)
+        } catch {
+            throw PropertyViolation(error.description)
+        }
+        switch answer {
         case .success(let body):
             do throws(DBusError) {
                 try DBusMessage(kind: .methodReturn, destination: ":1.1", body: body).validate()

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteBridgePrivateBus
@@ -18,10 +17,14 @@ package final class MPRISTarget: Sendable {
     /// does not grow.
     static let mostTracks = 64
 
-    private let bus: PrivateBus
+    /// The private bus; nil when dbus-daemon could not start.
+    private let bus: PrivateBus?
     private let served: Result<ServedPlayerBox, Failure>
 
-    struct Failure: Error { let description: String }
+    /// Why there is no server to answer: dbus-daemon or the player could not start.
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+    }
 
     /// The served player, handed between threads; used on the main actor only.
     final class ServedPlayerBox: @unchecked Sendable {
@@ -30,28 +33,29 @@ package final class MPRISTarget: Sendable {
     }
 
     private init() {
+        let bus: PrivateBus
         do {
             bus = try PrivateBus()
         } catch {
-            fatalError("the D-Bus harness needs dbus-daemon for its private bus: \(error)")
+            self.bus = nil
+            served = .failure(Failure(description: "the D-Bus harness needs dbus-daemon for its private bus (make deps installs it): \(error)"))
+            return
         }
+        self.bus = bus
         let address = bus.address
         served = Self.waitForMainActor { () async -> Result<ServedPlayerBox, Failure> in
             do {
                 return .success(ServedPlayerBox(try await ServedPlayer(address: address, name: "fuzz")))
             } catch {
-                return .failure(Failure(description: "\(error)"))
+                return .failure(Failure(description: "the D-Bus harness could not serve its player: \(error)"))
             }
         }
     }
 
-    /// The server's answer to `message`, as if addressed to its object.
-    package func answer(_ message: DBusMessage) -> Result<[DBusValue], DBusError> {
-        let box: ServedPlayerBox
-        switch served {
-        case .success(let served): box = served
-        case .failure(let failure): fatalError("the D-Bus harness could not serve its player: \(failure.description)")
-        }
+    /// The server's answer to `message`, as if addressed to its object; throws when there is no
+    /// server.
+    package func answer(_ message: DBusMessage) throws(Failure) -> Result<[DBusValue], DBusError> {
+        let box = try served.get()
         return Self.waitForMainActor { () async -> Result<[DBusValue], DBusError> in
             let served = box.player
             guard let object = served.server.object else { return .failure(.failed("the server is not exported")) }
@@ -64,10 +68,10 @@ package final class MPRISTarget: Sendable {
         }
     }
 
-    /// Runs `work` on the main actor and waits for its result. The calling thread must not be
-    /// the main thread.
+    /// Runs `work` on the main actor and waits for its result. The caller must not be on the main
+    /// queue, which the main actor runs on.
     private static func waitForMainActor<Value: Sendable>(_ work: @escaping @MainActor @Sendable () async -> Value) -> Value {
-        precondition(!isMainThread, "the D-Bus harness waits for the main actor, so it must run on another thread")
+        dispatchPrecondition(condition: .notOnQueue(.main))
         let done = DispatchSemaphore(value: 0)
         let result = ResultBox<Value>()
         Task { @MainActor in
@@ -78,7 +82,6 @@ package final class MPRISTarget: Sendable {
         return result.value!
     }
 
-    private static var isMainThread: Bool { Thread.isMainThread }
 }
 
 /// A value handed from the main actor to the thread waiting for it, after a semaphore.

@@ -1,12 +1,34 @@
-import Foundation
+import Glibc
 
-/// Runs `body` on a thread of its own and waits for it without holding one of Swift's
-/// cooperative threads. `mpris-call` blocks its caller until the main actor has answered; a test
-/// must not do that on the cooperative pool, where two such tests (on two cores, the whole pool)
-/// would leave nothing to run what the main actor waits for.
+/// Starts `body` on a thread of its own, with a main thread's stack (8 MiB), so that a parser's
+/// recursion meets the limit it meets in a daemon. The fuzzer runs libFuzzer's driver on one
+/// (`remotebridge-fuzz`), and a test replays a harness on one (`onOwnThread`).
+package func startThread(_ body: @escaping @Sendable () -> Void) {
+    final class Body: @unchecked Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setstacksize(&attributes, 8 << 20)
+    var thread = pthread_t()
+    let context = Unmanaged.passRetained(Body(body)).toOpaque()
+    let started = pthread_create(&thread, &attributes, { context in
+        Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+        return nil
+    }, context)
+    precondition(started == 0, "could not start a harness thread: \(String(cString: strerror(started)))")
+    pthread_detach(thread)
+}
+
+/// Runs `body` on a thread of its own (`startThread`) and waits for it without holding one of
+/// Swift's cooperative threads. `mpris-call` blocks its caller until the main actor has answered;
+/// a test must not do that on the cooperative pool, where two such tests (on two cores, the whole
+/// pool) would leave nothing to run what the main actor waits for.
 package func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
     await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: body()) }.start()
+        startThread { continuation.resume(returning: body()) }
     }
 }
 

@@ -86,11 +86,7 @@ extension FuzzHarness {
         while sealed.count - offset >= StateFileFormat.recordHeaderSize {
             let length = sealed.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
             guard length <= sealed.count - offset - StateFileFormat.recordHeaderSize else { break }
-            let checksum = sealed.withUnsafeBytes { file in
-                CRC32C.checksum(
-                    UnsafeRawBufferPointer(rebasing: file[offset + 8..<offset + 8 + length]),
-                    continuing: CRC32C.checksum(UnsafeRawBufferPointer(rebasing: file[offset..<offset + 4])))
-            }
+            let checksum = sealed.withUnsafeBytes { StateFileRecords.checksum(ofRecordAt: offset, length: length, in: $0) }
             withUnsafeBytes(of: checksum.littleEndian) { sealed.replaceSubrange(offset + 4..<offset + 8, with: $0) }
             offset += StateFileFormat.recordHeaderSize + length
         }

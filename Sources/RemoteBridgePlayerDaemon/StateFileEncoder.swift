@@ -111,9 +111,7 @@ package struct StateFileEncoder {
         let payload = bytes.count - start - StateFileFormat.recordHeaderSize
         bytes.withUnsafeMutableBytes { buffer in
             buffer.storeBytes(of: UInt32(payload).littleEndian, toByteOffset: start, as: UInt32.self)
-            let length = UnsafeRawBufferPointer(rebasing: buffer[start..<start + 4])
-            let body = UnsafeRawBufferPointer(rebasing: buffer[(start + StateFileFormat.recordHeaderSize)...])
-            let checksum = CRC32C.checksum(body, continuing: CRC32C.checksum(length))
+            let checksum = StateFileRecords.checksum(ofRecordAt: start, length: payload, in: UnsafeRawBufferPointer(buffer))
             buffer.storeBytes(of: checksum.littleEndian, toByteOffset: start + 4, as: UInt32.self)
         }
     }

@@ -20,10 +20,18 @@ public enum StateFileRecords {
         let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
         guard length >= 1, length <= left - StateFileFormat.recordHeaderSize else { return nil }
         let stored = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+        guard checksum(ofRecordAt: offset, length: length, in: bytes) == stored else { return nil }
         let start = offset + StateFileFormat.recordHeaderSize
-        let payload = UnsafeRawBufferPointer(rebasing: bytes[start..<start + length])
-        let checksum = CRC32C.checksum(payload, continuing: CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 4])))
-        return checksum == stored ? payload : nil
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<start + length])
+    }
+
+    /// The checksum of the record at `offset` whose payload is `length` bytes: CRC-32C of its
+    /// length field and its payload. The writer stores it; the readers compare it.
+    public static func checksum(ofRecordAt offset: Int, length: Int, in bytes: UnsafeRawBufferPointer) -> UInt32 {
+        let start = offset + StateFileFormat.recordHeaderSize
+        return CRC32C.checksum(
+            UnsafeRawBufferPointer(rebasing: bytes[start..<start + length]),
+            continuing: CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 4])))
     }
 }
 

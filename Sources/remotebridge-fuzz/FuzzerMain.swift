@@ -11,11 +11,14 @@ import RemoteBridgeFuzzing
 @_cdecl("remotebridge_fuzz_main")
 func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
     var arguments = (0..<Int(argc)).map { argv[$0] }
-    if arguments.count > 1, let name = arguments[1].map({ String(cString: $0) }), let harness = HarnessChoice.harness(named: name) {
+    // No array of the arguments' text is kept: this frame lives until exit, where LeakSanitizer
+    // would not find it.
+    func text(_ argument: UnsafeMutablePointer<CChar>?) -> String { argument.map { String(cString: $0) } ?? "" }
+    if arguments.count > 1, let harness = FuzzHarness.named(text(arguments[1])) {
         arguments.remove(at: 1)
         setenv(HarnessChoice.variable, harness.name, 1)
     }
-    if arguments.count == 2, arguments[1].map({ String(cString: $0) }) == "--list-harnesses" {
+    if arguments.count == 2, text(arguments[1]) == "--list-harnesses" {
         print(FuzzHarness.all.map(\.name).joined(separator: "\n"))
         return 0
     }
@@ -23,12 +26,12 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
         printError("usage: remotebridge-fuzz HARNESS [libFuzzer flags] [corpus folders]\nharnesses:\n\(HarnessChoice.list)")
         return 2
     }
-    if arguments.contains(where: { $0.map { String(cString: $0) } == "--corpus-folders" }) {
+    if arguments.contains(where: { text($0) == "--corpus-folders" }) {
         // For scripts/fuzz: the folders that seed this harness, from the repository's root.
         print(CorpusFiles.folders(of: harness, root: ".").map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }.joined(separator: "\n"))
         return 0
     }
-    if arguments.contains(where: { $0.map { String(cString: $0) } == "--fuzz-flags" }) {
+    if arguments.contains(where: { text($0) == "--fuzz-flags" }) {
         // For scripts/fuzz: libFuzzer flags this harness needs.
         print(harness.fuzzerFlags.joined(separator: " "))
         return 0

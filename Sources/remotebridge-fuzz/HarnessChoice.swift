@@ -7,9 +7,6 @@ enum HarnessChoice {
     /// The environment variable that names the harness.
     static let variable = "REMOTEBRIDGE_FUZZ_HARNESS"
 
-    /// The harness `name` names, or nil.
-    static func harness(named name: String) -> FuzzHarness? { FuzzHarness.named(name) }
-
     /// The harness the environment names, or nil.
     static func fromEnvironment() -> FuzzHarness? {
         getenv(variable).flatMap { FuzzHarness.named(String(cString: $0)) }

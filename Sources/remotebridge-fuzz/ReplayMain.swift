@@ -8,7 +8,7 @@ import RemoteBridgeFuzzing
 enum ReplayMain {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        guard let name = arguments.first, let harness = HarnessChoice.harness(named: name), arguments.count > 1 else {
+        guard let name = arguments.first, let harness = FuzzHarness.named(name), arguments.count > 1 else {
             let usage = """
                 usage: remotebridge-fuzz HARNESS FILE|FOLDER...
                 Runs each file (each file in a folder) through the harness and checks its properties, as `make test`
@@ -20,7 +20,7 @@ enum ReplayMain {
                 print(usage)
                 exit(0)
             }
-            printError(arguments.first.map { HarnessChoice.harness(named: $0) == nil ? "no harness named \($0)\n\(usage)" : usage } ?? usage)
+            printError(arguments.first.map { FuzzHarness.named($0) == nil ? "no harness named \($0)\n\(usage)" : usage } ?? usage)
             exit(2)
         }
         runBesideMainActor {

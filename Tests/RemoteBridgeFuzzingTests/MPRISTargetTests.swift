@@ -13,10 +13,10 @@ struct MPRISTargetTests {
     @Test("a Get of PlaybackStatus is answered with the player's status, a bad one with an error")
     func answers() async throws {
         let get = call("Get", [.string(PlayerInterface.name), .string(PlayerInterface.playbackStatus.name)])
-        let status = await onOwnThread { MPRISTarget.shared.answer(get) }
+        let status = try await onOwnThread { Result { () throws(MPRISTarget.Failure) in try MPRISTarget.shared.answer(get) } }.get()
         #expect(try status.get().first?.unwrapped.stringValue.map { ["Playing", "Paused", "Stopped"].contains($0) } == true)
         let bad = call("Get", [.int32(1)])
-        let wrong = await onOwnThread { MPRISTarget.shared.answer(bad) }
+        let wrong = try await onOwnThread { Result { () throws(MPRISTarget.Failure) in try MPRISTarget.shared.answer(bad) } }.get()
         #expect(throws: DBusError.self) { try wrong.get() }
     }
 }
