@@ -138,7 +138,7 @@ let package = Package(
                 serviceLifecycle,
             ]),
         .executableTarget(
-            name: "remote-playerd", dependencies: ["RemoteBridgePlayerDaemon", "RemoteBridgeConfiguration", "CRemoteBridgeHeap", "CRemoteBridgeQuietExecutor", "RemoteBridgeDurations", argumentParser, logging, systemPackage]),
+            name: "remote-playerd", dependencies: ["RemoteBridgePlayerDaemon", "RemoteBridgeConfiguration", "RemoteBridgeCore", "CRemoteBridgeHeap", "CRemoteBridgeQuietExecutor", "RemoteBridgeDurations", argumentParser, logging, systemPackage]),
 
         // headsetd, as a library (and its Service) so tests run it in-process.
         .target(
@@ -148,7 +148,7 @@ let package = Package(
                 "RemoteBridgeConfiguration", "RemoteBridgeResume", "RemoteBridgeDoctor", "RemoteBridgeDurations", "RemoteBridgeText", logging, serviceLifecycle,
             ]),
         .testTarget(name: "RemoteBridgeHeadsetDaemonTests", dependencies: ["RemoteBridgeHeadsetDaemon", "RemoteBridgeDoctor", "RemoteBridgePlayerDaemon", "RemoteBridgeResume", "RemoteBridgeTesting", "RemoteBridgeListeners", logging]),
-        .executableTarget(name: "headsetd", dependencies: ["RemoteBridgeHeadsetDaemon", "RemoteBridgeConfiguration", "CRemoteBridgeHeap", "CRemoteBridgeQuietExecutor", argumentParser, logging]),
+        .executableTarget(name: "headsetd", dependencies: ["RemoteBridgeHeadsetDaemon", "RemoteBridgeConfiguration", "RemoteBridgeCore", "CRemoteBridgeHeap", "CRemoteBridgeQuietExecutor", argumentParser, logging]),
 
         // remotectl, as a library so tests run it in-process, and its main.
         .target(name: "RemoteBridgeCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeResume", "RemoteBridgeDoctor", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText", systemPackage]),

@@ -1,4 +1,5 @@
 import Glibc
+import RemoteBridgeCore
 import RemoteBridgeDBus
 import RemoteBridgeText
 
@@ -26,8 +27,8 @@ public struct CommandRun {
         return String(cString: path)
     }()
 
-    /// The program's version, printed by `-v` in playerctl's shape.
-    public nonisolated static let version = "0.24.0"
+    /// The program's version, printed by `-v` in playerctl's shape: the release's.
+    public nonisolated static let version = RemoteBridgeRelease.version
 
     /// A run of `invocation`.
     public init(invocation: Invocation) {

@@ -5,6 +5,7 @@ import FoundationEssentials
 import RemoteBridgeHeadsetDaemon
 import Logging
 import RemoteBridgeConfiguration
+import RemoteBridgeCore
 
 @main
 struct Headsetd: AsyncParsableCommand {
@@ -56,7 +57,8 @@ struct Headsetd: AsyncParsableCommand {
 
             The settings live in the [headset] section of the config file; see \
             dist/config.example.toml.
-            """)
+            """,
+        version: RemoteBridgeRelease.version)
 
     @Option(name: .customLong("bus"), help: ArgumentHelp("The D-Bus address to use instead of the session bus.", valueName: "address"))
     var bus: String?

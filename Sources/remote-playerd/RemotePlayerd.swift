@@ -4,6 +4,7 @@ import CRemoteBridgeHeap
 import CRemoteBridgeQuietExecutor
 import Logging
 import RemoteBridgeConfiguration
+import RemoteBridgeCore
 import RemoteBridgePlayerDaemon
 import SystemPackage
 
@@ -26,7 +27,8 @@ struct RemotePlayerd: AsyncParsableCommand {
               remote-playerd ~/Music/Album
               remote-playerd --demo --autoplay
               remote-playerd --replace https://example.com/stream.mp3
-            """)
+            """,
+        version: RemoteBridgeRelease.version)
 
     @Option(name: .customLong("bus"), help: ArgumentHelp("The D-Bus address to use instead of the session bus.", valueName: "address"))
     var bus: String?
