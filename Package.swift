@@ -51,6 +51,9 @@ let package = Package(
         // Listeners<Event>: the one way a component announces what happened, to any number of listeners.
         .target(name: "RemoteBridgeListeners"),
         .testTarget(name: "RemoteBridgeListenersTests", dependencies: ["RemoteBridgeListeners"]),
+        // The daemons' log lines: the journal's form (syslog priority prefixes) when stderr is the journal.
+        .target(name: "RemoteBridgeLogging", dependencies: [logging]),
+        .testTarget(name: "RemoteBridgeLoggingTests", dependencies: ["RemoteBridgeLogging", "RemoteBridgeTesting", logging]),
         // The core model: events, responders, the application, the player controller. Pure Swift, no I/O.
         .target(name: "RemoteBridgeCore", dependencies: ["RemoteBridgeListeners"]),
         .testTarget(name: "RemoteBridgeCoreTests", dependencies: ["RemoteBridgeCore"]),
@@ -138,7 +141,7 @@ let package = Package(
                 serviceLifecycle,
             ]),
         .executableTarget(
-            name: "remote-playerd", dependencies: ["RemoteBridgePlayerDaemon", "RemoteBridgeConfiguration", "RemoteBridgeCore", "CRemoteBridgeHeap", "CRemoteBridgeQuietExecutor", "RemoteBridgeDurations", argumentParser, logging, systemPackage]),
+            name: "remote-playerd", dependencies: ["RemoteBridgePlayerDaemon", "RemoteBridgeConfiguration", "RemoteBridgeCore", "RemoteBridgeLogging", "CRemoteBridgeHeap", "CRemoteBridgeQuietExecutor", "RemoteBridgeDurations", argumentParser, logging, systemPackage]),
 
         // headsetd, as a library (and its Service) so tests run it in-process.
         .target(
@@ -148,7 +151,7 @@ let package = Package(
                 "RemoteBridgeConfiguration", "RemoteBridgeResume", "RemoteBridgeDoctor", "RemoteBridgeDurations", "RemoteBridgeText", logging, serviceLifecycle,
             ]),
         .testTarget(name: "RemoteBridgeHeadsetDaemonTests", dependencies: ["RemoteBridgeHeadsetDaemon", "RemoteBridgeDoctor", "RemoteBridgePlayerDaemon", "RemoteBridgeResume", "RemoteBridgeTesting", "RemoteBridgeListeners", logging]),
-        .executableTarget(name: "headsetd", dependencies: ["RemoteBridgeHeadsetDaemon", "RemoteBridgeConfiguration", "RemoteBridgeCore", "CRemoteBridgeHeap", "CRemoteBridgeQuietExecutor", argumentParser, logging]),
+        .executableTarget(name: "headsetd", dependencies: ["RemoteBridgeHeadsetDaemon", "RemoteBridgeConfiguration", "RemoteBridgeCore", "RemoteBridgeLogging", "CRemoteBridgeHeap", "CRemoteBridgeQuietExecutor", argumentParser, logging]),
 
         // remotectl, as a library so tests run it in-process, and its main.
         .target(name: "RemoteBridgeCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeResume", "RemoteBridgeDoctor", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText", systemPackage]),

@@ -6,6 +6,7 @@ import RemoteBridgeHeadsetDaemon
 import Logging
 import RemoteBridgeConfiguration
 import RemoteBridgeCore
+import RemoteBridgeLogging
 
 @main
 struct Headsetd: AsyncParsableCommand {
@@ -97,12 +98,7 @@ struct Headsetd: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let level = logLevel
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        DaemonLogging.bootstrap(level: logLevel)
         let logger = Logger(label: "headsetd")
         var options = HeadsetHandler.Options()
         options.busAddress = bus

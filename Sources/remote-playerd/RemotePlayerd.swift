@@ -5,6 +5,7 @@ import CRemoteBridgeQuietExecutor
 import Logging
 import RemoteBridgeConfiguration
 import RemoteBridgeCore
+import RemoteBridgeLogging
 import RemoteBridgePlayerDaemon
 import SystemPackage
 
@@ -76,12 +77,7 @@ struct RemotePlayerd: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let level = logLevel
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        DaemonLogging.bootstrap(level: logLevel)
         let logger = Logger(label: "remote-playerd")
         var options = RemotePlayerDaemon.Options()
         options.busAddress = bus
