@@ -2,7 +2,7 @@ import RemoteBridgeDurations
 import RemoteBridgeText
 
 /// remotectl's own commands, beyond playerctl's: `list`, `send`, `seek-forward`,
-/// `seek-backward`, `click`, `headset`, `monitor` and `status --live`. They act on the first
+/// `seek-backward`, `click`, `headset`, `queue`, `monitor` and `status --live`. They act on the first
 /// selected player (every one with `-a`), on the session bus.
 @MainActor
 struct RemoteCtlVerbs {
@@ -31,6 +31,8 @@ struct RemoteCtlVerbs {
         case "headset":
             guard arguments.isEmpty || arguments == ["status"] else { return usage("headset takes 'status' or nothing") }
             return await ctl.headsetStatus()
+        case "queue":
+            return await ctl.queue(arguments, directory: run.directory)
         case "monitor":
             return await ctl.monitor(json: invocation.json) { await run.interrupted() }
         case "status":

@@ -124,10 +124,7 @@ final class MPVMediaPlayer: MediaPlayer {
     var canPause: Bool { !player.entries.isEmpty }
     var canSeek: Bool { player.current != nil && (player.isSeekable || player.status == .stopped) }
     var supportedURISchemes: [String] { player.configuration.allowedSchemes }
-    var supportedMIMETypes: [String] {
-        ["audio/mpeg", "audio/flac", "audio/x-flac", "audio/ogg", "audio/opus", "audio/x-vorbis+ogg", "audio/mp4", "audio/aac",
-         "audio/x-wav", "audio/wav", "audio/webm", "audio/x-matroska", "audio/x-mpegurl", "audio/x-scpls"]
-    }
+    var supportedMIMETypes: [String] { PlayableTypes.mimeTypes }
 
     var isPlaying: Bool { player.isPlaying }
     var currentLength: Duration? { player.currentLength }

@@ -6,11 +6,6 @@ import RemoteBridgeText
 /// Turns command-line arguments into queue items: files; folders, expanded recursively and
 /// sorted; M3U and PLS playlists; and URLs.
 public enum QueueSource {
-    /// File extensions taken from folders.
-    static let audioExtensions: Set<String> = [
-        "mp3", "flac", "ogg", "oga", "opus", "m4a", "aac", "wav", "wma", "mka", "webm", "aiff", "aif", "ape", "wv", "mpc", "alac",
-    ]
-
     /// A local playlist's entries, read by the player's own parser, when `uri` names one by its
     /// name or its first bytes; nil when it names no playlist (it is queued as it is). A
     /// playlist is never handed to mpv whole: each of its entries is checked on its own.
@@ -65,7 +60,7 @@ public enum QueueSource {
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             let before = sink.count
-            FolderWalk.audioFiles(in: path, extensions: audioExtensions) { file in
+            FolderWalk.audioFiles(in: path, extensions: PlayableTypes.audioExtensions) { file in
                 sink.add(QueueItem(url: file))
                 return !sink.isStopped
             }

@@ -60,6 +60,9 @@ public struct Verb: Sendable, Equatable {
         Verb(
             "doctor", "",
             "Walks the chain a headset press travels (buses, daemons, input devices, desktop keys, Bluetooth, players, the config file) and says what works, what does not, and the fix; exits 1 if any check fails"),
+        Verb(
+            "queue", "[URI...]",
+            "Queues files, playlists or URLs right after the current track of remotebridge (or the -p player), starting it by D-Bus activation if it is not running, and plays the first; with none, starts it and plays"),
         Verb("monitor", "", "Prints EventDelivered, PropertiesChanged and Seeked as they happen, one line each, until interrupted"),
     ]
 }

@@ -1,0 +1,63 @@
+import Foundation
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
+import RemoteBridgeMPV
+import RemoteBridgePlayerDaemon
+import RemoteBridgeTesting
+
+/// A private bus with remote-playerd's activation file (this build, null audio, the state
+/// file under `XDG_STATE_HOME`), a config folder, and the three tones; `saved` writes a state,
+/// and without `activatable` the bus has no activation file.
+@MainActor
+final class ActivationWorld {
+    let folder: URL
+    let media: TestMedia
+    let bus: TestBus
+    let environment: [String: String]
+
+    init(saved: Bool, activatable: Bool = true) async throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("remotectl-resume-\(UUID().uuidString)")
+        let state = folder.appendingPathComponent("state/remotebridge")
+        let services = folder.appendingPathComponent("services")
+        for made in [state, services, folder.appendingPathComponent("config")] {
+            try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+        }
+        media = try await TestMedia.make(count: 3, seconds: 30)
+        let statePath = state.appendingPathComponent("player.state").path
+        if saved {
+            try StateStore(path: statePath).save(
+                PlayerState(queue: media.tones.map { QueueItem(url: $0.path) }, currentIndex: 0, position: 0, volume: 1, loop: .none, shuffle: false))
+        }
+        let config = folder.appendingPathComponent("config/empty.toml").path
+        try "".write(toFile: config, atomically: true, encoding: .utf8)
+        let file = "org.mpris.MediaPlayer2.remotebridge.service"
+        let text = try String(contentsOf: BuiltProduct.packageRoot.appendingPathComponent("dbus/services/\(file)"), encoding: .utf8)
+            .replacingOccurrences(
+                of: "Exec=/usr/local/bin/remote-playerd",
+                with: "Exec=\(BuiltProduct.debug("remote-playerd")) --config \(config) --state \(statePath) --audio-output null")
+        if activatable { try text.write(to: services.appendingPathComponent(file), atomically: true, encoding: .utf8) }
+        bus = try TestBus(serviceDirectory: services.path)
+        environment = ["XDG_STATE_HOME": folder.appendingPathComponent("state").path, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
+    }
+
+    func remotectl(_ arguments: [String]) async throws -> ExternalProcess.Result {
+        try await ExternalProcess.run(BuiltProduct.debug("remotectl"), ["--bus", bus.address] + arguments, environment: environment)
+    }
+
+    /// The player's client on the bus, once it runs.
+    func player() async throws -> MPRISClient {
+        MPRISClient(connection: try await DBusConnection.connect(to: bus.address), busName: "org.mpris.MediaPlayer2.remotebridge")
+    }
+
+    /// Kills the player the bus started, if it did.
+    func killPlayer() async throws {
+        let client = try await DBusConnection.connect(to: bus.address)
+        if let pid = await client.processID(of: "org.mpris.MediaPlayer2.remotebridge") { kill(pid_t(pid), SIGKILL) }
+    }
+
+    func stop() {
+        bus.stop()
+        media.remove()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
