@@ -140,7 +140,7 @@ benchmark: deps
 
 # Every library has a DocC catalogue (Sources/<Module>/<Module>.docc); each is checked with
 # --warnings-as-errors, so a broken symbol link fails the build. make test builds them.
-DOC_TARGETS := RemoteBridgeDurations RemoteBridgeText RemoteBridgeListeners RemoteBridgeCore RemoteBridgeGestures RemoteBridgeDBus RemoteBridgeMPRIS \
+DOC_TARGETS := RemoteBridgeDurations RemoteBridgeText RemoteBridgeListeners RemoteBridgeLogging RemoteBridgeCore RemoteBridgeGestures RemoteBridgeDBus RemoteBridgeMPRIS \
 	RemoteBridgePrivateBus RemoteBridgeMPV RemoteBridgeEvdev RemoteBridgeDesktopKeys RemoteBridgeConfiguration RemoteBridgeResume RemoteBridgeDoctor \
 	RemoteBridgePlayerDaemon RemoteBridgeHeadsetDaemon RemoteBridgeCtl RemoteBridgeTesting
 
