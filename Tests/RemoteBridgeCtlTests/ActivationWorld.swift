@@ -14,6 +14,8 @@ final class ActivationWorld {
     let media: TestMedia
     let bus: TestBus
     let environment: [String: String]
+    /// The connections `propertyChanges()` records on, kept for as long as the world.
+    private var watchers: [DBusConnection] = []
 
     init(saved: Bool, activatable: Bool = true) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("remotectl-resume-\(UUID().uuidString)")
@@ -47,6 +49,14 @@ final class ActivationWorld {
     /// The player's client on the bus, once it runs.
     func player() async throws -> MPRISClient {
         MPRISClient(connection: try await DBusConnection.connect(to: bus.address), busName: "org.mpris.MediaPlayer2.remotebridge")
+    }
+
+    /// Records every PropertiesChanged of MPRIS players on the bus, from now on (so from before
+    /// a player the test has the bus start).
+    func propertyChanges() async throws -> SignalRecorder {
+        let connection = try await DBusConnection.connect(to: bus.address)
+        watchers.append(connection)
+        return try await SignalRecorder.start(on: connection, MatchRule(signal: StandardInterfaces.propertiesChanged, path: MPRISNames.objectPath))
     }
 
     /// Kills the player the bus started, if it did.

@@ -91,10 +91,11 @@ struct DesktopEntryTests {
         argv[0] = BuiltProduct.debug("remotectl")
         var environment = world.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = world.bus.address
+        let changes = try await world.propertyChanges()
         let result = try await ExternalProcess.run(argv[0], Array(argv.dropFirst()), environment: environment)
         #expect(result.status == 0, "\(result.standardError)")
         let player = try await world.player()
-        #expect(try await RemoteCtlQueueTests.current(of: player, becomes: uris[0]))
+        #expect(try await RemoteCtlQueueTests.current(of: player, becomes: uris[0], watching: changes))
         #expect(try await player.playbackStatus() == .playing)
         #expect(try await RemoteCtlQueueTests.queue(of: player).urls == uris)
         #expect(try await player.property(MediaPlayer2Interface.desktopEntry).stringValue.map { $0 + ".desktop" } == "remotebridge.desktop")

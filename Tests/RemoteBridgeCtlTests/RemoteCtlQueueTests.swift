@@ -19,16 +19,10 @@ struct RemoteCtlQueueTests {
         return (urls, current)
     }
 
-    /// Whether the player's current entry becomes `url` within 5 s: its Metadata follows the
-    /// entry made current once mpv starts loading it.
-    static func current(of player: MPRISClient, becomes url: String) async throws -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(5)
-        while clock.now < deadline {
-            if try await queue(of: player).current == url { return true }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return false
+    /// Whether the player's current entry becomes `url`, asked again at each PropertiesChanged:
+    /// its Metadata follows the entry made current once mpv starts loading it.
+    static func current(of player: MPRISClient, becomes url: String, watching changes: SignalRecorder) async throws -> Bool {
+        try await changes.until { try await queue(of: player).current == url }
     }
 
     @Test("Not running: started by the bus; two files go after the saved current entry, in order; the first plays")
@@ -40,6 +34,7 @@ struct RemoteCtlQueueTests {
             world.stop()
             added.remove()
         }
+        let changes = try await world.propertyChanges()
         // A relative path, as a shell gives it, and a file URI, as a file manager's %U does.
         let relative = "../" + added.directory.lastPathComponent + "/" + added.tones[0].lastPathComponent
         let result = try await ExternalProcess.run(
@@ -49,7 +44,7 @@ struct RemoteCtlQueueTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.isEmpty && result.standardError.isEmpty, "\(result.standardError)")
         let player = try await world.player()
-        #expect(try await Self.current(of: player, becomes: added.tones[0].absoluteString))
+        #expect(try await Self.current(of: player, becomes: added.tones[0].absoluteString, watching: changes))
         let urls = try await Self.queue(of: player).urls
         let saved = world.media.tones.map(\.absoluteString)
         #expect(urls == [saved[0], added.tones[0].absoluteString, added.tones[1].absoluteString, saved[1], saved[2]], "\(urls)")
@@ -79,12 +74,13 @@ struct RemoteCtlQueueTests {
             world.stop()
             added.remove()
         }
+        let changes = try await world.propertyChanges()
         let result = try await world.remotectl(["queue", "gopher://example.com/song.flac", added.tones[0].path])
         #expect(result.status == 1)
         #expect(result.standardError.hasPrefix("remotectl: queue: \"gopher://example.com/song.flac\": "), "\(result.standardError)")
         #expect(result.standardError.contains("gopher"), "\(result.standardError)")
         let player = try await world.player()
-        #expect(try await Self.current(of: player, becomes: added.tones[0].absoluteString))
+        #expect(try await Self.current(of: player, becomes: added.tones[0].absoluteString, watching: changes))
         let urls = try await Self.queue(of: player).urls
         #expect(urls.count == 4 && !urls.contains { $0.hasPrefix("gopher") }, "\(urls)")
         #expect(try await player.playbackStatus() == .playing)
