@@ -106,6 +106,19 @@ final class MPVHandle: @unchecked Sendable {
         guard status >= 0 else { throw MPVError(operation: "set \(name)=\(OutsideText.quoted(value))", reason: Self.describe(status)) }
     }
 
+    /// Sets a property from a string without waiting for mpv to take it (the reply, an event,
+    /// is ignored); a value with NUL is not set.
+    func setAsynchronously(_ name: String, _ value: String) {
+        guard !value.utf8.contains(0) else { return }
+        _ = withHandle { handle in
+            value.withCString { text in
+                var pointer: UnsafePointer<CChar>? = text
+                // mpv copies the string before mpv_set_property_async returns.
+                return mpv_set_property_async(handle, 0, name, MPV_FORMAT_STRING, &pointer)
+            }
+        }
+    }
+
     /// Sets a flag property.
     func set(_ name: String, _ value: Bool) throws(MPVError) {
         try set(name, value ? "yes" : "no")

@@ -7,6 +7,8 @@ extension MPVPlayer {
     public struct Configuration: Sendable {
         /// mpv's audio output: `auto` tries the real outputs and falls back to `null`.
         public var audioOutput = "auto"
+        /// What the audio output stream says it is; nil leaves mpv's own names ("mpv").
+        public var audioStream: AudioStreamIdentity?
         /// URI schemes `open(uri:)` accepts.
         public var allowedSchemes = TransportDefaults.uriSchemes
         /// Where embedded cover art is extracted to.

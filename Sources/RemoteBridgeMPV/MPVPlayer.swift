@@ -85,6 +85,7 @@ public final class MPVPlayer {
 
     /// Tells the listeners of a change.
     func changed(_ change: Change) {
+        updateStreamTitle()
         listeners.announce(.changed(change))
     }
 
@@ -107,6 +108,8 @@ public final class MPVPlayer {
     let tagReader = DispatchQueue(label: "remote-playerd.tag-reader", qos: .utility)
     /// The audio output going and coming back (MPVPlayer+AudioOutput.swift).
     var audioOutput = AudioOutputState()
+    /// The stream name last given to mpv (MPVPlayer+StreamTitle.swift).
+    var streamTitle: String?
 
     /// Starts mpv (no video, audio output from the configuration) with an empty queue.
     public init(configuration: Configuration = Configuration()) throws(MPVError) {
@@ -115,6 +118,7 @@ public final class MPVPlayer {
         var options = ContainedPlayback.options(allowedSchemes: configuration.allowedSchemes)
         // Audio output: see MPVPlayer+AudioOutput.swift.
         options += Self.audioOutputOptions(for: configuration.audioOutput)
+        options += configuration.audioStream?.mpvOptions ?? []
         AudioLibraryMessages.silenced
         mpv = try MPVHandle(options: options)
         for name in ["pause", "idle-active", "duration", "metadata", "playlist", "volume", "speed", "loop-file", "seekable", "current-ao", "eof-reached"] {

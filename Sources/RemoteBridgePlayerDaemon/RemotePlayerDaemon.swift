@@ -100,14 +100,7 @@ public final class RemotePlayerDaemon {
     public init(options: Options, logger: Logger) async throws {
         self.logger = logger
         let paths = XDGPaths()
-        var configuration = try PlayerConfiguration.load(
-            path: options.configPath ?? paths.configFile, required: options.configPath != nil)
-        if let name = options.name {
-            try MPRISBusName.validate(name)
-            configuration.name = name
-        }
-        if let output = options.audioOutput { configuration.audioOutput = output }
-        if options.autoplay { configuration.autoplay = true }
+        let configuration = try Self.configuration(options: options, paths: paths)
         self.configuration = configuration
         stateSaveInterval = options.stateSaveInterval
         // The demo's generated tones never replace a user's saved queue.
@@ -119,6 +112,7 @@ public final class RemotePlayerDaemon {
 
         var playerConfiguration = MPVPlayer.Configuration()
         playerConfiguration.audioOutput = configuration.audioOutput
+        playerConfiguration.audioStream = PlayerIdentity.audioStream(playerName: configuration.name)
         playerConfiguration.allowedSchemes = configuration.supportedURISchemes
         // The demo's tones are mpv's own generated sources (av://lavfi:...).
         if options.demo, !playerConfiguration.allowedSchemes.contains(DemoContent.scheme) {
@@ -138,7 +132,7 @@ public final class RemotePlayerDaemon {
         }
         server = MPRISServer(
             connection: connection, application: application, player: mediaPlayer,
-            identity: .init(name: "RemoteBridge", desktopEntry: "remotebridge"))
+            identity: PlayerIdentity.mpris)
         tracker = NowPlayingTracker(connection: connection)
         mediaKeys = DesktopMediaKeys(
             connection: connection, applicationName: configuration.name, skipForward: configuration.skipForwardInterval,

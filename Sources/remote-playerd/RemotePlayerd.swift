@@ -67,18 +67,30 @@ struct RemotePlayerd: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Files, folders, M3U/PLS playlists or URLs to queue.", valueName: "item"))
     var items: [String] = []
 
-    /// Before any thread starts: large blocks stay out of glibc's heaps (`cheap.h` says why), and
-    /// Swift concurrency's global executor moves to a bounded pool of threads that no timer wakes
-    /// (`cquietexecutor.h`); then the arguments are parsed and run as usual.
+    /// Before any thread starts: large blocks stay out of glibc's heaps (`cheap.h` says why),
+    /// the arguments are parsed and the audio stream's names go into the environment (`setenv` is
+    /// not thread-safe: `RemotePlayerDaemon.exportAudioStreamEnvironment`), and Swift concurrency's
+    /// global executor moves to a bounded pool of threads that no timer wakes (`cquietexecutor.h`);
+    /// then the command runs as ArgumentParser's `main` would run it.
     static func main() async {
         cheap_fix_mapped_block_threshold()
+        let command: RemotePlayerd
+        do {
+            command = try parse(nil)
+        } catch {
+            exit(withError: error)
+        }
+        RemotePlayerDaemon.exportAudioStreamEnvironment(options: command.options)
         cquietexecutor_install()
-        await main(nil)
+        do {
+            try await command.run()
+        } catch {
+            exit(withError: error)
+        }
     }
 
-    func run() async throws {
-        DaemonLogging.bootstrap(level: logLevel)
-        let logger = Logger(label: "remote-playerd")
+    /// What the command line asks the daemon for.
+    var options: RemotePlayerDaemon.Options {
         var options = RemotePlayerDaemon.Options()
         options.busAddress = bus
         options.name = name
@@ -92,7 +104,12 @@ struct RemotePlayerd: AsyncParsableCommand {
         options.items = items
         options.releasesStartupPages = true
         if let interval = Duration.milliseconds(rounding: max(0.05, stateSaveInterval)) { options.stateSaveInterval = interval }
+        return options
+    }
 
+    func run() async throws {
+        DaemonLogging.bootstrap(level: logLevel)
+        let logger = Logger(label: "remote-playerd")
         do {
             try await RemotePlayerService.runUntilStopped(options: options, logger: logger) { text in
                 // Written at once, not buffered: whoever runs us (a pipe, a script) needs the address now.
