@@ -7,7 +7,8 @@ import Glibc
 /// mpv 0.35 names the stream from one option, `audio-client-name`, and puts that one name
 /// everywhere: `ao_pulse` names its context with it (`application.name`) and the stream's
 /// `media.icon_name`; `ao_pipewire` makes it the node's name and description and its
-/// `application.name`, `application.id` and `application.icon_name`. Mixers take a stream's
+/// `application.name`, `application.id` and `application.icon-name` (PipeWire's spelling of
+/// `application.icon_name`, which pipewire-pulse translates). Mixers take a stream's
 /// icon from `media.icon_name` first, which only that option reaches, so the option carries the
 /// icon name; the rest is said through the environment the client libraries read as they
 /// connect (`environment`): libpulse's `PULSE_PROP_OVERRIDE_<key>` and `PULSE_PROP_<key>` (its
@@ -49,8 +50,8 @@ public struct AudioStreamIdentity: Sendable, Equatable {
             ("PULSE_PROP_media.role", Self.pulseMediaRole),
         ]
         let properties = [
-            ("application.name", applicationName), ("application.id", applicationID), ("application.icon_name", iconName),
-            ("media.icon_name", iconName), ("node.description", applicationName), ("media.role", Self.pipeWireMediaRole),
+            ("application.name", applicationName), ("application.id", applicationID), ("application.icon-name", iconName),
+            ("media.icon-name", iconName), ("node.description", applicationName), ("media.role", Self.pipeWireMediaRole),
         ]
         variables.append(("PIPEWIRE_PROPS", "{ " + properties.map { "\(Self.quoted($0)) = \(Self.quoted($1))" }.joined(separator: " ") + " }"))
         return variables.map { (name: $0.0, value: $0.1) }
