@@ -5,11 +5,24 @@ import Foundation
 /// Values that are not text (numbers, flags) are given as JSON writes them.
 @MainActor
 public enum SoundStreams {
-    /// Each sink input's properties (`pactl --format=json list sink-inputs`), with PulseAudio's
-    /// key names (`application.icon_name`, `media.role` = `music`).
+    /// Each sink input's properties (`pactl list sink-inputs`), with PulseAudio's key names
+    /// (`application.icon_name`, `media.role` = `music`). Read from pactl's text: its JSON (PulseAudio
+    /// 16) gives `(null)` for a value with any byte past ASCII, such as the " — " of a stream name.
     public static func sinkInputs(environment: [String: String]) async throws -> [[String: String]] {
-        let objects = try await jsonArray("pactl", ["--format=json", "list", "sink-inputs"], environment: environment)
-        return objects.map { strings(in: $0["properties"]) }
+        let result = try await ExternalProcess.run("pactl", ["list", "sink-inputs"], environment: environment.merging(["LC_ALL": "C"]) { $1 })
+        guard result.status == 0 else { throw TestSupportError(description: "pactl failed (\(result.status)): \(result.standardError)") }
+        var inputs: [[String: String]] = []
+        for line in result.standardOutput.split(separator: "\n") {
+            if line.hasPrefix("Sink Input #") {
+                inputs.append([:])
+            } else if line.hasPrefix("\t\t"), let equals = line.range(of: " = \""), line.hasSuffix("\""), !inputs.isEmpty {
+                // key = "value", with each " in the value written \".
+                let key = line[..<equals.lowerBound].trimmingCharacters(in: .whitespaces)
+                let value = line[equals.upperBound...].dropLast().replacingOccurrences(of: "\\\"", with: "\"")
+                inputs[inputs.count - 1][key] = value
+            }
+        }
+        return inputs
     }
 
     /// Each playback stream's node properties (`pw-dump`, media.class `Stream/Output/Audio`),

@@ -23,14 +23,9 @@ public struct TestMedia: Sendable {
         var tones: [URL] = []
         for index in 1...count {
             let file = directory.appendingPathComponent(String(format: "%02d tone.flac", index))
-            let result = try await ExternalProcess.run(
-                "sox",
-                [
-                    "-n", "-r", String(sampleRate), "-c", "1", "--comment", "TITLE=Tone \(index)", "--add-comment", "ARTIST=Test Artist",
-                    "--add-comment", "ALBUM=Test Album", "--add-comment", "TRACKNUMBER=\(index)", "--add-comment", "GENRE=Test",
-                    file.path, "synth", String(seconds), "sine", String(220 * index),
-                ])
-            guard result.status == 0 else { throw TestSupportError(description: "sox failed: \(result.standardError)") }
+            try await tone(
+                at: file, seconds: seconds, sampleRate: sampleRate, frequency: 220 * index,
+                tags: ["TITLE=Tone \(index)", "ARTIST=Test Artist", "ALBUM=Test Album", "TRACKNUMBER=\(index)", "GENRE=Test"])
             tones.append(file)
         }
         let broken = directory.appendingPathComponent("99 broken.flac")
@@ -38,6 +33,16 @@ public struct TestMedia: Sendable {
         let cover = directory.appendingPathComponent("cover.jpg")
         try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: cover)
         return TestMedia(directory: directory, tones: tones, broken: broken, cover: cover)
+    }
+
+    /// Makes one FLAC tone at `file`, with `tags` as its Vorbis comments ("TITLE=…"), none if empty.
+    public static func tone(
+        at file: URL, seconds: Int = 30, sampleRate: Int = defaultSampleRate, frequency: Int = 440, tags: [String]
+    ) async throws {
+        let comments = tags.isEmpty ? ["--comment", ""] : tags.enumerated().flatMap { [$0.offset == 0 ? "--comment" : "--add-comment", $0.element] }
+        let result = try await ExternalProcess.run(
+            "sox", ["-n", "-r", String(sampleRate), "-c", "1"] + comments + [file.path, "synth", String(seconds), "sine", String(frequency)])
+        guard result.status == 0 else { throw TestSupportError(description: "sox failed: \(result.standardError)") }
     }
 
     /// Removes the folder.

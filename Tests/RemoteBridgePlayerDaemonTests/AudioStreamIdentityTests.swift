@@ -1,0 +1,189 @@
+import RemoteBridgeDurations
+import Foundation
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
+import RemoteBridgeTesting
+import Testing
+
+/// remote-playerd's audio output stream, as real sound servers list it (`pw-dump` for PipeWire,
+/// `pactl` for PulseAudio and pipewire-pulse): it says it is RemoteBridge (application name,
+/// the player's name as its id, the remotebridge icon, the music role), and its media.name is
+/// the track as MPRIS shows it ("Title — Artist", or the file name without extension), never
+/// "file - mpv", and never with a tag's `${…}` expanded.
+@Suite("remote-playerd: its audio stream says who it is", .serialized)
+@MainActor
+struct AudioStreamIdentityTests {
+    /// A private bus, three tones (tagged, untagged, tags that look like mpv's property
+    /// expansion), and a player on them.
+    @MainActor
+    final class Bed {
+        let bed: DaemonTestBed
+        var daemon: DaemonProcess?
+        var client: MPRISClient?
+        let tagged: URL
+        let untagged: URL
+        let hostile: URL
+        /// What a stream showed last, for the message when the one waited for never shows.
+        var lastSeen: [[String: String]] = []
+
+        init() async throws {
+            bed = try await DaemonTestBed(tones: 1, seconds: 1)
+            tagged = bed.media.directory.appendingPathComponent("citizen.flac")
+            untagged = bed.media.directory.appendingPathComponent("untagged tone.flac")
+            hostile = bed.media.directory.appendingPathComponent("hostile.flac")
+            try await TestMedia.tone(at: tagged, tags: ["TITLE=Citizen", "ARTIST=Artist"])
+            try await TestMedia.tone(at: untagged, tags: [])
+            try await TestMedia.tone(at: hostile, tags: ["TITLE=${path} $> ${filename}", "ARTIST=$>x ${media-title}"])
+        }
+
+        /// Starts remote-playerd with `output` (and `--name name`) on `items`, reaching the sound
+        /// server through `environment`, and asks it to play.
+        func startPlayer(output: String, name: String? = nil, items: [URL], environment: [String: String]) async throws {
+            let busName = "org.mpris.MediaPlayer2." + (name ?? "remotebridge")
+            let daemon = try await DaemonProcess(
+                "remote-playerd",
+                ["--bus", bed.bus.address, "--audio-output", output, "--config", bed.config, "--no-state"]
+                    + (name.map { ["--name", $0] } ?? []) + items.map(\.path),
+                environment: environment)
+            self.daemon = daemon
+            guard try await daemon.waitForName(busName, on: bed.connection) else {
+                throw TestFailure(description: "remote-playerd never came on the bus: \(daemon.standardError)")
+            }
+            let client = MPRISClient(connection: bed.connection, busName: busName)
+            self.client = client
+            try await client.play()
+        }
+
+        /// The stream name MPRIS's Metadata gives for the current track: title, then " — " and
+        /// the artists if there are any.
+        func mprisName() async throws -> String {
+            let metadata = try await client?.metadata() ?? [:]
+            let title = metadata["xesam:title"]?.stringValue ?? ""
+            let artists = metadata["xesam:artist"]?.stringArrayValue ?? []
+            return artists.isEmpty ? title : title + " — " + artists.joined(separator: ", ")
+        }
+
+        /// Waits until `streams` lists exactly one stream, named `mediaName`, and returns its
+        /// properties; nil (with an issue) after `limit`. The servers take the player's changes
+        /// in on their own time, and tell no one, so they are asked every 100 ms.
+        func stream(
+            named mediaName: String, in streams: () async throws -> [[String: String]], limit: Duration = .seconds(15),
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) async -> [String: String]? {
+            let deadline = ContinuousClock.now + limit
+            while ContinuousClock.now < deadline {
+                lastSeen = (try? await streams()) ?? []
+                if lastSeen.count == 1, lastSeen[0]["media.name"] == mediaName { return lastSeen[0] }
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+            Issue.record(
+                "no single stream named \(mediaName): \(lastSeen); remote-playerd's log:\n\(daemon?.standardError ?? "")",
+                sourceLocation: sourceLocation)
+            return nil
+        }
+
+        /// Stops the player and the bus.
+        func stop() async {
+            if let daemon {
+                daemon.send(SIGTERM)
+                _ = await daemon.waitForExit()
+            }
+            bed.stop()
+        }
+    }
+
+    struct TestFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Checks what a stream says of the application, by PipeWire's key names.
+    func expectPipeWireIdentity(_ stream: [String: String]?, id: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let stream else { return }
+        #expect(stream["application.name"] == "RemoteBridge", "\(stream)", sourceLocation: sourceLocation)
+        #expect(stream["application.id"] == id, "\(stream)", sourceLocation: sourceLocation)
+        #expect(stream["application.icon-name"] == "remotebridge", "\(stream)", sourceLocation: sourceLocation)
+        #expect(stream["media.icon-name"] == "remotebridge", "\(stream)", sourceLocation: sourceLocation)
+        #expect(stream["media.role"] == "Music", "\(stream)", sourceLocation: sourceLocation)
+    }
+
+    /// Checks what a stream says of the application, by PulseAudio's key names.
+    func expectPulseIdentity(_ stream: [String: String]?, id: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let stream else { return }
+        #expect(stream["application.name"] == "RemoteBridge", "\(stream)", sourceLocation: sourceLocation)
+        #expect(stream["application.id"] == id, "\(stream)", sourceLocation: sourceLocation)
+        #expect(stream["application.icon_name"] == "remotebridge", "\(stream)", sourceLocation: sourceLocation)
+        #expect(stream["media.icon_name"] == "remotebridge", "\(stream)", sourceLocation: sourceLocation)
+        #expect(stream["media.role"] == "music", "\(stream)", sourceLocation: sourceLocation)
+    }
+
+    @Test("PipeWire, ao=pipewire: RemoteBridge, id remotebridge, its icon, role Music; media.name is the tagged track, then the untagged one's name")
+    func pipeWireOutput() async throws {
+        let test = try await Bed()
+        let server = try PipeWireServer(sessionBus: test.bed.bus.address)
+        try await server.start()
+        try await test.startPlayer(output: "pipewire", items: [test.tagged, test.untagged], environment: server.environment)
+        let first = await test.stream(named: "Citizen — Artist", in: server.outputStreams)
+        expectPipeWireIdentity(first, id: "remotebridge")
+        #expect(try await test.mprisName() == "Citizen — Artist")
+        try await test.client?.next()
+        let second = await test.stream(named: "untagged tone", in: server.outputStreams)
+        expectPipeWireIdentity(second, id: "remotebridge")
+        #expect(try await test.mprisName() == "untagged tone")
+        await test.stop()
+        await server.stop()
+    }
+
+    @Test("pipewire-pulse, ao=pulse, --name kitchen: id kitchen, the rest as ever, in pw-dump and in pactl; media.name follows the track")
+    func pipeWirePulse() async throws {
+        let test = try await Bed()
+        let server = try PipeWireServer(sessionBus: test.bed.bus.address)
+        try await server.start()
+        try await test.startPlayer(output: "pulse", name: "kitchen", items: [test.tagged, test.untagged], environment: server.environment)
+        expectPipeWireIdentity(await test.stream(named: "Citizen — Artist", in: server.outputStreams), id: "kitchen")
+        expectPulseIdentity(await test.stream(named: "Citizen — Artist", in: server.sinkInputProperties), id: "kitchen")
+        try await test.client?.next()
+        expectPipeWireIdentity(await test.stream(named: "untagged tone", in: server.outputStreams), id: "kitchen")
+        expectPulseIdentity(await test.stream(named: "untagged tone", in: server.sinkInputProperties), id: "kitchen")
+        await test.stop()
+        await server.stop()
+    }
+
+    @Test("PipeWire, auto: whichever output mpv picks says the same")
+    func pipeWireAuto() async throws {
+        let test = try await Bed()
+        let server = try PipeWireServer(sessionBus: test.bed.bus.address)
+        try await server.start()
+        try await test.startPlayer(output: "auto", items: [test.tagged], environment: server.environment)
+        expectPipeWireIdentity(await test.stream(named: "Citizen — Artist", in: server.outputStreams), id: "remotebridge")
+        await test.stop()
+        await server.stop()
+    }
+
+    @Test("PulseAudio, ao=pulse: RemoteBridge, id remotebridge, its icon, role music; media.name is the tagged track, then the untagged one's name")
+    func pulseAudio() async throws {
+        let test = try await Bed()
+        let pulse = try PulseAudioServer()
+        try await pulse.start()
+        try await test.startPlayer(output: "pulse", items: [test.tagged, test.untagged], environment: pulse.environment)
+        expectPulseIdentity(await test.stream(named: "Citizen — Artist", in: pulse.sinkInputProperties), id: "remotebridge")
+        #expect(try await test.mprisName() == "Citizen — Artist")
+        try await test.client?.next()
+        expectPulseIdentity(await test.stream(named: "untagged tone", in: pulse.sinkInputProperties), id: "remotebridge")
+        await test.stop()
+        await pulse.stop()
+    }
+
+    @Test("tags holding ${path}, ${filename} and $> are named as written, not expanded by mpv")
+    func tagsAreNotExpanded() async throws {
+        let test = try await Bed()
+        let pulse = try PulseAudioServer()
+        try await pulse.start()
+        try await test.startPlayer(output: "pulse", items: [test.hostile], environment: pulse.environment)
+        let name = "${path} $> ${filename} — $>x ${media-title}"
+        let stream = await test.stream(named: name, in: pulse.sinkInputProperties)
+        #expect(stream != nil)
+        #expect(try await test.mprisName() == name)
+        await test.stop()
+        await pulse.stop()
+    }
+}
