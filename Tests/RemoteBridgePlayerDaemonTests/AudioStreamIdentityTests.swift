@@ -65,16 +65,18 @@ struct AudioStreamIdentityTests {
 
         /// Waits until `streams` lists exactly one stream, named `mediaName`, and returns its
         /// properties; nil (with an issue) after `limit`. The servers take the player's changes
-        /// in on their own time, and tell no one, so they are asked every 100 ms.
+        /// in on their own time: the streams are read again at each sink-input event.
         func stream(
-            named mediaName: String, in streams: () async throws -> [[String: String]], limit: Duration = .seconds(15),
-            sourceLocation: SourceLocation = #_sourceLocation
+            named mediaName: String, in streams: () async throws -> [[String: String]], events: SoundServerEvents,
+            limit: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation
         ) async -> [String: String]? {
             let deadline = ContinuousClock.now + limit
-            while ContinuousClock.now < deadline {
+            while true {
+                let seen = events.sinkInputEvents
                 lastSeen = (try? await streams()) ?? []
                 if lastSeen.count == 1, lastSeen[0]["media.name"] == mediaName { return lastSeen[0] }
-                try? await Task.sleep(for: .milliseconds(100))
+                let left = deadline - ContinuousClock.now
+                guard left > .zero, await events.waitForSinkInputEvent(after: seen, limit: left) else { break }
             }
             Issue.record(
                 "no single stream named \(mediaName): \(lastSeen); remote-playerd's log:\n\(daemon?.standardError ?? "")",
@@ -121,12 +123,13 @@ struct AudioStreamIdentityTests {
         let test = try await Bed()
         let server = try PipeWireServer(sessionBus: test.bed.bus.address)
         try await server.start()
+        let events = try await SoundServerEvents(environment: server.environment)
         try await test.startPlayer(output: "pipewire", items: [test.tagged, test.untagged], environment: server.environment)
-        let first = await test.stream(named: "Citizen — Artist", in: server.outputStreams)
+        let first = await test.stream(named: "Citizen — Artist", in: server.outputStreams, events: events)
         expectPipeWireIdentity(first, id: "remotebridge")
         #expect(try await test.mprisName() == "Citizen — Artist")
         try await test.client?.next()
-        let second = await test.stream(named: "untagged tone", in: server.outputStreams)
+        let second = await test.stream(named: "untagged tone", in: server.outputStreams, events: events)
         expectPipeWireIdentity(second, id: "remotebridge")
         #expect(try await test.mprisName() == "untagged tone")
         await test.stop()
@@ -138,12 +141,13 @@ struct AudioStreamIdentityTests {
         let test = try await Bed()
         let server = try PipeWireServer(sessionBus: test.bed.bus.address)
         try await server.start()
+        let events = try await SoundServerEvents(environment: server.environment)
         try await test.startPlayer(output: "pulse", name: "kitchen", items: [test.tagged, test.untagged], environment: server.environment)
-        expectPipeWireIdentity(await test.stream(named: "Citizen — Artist", in: server.outputStreams), id: "kitchen")
-        expectPulseIdentity(await test.stream(named: "Citizen — Artist", in: server.sinkInputProperties), id: "kitchen")
+        expectPipeWireIdentity(await test.stream(named: "Citizen — Artist", in: server.outputStreams, events: events), id: "kitchen")
+        expectPulseIdentity(await test.stream(named: "Citizen — Artist", in: server.sinkInputProperties, events: events), id: "kitchen")
         try await test.client?.next()
-        expectPipeWireIdentity(await test.stream(named: "untagged tone", in: server.outputStreams), id: "kitchen")
-        expectPulseIdentity(await test.stream(named: "untagged tone", in: server.sinkInputProperties), id: "kitchen")
+        expectPipeWireIdentity(await test.stream(named: "untagged tone", in: server.outputStreams, events: events), id: "kitchen")
+        expectPulseIdentity(await test.stream(named: "untagged tone", in: server.sinkInputProperties, events: events), id: "kitchen")
         await test.stop()
         await server.stop()
     }
@@ -153,8 +157,9 @@ struct AudioStreamIdentityTests {
         let test = try await Bed()
         let server = try PipeWireServer(sessionBus: test.bed.bus.address)
         try await server.start()
+        let events = try await SoundServerEvents(environment: server.environment)
         try await test.startPlayer(output: "auto", items: [test.tagged], environment: server.environment)
-        expectPipeWireIdentity(await test.stream(named: "Citizen — Artist", in: server.outputStreams), id: "remotebridge")
+        expectPipeWireIdentity(await test.stream(named: "Citizen — Artist", in: server.outputStreams, events: events), id: "remotebridge")
         await test.stop()
         await server.stop()
     }
@@ -164,11 +169,12 @@ struct AudioStreamIdentityTests {
         let test = try await Bed()
         let pulse = try PulseAudioServer()
         try await pulse.start()
+        let events = try await SoundServerEvents(environment: pulse.environment)
         try await test.startPlayer(output: "pulse", items: [test.tagged, test.untagged], environment: pulse.environment)
-        expectPulseIdentity(await test.stream(named: "Citizen — Artist", in: pulse.sinkInputProperties), id: "remotebridge")
+        expectPulseIdentity(await test.stream(named: "Citizen — Artist", in: pulse.sinkInputProperties, events: events), id: "remotebridge")
         #expect(try await test.mprisName() == "Citizen — Artist")
         try await test.client?.next()
-        expectPulseIdentity(await test.stream(named: "untagged tone", in: pulse.sinkInputProperties), id: "remotebridge")
+        expectPulseIdentity(await test.stream(named: "untagged tone", in: pulse.sinkInputProperties, events: events), id: "remotebridge")
         await test.stop()
         await pulse.stop()
     }
@@ -178,9 +184,10 @@ struct AudioStreamIdentityTests {
         let test = try await Bed()
         let pulse = try PulseAudioServer()
         try await pulse.start()
+        let events = try await SoundServerEvents(environment: pulse.environment)
         try await test.startPlayer(output: "pulse", items: [test.hostile], environment: pulse.environment)
         let name = "${path} $> ${filename} — $>x ${media-title}"
-        let stream = await test.stream(named: name, in: pulse.sinkInputProperties)
+        let stream = await test.stream(named: name, in: pulse.sinkInputProperties, events: events)
         #expect(stream != nil)
         #expect(try await test.mprisName() == name)
         await test.stop()
