@@ -5,6 +5,8 @@ import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 import Testing
 
+@testable import RemoteBridgePlayerDaemon
+
 /// remote-playerd's audio output stream, as real sound servers list it (`pw-dump` for PipeWire,
 /// `pactl` for PulseAudio and pipewire-pulse): it says it is RemoteBridge (application name,
 /// the player's name as its id, the remotebridge icon, the music role), and its media.name is
@@ -116,6 +118,15 @@ struct AudioStreamIdentityTests {
         #expect(stream["application.icon_name"] == "remotebridge", "\(stream)", sourceLocation: sourceLocation)
         #expect(stream["media.icon_name"] == "remotebridge", "\(stream)", sourceLocation: sourceLocation)
         #expect(stream["media.role"] == "music", "\(stream)", sourceLocation: sourceLocation)
+    }
+
+    @Test("the names are the desktop entry's: Name is the Identity, Icon the stream's icon")
+    func namesAreTheDesktopEntrys() throws {
+        let text = try String(
+            contentsOf: BuiltProduct.packageRoot.appendingPathComponent("dist/desktop/\(PlayerIdentity.desktopEntry).desktop"), encoding: .utf8)
+        let lines = text.split(separator: "\n")
+        #expect(lines.contains("Name=\(PlayerIdentity.name)"))
+        #expect(lines.contains("Icon=\(PlayerIdentity.iconName)"))
     }
 
     @Test("PipeWire, ao=pipewire: RemoteBridge, id remotebridge, its icon, role Music; media.name is the tagged track, then the untagged one's name")
