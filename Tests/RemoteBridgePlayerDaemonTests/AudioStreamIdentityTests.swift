@@ -190,6 +190,35 @@ struct AudioStreamIdentityTests {
         await pulse.stop()
     }
 
+    @Test("PulseAudio, auto: whichever output mpv picks says the same")
+    func pulseAudioAuto() async throws {
+        let test = try await Bed()
+        let pulse = try PulseAudioServer()
+        try await pulse.start()
+        let events = try await SoundServerEvents(environment: pulse.environment)
+        try await test.startPlayer(output: "auto", items: [test.tagged], environment: pulse.environment)
+        expectPulseIdentity(await test.stream(named: "Citizen — Artist", in: pulse.sinkInputProperties, events: events), id: "remotebridge")
+        await test.stop()
+        await pulse.stop()
+    }
+
+    @Test("PulseAudio killed while playing and started again: the new stream says the same")
+    func pulseAudioRestart() async throws {
+        let test = try await Bed()
+        let pulse = try PulseAudioServer()
+        try await pulse.start()
+        var events = try await SoundServerEvents(environment: pulse.environment)
+        try await test.startPlayer(output: "pulse", items: [test.tagged], environment: pulse.environment)
+        #expect(await test.stream(named: "Citizen — Artist", in: pulse.sinkInputProperties, events: events) != nil)
+        await pulse.kill()
+        try await pulse.start()
+        events = try await SoundServerEvents(environment: pulse.environment)
+        // The player plays on by itself once the output opens again (SoundServerRestartTests).
+        expectPulseIdentity(await test.stream(named: "Citizen — Artist", in: pulse.sinkInputProperties, events: events, limit: .seconds(30)), id: "remotebridge")
+        await test.stop()
+        await pulse.stop()
+    }
+
     @Test("tags holding ${path}, ${filename} and $> are named as written, not expanded by mpv")
     func tagsAreNotExpanded() async throws {
         let test = try await Bed()
