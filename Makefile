@@ -3,8 +3,8 @@
 SWIFT ?= swift
 # Debian packages the build and the tests need. `make deps` installs the missing ones.
 # The tests run PulseAudio and PipeWire (with WirePlumber and pipewire-pulse) side by side, each
-# private to a test; Debian 12 installs them together. On a desktop, both enable their user socket
-# for the session's sound: keep the one you use (systemctl --user disable the other).
+# private to a test; Debian 12 installs them together. On a desktop, both are then enabled for every
+# session and conflict (systemd starts one of them): `systemctl --user disable` the one you do not use.
 DEBIAN_PACKAGES := pkg-config libdbus-1-dev dbus-daemon libmpv-dev playerctl sox util-linux mpv mpv-mpris systemd python3-minimal python3-dbusmock pulseaudio pulseaudio-utils \
 	pipewire pipewire-bin pipewire-pulse wireplumber
 NO_WARNINGS := scripts/swift-no-warnings
