@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 # Debian packages the build and the tests need. `make deps` installs the missing ones.
-DEBIAN_PACKAGES := pkg-config libdbus-1-dev dbus-daemon libmpv-dev playerctl sox util-linux mpv mpv-mpris systemd python3-minimal python3-dbusmock pulseaudio pulseaudio-utils librsvg2-bin dpkg-dev lintian desktop-file-utils
+DEBIAN_PACKAGES := pkg-config libdbus-1-dev dbus-daemon libmpv-dev playerctl sox util-linux mpv mpv-mpris systemd python3-minimal python3-dbusmock pulseaudio pulseaudio-utils librsvg2-bin dpkg-dev lintian desktop-file-utils appstream
 NO_WARNINGS := scripts/swift-no-warnings
 # Release builds link the Swift runtime statically: a program that starts in a
 # few milliseconds (remotectl on a media key) does not spend them binding shared libraries.
@@ -62,7 +62,7 @@ help:
 	@echo "make burst-bench  memory a burst of D-Bus calls takes and gives back, remote-playerd beside mpv + mpv-mpris (BURST_ONLY=gets,next-previous BURST_LARGE=0 for a quick run)"
 	@echo "make burst-check  a short burst run of remote-playerd alone (BURST_SECONDS=3, MIXED_ROUNDS=1, MIXED_SECONDS=6, BURST_PEER=0) that fails when it keeps what a burst took (BurstLimits); make test runs it"
 	@echo "make hot-functions  profile both daemons with valgrind and rewrite scripts/hot-functions.order (the release link order)"
-	@echo "make install    install remote-playerd, headsetd, remotectl (with man pages and bash/zsh/fish completions), the user units, D-Bus and udev files, the desktop entry, the icon and the example config under PREFIX (default /usr/local)"
+	@echo "make install    install remote-playerd, headsetd, remotectl (with man pages and bash/zsh/fish completions), the user units, D-Bus and udev files, the desktop entry, AppStream metadata, the icon and the example config under PREFIX (default /usr/local)"
 	@echo "make deb        make release, then the Debian package .build/deb/remotebridge_<version>_<arch>.deb (scripts/build-deb); install it with apt install ./.build/deb/remotebridge_*.deb"
 	@echo "make deb-check  make deb, then check the package (scripts/check-deb): lintian, installing and purging it in a scratch root, apt resolving its Depends; make test runs it"
 	@echo "make docs       build the DocC documentation of the libraries into .build/docs (open .build/docs/<Module>/index.html)"
@@ -158,7 +158,8 @@ docs: deps
 # swift-argument-parser's generate-manual plugin writes the daemons' pages from their --help;
 # remotectl, which reads playerctl's command line itself, writes its own from the same option
 # and verb tables its --help comes from, with the version in its .TH line. The plugin's pages get
-# the version (scripts/version) in their .Os line, so all three name the release. From the debug
+# the version (scripts/version) in their .Os line, so all three name the release, and .Pp for the
+# blank lines it leaves between paragraphs (groff warns of each, and lintian with it). From the debug
 # build: the text is the same, and the release build's own flags (lld, RELR) would otherwise be
 # dropped and the products linked twice.
 man: deps
@@ -166,7 +167,7 @@ man: deps
 	$(SWIFT) build --product remotectl
 	mkdir -p .build/man
 	cp .build/plugins/GenerateManual/outputs/remote-playerd/remote-playerd.1 .build/plugins/GenerateManual/outputs/headsetd/headsetd.1 .build/man/
-	sed -i "s/^\.Os\$$/.Os RemoteBridge $$(scripts/version)/" .build/man/remote-playerd.1 .build/man/headsetd.1
+	sed -i -e "s/^\.Os\$$/.Os RemoteBridge $$(scripts/version)/" -e "s/^\$$/.Pp/" .build/man/remote-playerd.1 .build/man/headsetd.1
 	"$$($(SWIFT) build --show-bin-path)/remotectl" --generate-manual > .build/man/remotectl.1
 
 bench: benchmark footprint scale resume-bench burst-bench
@@ -243,6 +244,7 @@ install: deps man
 	"$(DESTDIR)$(PREFIX)/bin/remotectl" --generate-completion-script fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/remotectl.fish"
 	for page in remotectl remote-playerd headsetd; do install -Dm644 .build/man/$$page.1 "$(DESTDIR)$(PREFIX)/share/man/man1/$$page.1"; done
 	install -Dm644 dist/desktop/remotebridge.desktop "$(DESTDIR)$(PREFIX)/share/applications/remotebridge.desktop"
+	install -Dm644 dist/metainfo/io.github.remotebridge.metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/io.github.remotebridge.metainfo.xml"
 	scripts/render-icons "$(DESTDIR)$(PREFIX)/share/icons/hicolor"
 	install -Dm644 dist/config.example.toml "$(DESTDIR)$(PREFIX)/share/doc/remotebridge/examples/config.toml"
 	@echo "Installed under $(DESTDIR)$(PREFIX). Then: systemctl --user daemon-reload && systemctl --user enable --now remote-playerd headsetd"
