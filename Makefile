@@ -6,7 +6,7 @@ SWIFT ?= swift
 # private to a test; Debian 12 installs them together. On a desktop, both are then enabled for every
 # session and conflict (systemd starts one of them): `systemctl --user disable` the one you do not use.
 DEBIAN_PACKAGES := pkg-config libdbus-1-dev dbus-daemon libmpv-dev playerctl sox util-linux mpv mpv-mpris systemd python3-minimal python3-dbusmock pulseaudio pulseaudio-utils \
-	pipewire pipewire-bin pipewire-pulse wireplumber
+	pipewire pipewire-bin pipewire-pulse wireplumber librsvg2-bin dpkg-dev lintian desktop-file-utils shared-mime-info appstream fakeroot
 NO_WARNINGS := scripts/swift-no-warnings
 # Release builds link the Swift runtime statically: a program that starts in a
 # few milliseconds (remotectl on a media key) does not spend them binding shared libraries.
@@ -47,7 +47,7 @@ SIDE_BY_SIDE_SUITES := PlayerctlDifferentialTests|TemplateReferenceTests
 # The programs `make install` installs, built with RELEASE_BUILD by `make release`.
 RELEASE_PRODUCTS := remote-playerd headsetd remotectl
 
-.PHONY: help deps build test test-repeat fuzz release footprint-check floors examples demo benchmark bench footprint scale resume-bench burst-bench burst-check hot-functions docs man install clean
+.PHONY: help deps build test test-repeat fuzz release footprint-check floors examples demo benchmark bench footprint scale resume-bench burst-bench burst-check hot-functions docs man install deb deb-check clean
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
@@ -66,7 +66,9 @@ help:
 	@echo "make burst-bench  memory a burst of D-Bus calls takes and gives back, remote-playerd beside mpv + mpv-mpris (BURST_ONLY=gets,next-previous BURST_LARGE=0 for a quick run)"
 	@echo "make burst-check  a short burst run of remote-playerd alone (BURST_SECONDS=3, MIXED_ROUNDS=1, MIXED_SECONDS=6, BURST_PEER=0) that fails when it keeps what a burst took (BurstLimits); make test runs it"
 	@echo "make hot-functions  profile both daemons with valgrind and rewrite scripts/hot-functions.order (the release link order)"
-	@echo "make install    install remote-playerd, headsetd, remotectl (with man pages and bash/zsh/fish completions), the user units, D-Bus and udev files under PREFIX (default /usr/local)"
+	@echo "make install    install remote-playerd, headsetd, remotectl (with man pages and bash/zsh/fish completions), the user units, D-Bus and udev files, the desktop entry, AppStream metadata, the icon and the example config under PREFIX (default /usr/local)"
+	@echo "make deb        make release, then the Debian package .build/deb/remotebridge_<version>_<arch>.deb (scripts/build-deb); install it with apt install ./.build/deb/remotebridge_*.deb"
+	@echo "make deb-check  make deb, then check the package (scripts/check-deb): lintian, installing and purging it in a scratch root, apt resolving its Depends; make test runs it"
 	@echo "make docs       build the DocC documentation of the libraries into .build/docs (open .build/docs/<Module>/index.html)"
 	@echo "make man        generate the man pages remotectl(1), remote-playerd(1), headsetd(1) into .build/man"
 	@echo "make clean      remove build folders"
@@ -88,7 +90,7 @@ test: deps
 	$(SWIFT) run --skip-build --package-path examples APIContract
 	$(SWIFT) run --skip-build --package-path examples PodcastMode | grep -q "seek by 30.0 seconds"
 	scripts/demo "$$($(SWIFT) build --show-bin-path)/remote-playerd"
-	$(MAKE) footprint-check burst-check docs man
+	$(MAKE) footprint-check deb-check burst-check docs man
 
 # The main suites N times in a row beside a busy core, and per test how many runs it failed.
 N ?= 10
@@ -159,13 +161,17 @@ docs: deps
 
 # swift-argument-parser's generate-manual plugin writes the daemons' pages from their --help;
 # remotectl, which reads playerctl's command line itself, writes its own from the same option
-# and verb tables its --help comes from. From the debug build: the text is the same, and the
-# release build's own flags (lld, RELR) would otherwise be dropped and the products linked twice.
+# and verb tables its --help comes from, with the version in its .TH line. The plugin's pages get
+# the version (scripts/version) in their .Os line, so all three name the release, and .Pp for the
+# blank lines it leaves between paragraphs (groff warns of each, and lintian with it). From the debug
+# build: the text is the same, and the release build's own flags (lld, RELR) would otherwise be
+# dropped and the products linked twice.
 man: deps
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual --configuration debug
 	$(SWIFT) build --product remotectl
 	mkdir -p .build/man
 	cp .build/plugins/GenerateManual/outputs/remote-playerd/remote-playerd.1 .build/plugins/GenerateManual/outputs/headsetd/headsetd.1 .build/man/
+	sed -i -e "s/^\.Os\$$/.Os RemoteBridge $$(scripts/version)/" -e "s/^\$$/.Pp/" .build/man/remote-playerd.1 .build/man/headsetd.1
 	"$$($(SWIFT) build --show-bin-path)/remotectl" --generate-manual > .build/man/remotectl.1
 
 bench: benchmark footprint scale resume-bench burst-bench
@@ -216,6 +222,12 @@ hot-functions: deps
 	$(RELEASE_BUILD) --product headsetd
 	scripts/profile-hot-functions "$$($(RELEASE_BUILD) --show-bin-path)"
 
+# Where `make install` puts the udev rule and the zsh completion. The defaults suit PREFIX; a Debian
+# package (make deb) sets them as Debian 12 has them: /lib/udev/rules.d, where udev and lintian look,
+# and /usr/share/zsh/vendor-completions, which Debian's zsh reads (it does not read site-functions).
+UDEV_RULES_DIR ?= $(PREFIX)/lib/udev/rules.d
+ZSH_COMPLETIONS_DIR ?= $(PREFIX)/share/zsh/site-functions
+
 install: deps man
 	$(RELEASE_BUILD) --product remote-playerd
 	$(RELEASE_BUILD) --product headsetd
@@ -229,13 +241,31 @@ install: deps man
 	install -Dm644 dbus/services/org.mpris.MediaPlayer2.remotebridge.service "$(DESTDIR)$(PREFIX)/share/dbus-1/services/org.mpris.MediaPlayer2.remotebridge.service"
 	install -Dm644 dbus/services/io.github.remotebridge.Headset.service "$(DESTDIR)$(PREFIX)/share/dbus-1/services/io.github.remotebridge.Headset.service"
 	sed -i 's|/usr/local/bin|$(PREFIX)/bin|' "$(DESTDIR)$(PREFIX)/share/dbus-1/services/org.mpris.MediaPlayer2.remotebridge.service" "$(DESTDIR)$(PREFIX)/share/dbus-1/services/io.github.remotebridge.Headset.service"
-	install -Dm644 dist/udev/70-remotebridge-headset.rules "$(DESTDIR)$(PREFIX)/lib/udev/rules.d/70-remotebridge-headset.rules"
-	mkdir -p "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -Dm644 dist/udev/70-remotebridge-headset.rules "$(DESTDIR)$(UDEV_RULES_DIR)/70-remotebridge-headset.rules"
+	mkdir -p "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(ZSH_COMPLETIONS_DIR)" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
 	"$(DESTDIR)$(PREFIX)/bin/remotectl" --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/remotectl"
-	"$(DESTDIR)$(PREFIX)/bin/remotectl" --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_remotectl"
+	"$(DESTDIR)$(PREFIX)/bin/remotectl" --generate-completion-script zsh > "$(DESTDIR)$(ZSH_COMPLETIONS_DIR)/_remotectl"
 	"$(DESTDIR)$(PREFIX)/bin/remotectl" --generate-completion-script fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/remotectl.fish"
 	for page in remotectl remote-playerd headsetd; do install -Dm644 .build/man/$$page.1 "$(DESTDIR)$(PREFIX)/share/man/man1/$$page.1"; done
+	install -Dm644 dist/desktop/remotebridge.desktop "$(DESTDIR)$(PREFIX)/share/applications/remotebridge.desktop"
+	install -Dm644 dist/metainfo/io.github.remotebridge.metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/io.github.remotebridge.metainfo.xml"
+	scripts/render-icons "$(DESTDIR)$(PREFIX)/share/icons/hicolor"
+	install -Dm644 dist/config.example.toml "$(DESTDIR)$(PREFIX)/share/doc/remotebridge/examples/config.toml"
 	@echo "Installed under $(DESTDIR)$(PREFIX). Then: systemctl --user daemon-reload && systemctl --user enable --now remote-playerd headsetd"
+
+# The Debian package: make install into a tree under /usr, then scripts/build-deb (the version from
+# scripts/version, Depends from dpkg-shlibdeps, dist/debian/control and copyright). No release build
+# of its own: it packages the programs make release built.
+DEB_FOLDER := .build/deb
+deb: release
+	rm -rf "$(DEB_FOLDER)"
+	$(MAKE) install DESTDIR="$(CURDIR)/$(DEB_FOLDER)/root" PREFIX=/usr UDEV_RULES_DIR=/lib/udev/rules.d ZSH_COMPLETIONS_DIR=/usr/share/zsh/vendor-completions
+	scripts/build-deb "$(DEB_FOLDER)/root" "$(DEB_FOLDER)"
+
+# The package checked (scripts/check-deb): lintian, an install into a scratch root and a purge that
+# leaves it as it was, the installed programs' versions, the desktop entry, and apt resolving Depends.
+deb-check: deb
+	scripts/check-deb "$(DEB_FOLDER)/remotebridge_$$(scripts/version)_$$(dpkg --print-architecture).deb"
 
 clean:
 	rm -rf .build examples/.build Benchmarks/.build
