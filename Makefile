@@ -51,7 +51,7 @@ RELEASE_PRODUCTS := remote-playerd headsetd remotectl
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
-	@echo "make test       install missing Debian packages, check the one-way rules (scripts/check-one-way), build with zero warnings, run every test, build the examples, run the demo, then make footprint-check, make burst-check, make docs and make man"
+	@echo "make test       install missing Debian packages, check the one-way rules (scripts/check-one-way), build with zero warnings, run every test, build the examples, run the demo, then make footprint-check, make deb-check, make burst-check, make docs and make man"
 	@echo "make test-repeat N=10  run the main suites N times beside a busy core, and print per test how many runs it failed (flake hunting)"
 	@echo "make fuzz       build remotebridge-fuzz with libFuzzer and AddressSanitizer and run every harness FUZZ_SECONDS (default 60), two at a time; FUZZ_HARNESSES=\"state-file evdev\" for some"
 	@echo "make build      build the package"
