@@ -18,6 +18,9 @@ NO_WARNINGS := scripts/swift-no-warnings
 # else: 2–3 MiB less of each daemon's binary stays resident. For that each function needs a
 # section of its own, so release builds compile with -function-sections (Swift and C), and
 # scripts/unnamed-functions.ld gathers the small functions that have no symbol to be ordered by.
+# -z now binds every symbol at start and makes the whole GOT read-only after (full RELRO, what
+# lintian's hardening-no-bindnow asks for): remotectl --version took 3.2 ms with it and 3.4 ms
+# without, remote-playerd's 82 ms the same, in one hyperfine run.
 # --no-export-dynamic undoes the -export-dynamic of Swift's static-stdlib link: the programs export
 # nothing, and their 8,000 own symbols (750 KiB of .dynsym, .dynstr and .gnu.hash, searched by
 # the dynamic loader for every symbol any shared library binds) stay out of memory.
@@ -29,7 +32,7 @@ RELR_FLAGS := $(if $(RELR_SUPPORTED),-Xlinker -z -Xlinker pack-relative-relocs)
 $(if $(RELR_SUPPORTED),,$(warning glibc '$(GLIBC_VERSION)' is older than $(RELR_GLIBC), which packed relative relocations (DT_RELR) need: release builds link without -z pack-relative-relocs, and keep about 1.5 MiB more resident. Build on glibc $(RELR_GLIBC) or later (Debian 12) for the footprint README.md states.))
 RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
-	-Xswiftc -use-ld=lld $(RELR_FLAGS) -Xlinker --no-export-dynamic \
+	-Xswiftc -use-ld=lld $(RELR_FLAGS) -Xlinker -z -Xlinker now -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/hot-functions.order -Xlinker --no-warn-symbol-ordering \
 	-Xlinker -T -Xlinker $(CURDIR)/scripts/unnamed-functions.ld
 
