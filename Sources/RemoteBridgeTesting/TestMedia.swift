@@ -14,17 +14,17 @@ public struct TestMedia: Sendable {
     /// The sample rate of the tones unless a test asks for another: small files, quick to make.
     public static let defaultSampleRate = 8000
 
-    /// Makes `count` tones of `seconds` each, at `sampleRate` Hz. mpv's position moves in steps of
-    /// FLAC blocks of decoded samples, which at 8 kHz last 0.512 s or more; a test that compares
-    /// positions finely asks for 48 kHz.
-    public static func make(count: Int = 3, seconds: Int = 30, sampleRate: Int = defaultSampleRate) async throws -> TestMedia {
+    /// Makes `count` tones of `seconds` each (the last `lastSeconds`, if given), at `sampleRate` Hz.
+    /// mpv's position moves in steps of FLAC blocks of decoded samples, which at 8 kHz last 0.512 s
+    /// or more; a test that compares positions finely asks for 48 kHz.
+    public static func make(count: Int = 3, seconds: Int = 30, lastSeconds: Int? = nil, sampleRate: Int = defaultSampleRate) async throws -> TestMedia {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-media-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var tones: [URL] = []
         for index in 1...count {
             let file = directory.appendingPathComponent(String(format: "%02d tone.flac", index))
             try await tone(
-                at: file, seconds: seconds, sampleRate: sampleRate, frequency: 220 * index,
+                at: file, seconds: index == count ? lastSeconds ?? seconds : seconds, sampleRate: sampleRate, frequency: 220 * index,
                 tags: ["TITLE=Tone \(index)", "ARTIST=Test Artist", "ALBUM=Test Album", "TRACKNUMBER=\(index)", "GENRE=Test"])
             tones.append(file)
         }

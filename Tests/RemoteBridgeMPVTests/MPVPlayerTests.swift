@@ -18,8 +18,8 @@ struct RemoteBridgeMPVTests {
         /// Every change, in order.
         private(set) var changeLog: [MPVPlayer.Change] = []
 
-        init(count: Int = 3, seconds: Int = 30) async throws {
-            media = try await TestMedia.make(count: count, seconds: seconds)
+        init(count: Int = 3, seconds: Int = 30, lastSeconds: Int? = nil) async throws {
+            media = try await TestMedia.make(count: count, seconds: seconds, lastSeconds: lastSeconds)
             var configuration = MPVPlayer.Configuration()
             configuration.audioOutput = "null"
             player = try MPVPlayer(configuration: configuration)
