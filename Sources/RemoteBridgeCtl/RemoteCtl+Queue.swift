@@ -23,8 +23,7 @@ extension RemoteCtl {
             return 2
         }
         let busName = MPRISNames.busNamePrefix + playerName
-        // The bus looks for an activation file before it looks at the name's owner: a player that
-        // runs without one is not asked to start.
+        // A player that runs without an activation file is not asked to start (`startService`).
         if await connection.nameOwner(busName) == nil {
             guard await start(busName, playerName: playerName) else { return 1 }
         }
@@ -61,9 +60,7 @@ extension RemoteCtl {
     /// Asks the bus to start `busName` by its activation file; false, said on stderr, when it cannot.
     private func start(_ busName: String, playerName: String) async -> Bool {
         do throws(DBusError) {
-            _ = try await connection.call(
-                BusDaemonInterface.busName, BusDaemonInterface.objectPath, BusDaemonInterface.startServiceByName, [.string(busName), .uint32(0)],
-                timeout: Self.queueStartTimeout)
+            try await connection.startService(busName, timeout: Self.queueStartTimeout)
             return true
         } catch {
             if error.name == "org.freedesktop.DBus.Error.ServiceUnknown" {
@@ -87,7 +84,6 @@ extension RemoteCtl {
 
     /// Whether `error` says the player is gone or frozen, rather than that it refused one item.
     private static func playerLost(_ error: DBusError) -> Bool {
-        error.isTimeout || ["org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.Disconnected"]
-            .contains(error.name)
+        error.isTimeout || ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.Disconnected"].contains(error.name)
     }
 }

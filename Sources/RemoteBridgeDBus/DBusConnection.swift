@@ -243,9 +243,17 @@ public final class DBusConnection {
         try await callBus(BusDaemonInterface.listActivatableNames).first?.stringArrayValue ?? []
     }
 
+    /// Has the bus start the program its activation file for `name` names (`StartServiceByName`),
+    /// and returns once `name` is owned (or was already). The bus looks for the activation file
+    /// before it looks at the owner: a name that has no file fails with `ServiceUnknown` even while
+    /// it is owned.
+    public func startService(_ name: String, timeout: Duration) async throws(DBusError) {
+        _ = try await callBus(BusDaemonInterface.startServiceByName, [.string(name), .uint32(0)], timeout: timeout)
+    }
+
     /// Calls a method of the bus itself.
-    private func callBus(_ method: DBusMethodDeclaration, _ arguments: [DBusValue] = []) async throws(DBusError) -> [DBusValue] {
-        try await call(BusDaemonInterface.busName, BusDaemonInterface.objectPath, method, arguments)
+    private func callBus(_ method: DBusMethodDeclaration, _ arguments: [DBusValue] = [], timeout: Duration? = nil) async throws(DBusError) -> [DBusValue] {
+        try await call(BusDaemonInterface.busName, BusDaemonInterface.objectPath, method, arguments, timeout: timeout)
     }
 
     // MARK: Exported objects

@@ -178,7 +178,9 @@ extension MPVPlayer {
     /// Changes the entry with `id`, if it is still in the queue, and announces the change.
     func update(_ id: Int64?, _ body: (inout QueueEntry) -> Void) {
         guard let id, let index = entries.index(of: id, hint: currentIndexHint) else { return }
-        if entries.update(at: index, body) { changed(.entryChanged(entries[index])) }
+        guard entries.update(at: index, body) else { return }
+        if id == shownID { updateStreamTitle() }
+        changed(.entryChanged(entries[index]))
     }
 
     /// Seconds with three decimals, as mpv's time arguments take them ("-12.345").

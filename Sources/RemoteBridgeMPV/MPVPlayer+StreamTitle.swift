@@ -16,7 +16,8 @@ extension MPVPlayer {
     }
 
     /// Gives mpv the stream name for the shown entry (the application's name when there is none),
-    /// if it changed. Asynchronously: while mpv plays out the end of the queue it answers nothing.
+    /// if it changed: when another entry is shown, or the shown one's tags change.
+    /// Asynchronously: while mpv plays out the end of the queue it answers nothing.
     func updateStreamTitle() {
         guard let title = shown.map(Self.streamTitle) ?? configuration.audioStream?.applicationName, title != streamTitle else { return }
         streamTitle = title

@@ -24,7 +24,9 @@ public final class MPVPlayer {
     }
     /// The entry clients are shown as current: `currentID` once its tags and art are known, or
     /// after `TrackAnnouncement.wait`, so that a change of track is announced once, complete.
-    public internal(set) var shownID: Int64?
+    public internal(set) var shownID: Int64? {
+        didSet { if shownID != oldValue { updateStreamTitle() } }
+    }
     var announcement = TrackAnnouncement()
     /// A change of entry that mpv made by itself and the listener does not hear yet.
     var transition: HeardTransition?
@@ -85,7 +87,6 @@ public final class MPVPlayer {
 
     /// Tells the listeners of a change.
     func changed(_ change: Change) {
-        updateStreamTitle()
         listeners.announce(.changed(change))
     }
 

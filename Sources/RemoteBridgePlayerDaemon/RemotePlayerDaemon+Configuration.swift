@@ -15,13 +15,16 @@ extension RemotePlayerDaemon {
         return configuration
     }
 
-    /// Puts what the audio output stream says it is (`AudioStreamIdentity`) in the process's
-    /// environment, for the sound libraries mpv loads. The remote-playerd program calls it first
-    /// thing, before any thread starts, since `setenv` is not thread-safe; the daemon cannot set it
-    /// as it starts, with its threads running. A configuration that does not load changes nothing
-    /// here: the daemon reports it as it starts.
-    public nonisolated static func exportAudioStreamEnvironment(options: Options) {
-        guard let configuration = try? configuration(options: options) else { return }
+    /// Reads the configuration and puts what the audio output stream says it is
+    /// (`AudioStreamIdentity`) in the process's environment, for the sound libraries mpv loads;
+    /// returns the configuration, for `Options.configuration`. The remote-playerd program calls it
+    /// first thing, before any thread starts, since `setenv` is not thread-safe; the daemon cannot
+    /// set it as it starts, with its threads running. A configuration that does not load changes
+    /// nothing here (nil): the daemon reads it again and reports it as it starts.
+    @discardableResult
+    public nonisolated static func exportAudioStreamEnvironment(options: Options) -> PlayerConfiguration? {
+        guard let configuration = try? configuration(options: options) else { return nil }
         PlayerIdentity.audioStream(playerName: configuration.name).export()
+        return configuration
     }
 }

@@ -33,6 +33,10 @@ public final class RemotePlayerDaemon {
         public var demo = false
         /// The configuration file; nil for the default path (where a missing file is fine).
         public var configPath: String?
+        /// The configuration, when the program has read it already with these options applied
+        /// (remote-playerd's `main` does, before any thread starts, for the audio stream's names):
+        /// it is not read twice. Nil: the daemon reads it.
+        public var configuration: PlayerConfiguration?
         /// The state file; nil for the default path.
         public var statePath: String?
         /// Neither read nor write state.
@@ -100,7 +104,7 @@ public final class RemotePlayerDaemon {
     public init(options: Options, logger: Logger) async throws {
         self.logger = logger
         let paths = XDGPaths()
-        let configuration = try Self.configuration(options: options, paths: paths)
+        let configuration = try options.configuration ?? Self.configuration(options: options, paths: paths)
         self.configuration = configuration
         stateSaveInterval = options.stateSaveInterval
         // The demo's generated tones never replace a user's saved queue.

@@ -85,9 +85,7 @@ public final class PlayerResumption {
     /// Asks the bus to start remote-playerd, then sends it Play.
     private func startAndPlay(_ verdict: ResumeVerdict) async -> Outcome {
         do throws(DBusError) {
-            _ = try await connection.call(
-                BusDaemonInterface.busName, BusDaemonInterface.objectPath, BusDaemonInterface.startServiceByName, [.string(MPRISNames.remotePlayerd), .uint32(0)],
-                timeout: startTimeout)
+            try await connection.startService(MPRISNames.remotePlayerd, timeout: startTimeout)
         } catch {
             if error.name == "org.freedesktop.DBus.Error.ServiceUnknown" { return .notActivatable(error.message) }
             return .failed("remote-playerd did not start: \(error.message)")

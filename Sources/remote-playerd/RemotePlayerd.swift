@@ -80,10 +80,11 @@ struct RemotePlayerd: AsyncParsableCommand {
         } catch {
             exit(withError: error)
         }
-        RemotePlayerDaemon.exportAudioStreamEnvironment(options: command.options)
+        var options = command.options
+        options.configuration = RemotePlayerDaemon.exportAudioStreamEnvironment(options: options)
         cquietexecutor_install()
         do {
-            try await command.run()
+            try await command.run(options: options)
         } catch {
             exit(withError: error)
         }
@@ -108,6 +109,11 @@ struct RemotePlayerd: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try await run(options: options)
+    }
+
+    /// Runs the daemon with `options` (`main` hands over the configuration it has read).
+    func run(options: RemotePlayerDaemon.Options) async throws {
         DaemonLogging.bootstrap(level: logLevel)
         let logger = Logger(label: "remote-playerd")
         do {

@@ -16,6 +16,8 @@ final class ActivationWorld {
     let environment: [String: String]
     /// The connections `propertyChanges()` records on, kept for as long as the world.
     private var watchers: [DBusConnection] = []
+    /// The tones `moreTones(count:)` made.
+    private var extraMedia: [TestMedia] = []
 
     init(saved: Bool, activatable: Bool = true) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("remotectl-resume-\(UUID().uuidString)")
@@ -59,15 +61,18 @@ final class ActivationWorld {
         return try await SignalRecorder.start(on: connection, MatchRule(signal: StandardInterfaces.propertiesChanged, path: MPRISNames.objectPath))
     }
 
-    /// Kills the player the bus started, if it did.
-    func killPlayer() async throws {
-        let client = try await DBusConnection.connect(to: bus.address)
-        if let pid = await client.processID(of: "org.mpris.MediaPlayer2.remotebridge") { kill(pid_t(pid), SIGKILL) }
+    /// `count` more tones, in a folder of their own, removed with the world.
+    func moreTones(count: Int) async throws -> TestMedia {
+        let tones = try await TestMedia.make(count: count, seconds: 30)
+        extraMedia.append(tones)
+        return tones
     }
 
+    /// Stops the bus (a player it started exits with it: remote-playerd ends when its bus goes)
+    /// and removes the files.
     func stop() {
         bus.stop()
-        media.remove()
+        for tones in [media] + extraMedia { tones.remove() }
         try? FileManager.default.removeItem(at: folder)
     }
 }

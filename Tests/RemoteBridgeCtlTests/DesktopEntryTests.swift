@@ -78,10 +78,7 @@ struct DesktopEntryTests {
     @Test("Exec, run as a file manager runs it with two files (%U: their file URIs), starts the player, which plays the first; its DesktopEntry and Identity match the file")
     func exec() async throws {
         let world = try await ActivationWorld(saved: false)
-        defer {
-            Task { try? await world.killPlayer() }
-            world.stop()
-        }
+        defer { world.stop() }
         let entry = try Self.entry()
         var argv = try #require(entry["Exec"]).split(separator: " ").map(String.init)
         // The desktop entry spec: %U is a list of URLs, each its own argument.

@@ -28,12 +28,8 @@ struct RemoteCtlQueueTests {
     @Test("Not running: started by the bus; two files go after the saved current entry, in order; the first plays")
     func queuesAfterCurrent() async throws {
         let world = try await ActivationWorld(saved: true)
-        let added = try await TestMedia.make(count: 2, seconds: 30)
-        defer {
-            Task { try? await world.killPlayer() }
-            world.stop()
-            added.remove()
-        }
+        defer { world.stop() }
+        let added = try await world.moreTones(count: 2)
         let changes = try await world.propertyChanges()
         // A relative path, as a shell gives it, and a file URI, as a file manager's %U does.
         let relative = "../" + added.directory.lastPathComponent + "/" + added.tones[0].lastPathComponent
@@ -54,10 +50,7 @@ struct RemoteCtlQueueTests {
     @Test("With no items: starts the player and plays its saved queue")
     func noItems() async throws {
         let world = try await ActivationWorld(saved: true)
-        defer {
-            Task { try? await world.killPlayer() }
-            world.stop()
-        }
+        defer { world.stop() }
         let result = try await world.remotectl(["queue"])
         #expect(result.status == 0, "\(result.standardError)")
         let player = try await world.player()
@@ -68,12 +61,8 @@ struct RemoteCtlQueueTests {
     @Test("A refused first item is named with the player's reason; the next one is current and plays; exit 1")
     func refusedItem() async throws {
         let world = try await ActivationWorld(saved: true)
-        let added = try await TestMedia.make(count: 1, seconds: 30)
-        defer {
-            Task { try? await world.killPlayer() }
-            world.stop()
-            added.remove()
-        }
+        defer { world.stop() }
+        let added = try await world.moreTones(count: 1)
         let changes = try await world.propertyChanges()
         let result = try await world.remotectl(["queue", "gopher://example.com/song.flac", added.tones[0].path])
         #expect(result.status == 1)
