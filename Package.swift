@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "remote-playerd", targets: ["remote-playerd"]),
         .executable(name: "headsetd", targets: ["headsetd"]),
         .executable(name: "remotectl", targets: ["remotectl"]),
+        .executable(name: "remotebridge-engine", targets: ["remotebridge-engine"]),
         // The libraries another package may build on.
         .library(name: "RemoteBridgeListeners", targets: ["RemoteBridgeListeners"]),
         .library(name: "RemoteBridgeCore", targets: ["RemoteBridgeCore"]),
@@ -75,11 +76,19 @@ let package = Package(
         .target(name: "CRemoteBridgeSpawn"),
         .target(name: "RemoteBridgePrivateBus", dependencies: ["CRemoteBridgeSpawn", systemPackage]),
 
-        // libmpv, as a system library, and the player adapter over it.
+        // The player adapter: the queue and its rules, and mpv as the engine process offers it
+        // (the channel, its protocol, the engine's start and loss). It does not link libmpv.
+        .target(
+            name: "RemoteBridgeMPV",
+            dependencies: ["RemoteBridgeListeners", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText", "RemoteBridgePrivateBus", "CRemoteBridgeSpawn", systemPackage]),
+        .testTarget(name: "RemoteBridgeMPVTests", dependencies: ["RemoteBridgeMPV", "RemoteBridgeTesting", "remotebridge-engine"]),
+        // libmpv, as a system library, and the engine: the program that links it and plays,
+        // confined, for remote-playerd, over the channel RemoteBridgeMPV speaks.
         // No pkgConfig: mpv.pc adds -D_REENTRANT, which SwiftPM warns about; the headers are in /usr/include.
         .systemLibrary(name: "CRemoteBridgeMPV"),
-        .target(name: "RemoteBridgeMPV", dependencies: ["CRemoteBridgeMPV", "RemoteBridgeListeners", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText", systemPackage]),
-        .testTarget(name: "RemoteBridgeMPVTests", dependencies: ["RemoteBridgeMPV", "RemoteBridgeTesting"]),
+        .target(name: "RemoteBridgeEngine", dependencies: ["CRemoteBridgeMPV", "RemoteBridgeMPV", "RemoteBridgeText", "RemoteBridgeDurations"]),
+        .executableTarget(name: "remotebridge-engine", dependencies: ["RemoteBridgeEngine", "RemoteBridgeCore"]),
+        .testTarget(name: "RemoteBridgeEngineTests", dependencies: ["RemoteBridgeEngine", "RemoteBridgeMPV", "RemoteBridgeTesting", "remotebridge-engine"]),
 
         // The evdev ioctls, as C (ioctl is variadic). Nothing else lives here.
         .target(name: "CRemoteBridgeEvdev"),
@@ -101,7 +110,7 @@ let package = Package(
         .target(
             name: "RemoteBridgeResume",
             dependencies: ["RemoteBridgeConfiguration", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeDurations"]),
-        .testTarget(name: "RemoteBridgeResumeTests", dependencies: ["RemoteBridgeResume", "RemoteBridgePlayerDaemon", "RemoteBridgeTesting"]),
+        .testTarget(name: "RemoteBridgeResumeTests", dependencies: ["remotebridge-engine", "RemoteBridgeResume", "RemoteBridgePlayerDaemon", "RemoteBridgeTesting"]),
 
         // Swift concurrency's global executor on dispatch's unmonitored (overcommit) pool, so an idle
         // daemon is never woken: the two daemons' mains install it first thing.
@@ -138,7 +147,7 @@ let package = Package(
             name: "RemoteBridgePlayerDaemonTests",
             dependencies: [
                 "RemoteBridgePlayerDaemon", "RemoteBridgeHeadsetDaemon", "RemoteBridgeTesting", "RemoteBridgeResume", "RemoteBridgeDurations", "RemoteBridgeText", logging,
-                serviceLifecycle,
+                serviceLifecycle, "remotebridge-engine",
             ]),
         .executableTarget(
             name: "remote-playerd", dependencies: ["RemoteBridgePlayerDaemon", "RemoteBridgeConfiguration", "RemoteBridgeCore", "RemoteBridgeLogging", "CRemoteBridgeHeap", "CRemoteBridgeQuietExecutor", "RemoteBridgeDurations", argumentParser, logging, systemPackage]),
@@ -150,14 +159,14 @@ let package = Package(
                 "RemoteBridgeGestures", "RemoteBridgeListeners", "RemoteBridgeDBus", "RemoteBridgeEvdev", "RemoteBridgeMPRIS", "RemoteBridgeCore",
                 "RemoteBridgeConfiguration", "RemoteBridgeResume", "RemoteBridgeDoctor", "RemoteBridgeDurations", "RemoteBridgeText", logging, serviceLifecycle,
             ]),
-        .testTarget(name: "RemoteBridgeHeadsetDaemonTests", dependencies: ["RemoteBridgeHeadsetDaemon", "RemoteBridgeDoctor", "RemoteBridgePlayerDaemon", "RemoteBridgeResume", "RemoteBridgeTesting", "RemoteBridgeListeners", logging]),
+        .testTarget(name: "RemoteBridgeHeadsetDaemonTests", dependencies: ["remotebridge-engine", "RemoteBridgeHeadsetDaemon", "RemoteBridgeDoctor", "RemoteBridgePlayerDaemon", "RemoteBridgeResume", "RemoteBridgeTesting", "RemoteBridgeListeners", logging]),
         .executableTarget(name: "headsetd", dependencies: ["RemoteBridgeHeadsetDaemon", "RemoteBridgeConfiguration", "RemoteBridgeCore", "RemoteBridgeLogging", "CRemoteBridgeHeap", "CRemoteBridgeQuietExecutor", argumentParser, logging]),
 
         // remotectl, as a library so tests run it in-process, and its main.
         .target(name: "RemoteBridgeCtl", dependencies: ["RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeResume", "RemoteBridgeDoctor", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText", systemPackage]),
         .testTarget(
             name: "RemoteBridgeCtlTests",
-            dependencies: ["RemoteBridgeCtl", "remotectl", "RemoteBridgeHeadsetDaemon", "RemoteBridgeGestures", "RemoteBridgePlayerDaemon", "RemoteBridgeTesting", "RemoteBridgeText", logging]),
+            dependencies: ["RemoteBridgeCtl", "remotectl", "remotebridge-engine", "RemoteBridgeHeadsetDaemon", "RemoteBridgeGestures", "RemoteBridgePlayerDaemon", "RemoteBridgeTesting", "RemoteBridgeText", logging]),
         .executableTarget(name: "remotectl", dependencies: ["RemoteBridgeCtl"]),
 
         // README.md's numbers (limits, timings, schedules, defaults), each read beside the constant it states.
@@ -172,7 +181,7 @@ let package = Package(
         .testTarget(
             name: "PlayerctlDifferentialTests",
             dependencies: [
-                "RemoteBridgeTesting", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgePlayerDaemon", "remotectl", "mpris-test-player", logging,
+                "RemoteBridgeTesting", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgePlayerDaemon", "remotectl", "remotebridge-engine", "mpris-test-player", logging,
             ]),
         // The fuzz harnesses: one per parser of outside input, with the properties each checks,
         // and the program that is the fuzzer (built by `make fuzz` with -sanitize=fuzzer) or,

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "cspawn.h"
 #include <fcntl.h>
+#include <pthread.h>
 #include <unistd.h>
 
 int cspawn_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
@@ -12,3 +13,5 @@ int cspawn_addclosefrom(posix_spawn_file_actions_t *actions, int from) {
 int cspawn_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
     return posix_spawn_file_actions_addchdir_np(actions, path);
 }
+
+int cspawn_name_current_thread(const char *name) { return pthread_setname_np(pthread_self(), name); }

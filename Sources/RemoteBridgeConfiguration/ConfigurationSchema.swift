@@ -22,6 +22,9 @@ public enum ConfigurationSchema {
                         "previous-restarts-after", player.previousRestartThreshold.secondsText,
                         "seconds played after which Previous restarts the track; 0: never"),
                     ConfigurationKey("autoplay", TOMLText.bool(player.autoplay), "start playing at start-up"),
+                    ConfigurationKey(
+                        "release-engine-after", TOMLText.duration(player.releaseEngineAfter),
+                        "paused or stopped this long, mpv's process ends until the next Play; 0: never"),
                 ]),
             ConfigurationTable(
                 name: "media-keys",

@@ -16,6 +16,8 @@ public struct PlayerConfiguration: ConfigurationSettings, Sendable, Equatable {
     public var previousRestartThreshold = TransportDefaults.previousRestartsAfter
     /// Start playing at start-up.
     public var autoplay = false
+    /// How long paused or stopped before the engine process (mpv) is ended; zero: never.
+    public var releaseEngineAfter = TransportDefaults.releaseEngineAfter
     /// How far the FastForward media key skips.
     public var skipForwardInterval = TransportDefaults.skipForward
     /// How far the Rewind media key skips.
@@ -46,6 +48,9 @@ public struct PlayerConfiguration: ConfigurationSettings, Sendable, Equatable {
                 configuration.previousRestartThreshold = threshold
             }
             if let autoplay = try player.bool("autoplay") { configuration.autoplay = autoplay }
+            if let release = try player.duration("release-engine-after", in: .zero...(.seconds(365 * 86_400))) {
+                configuration.releaseEngineAfter = release
+            }
             try player.rejectUnknownKeys(known: ConfigurationSchema.keys(of: "player"))
         }
         if var keys = try root.section("media-keys") {

@@ -16,6 +16,10 @@ public enum TransportDefaults {
     public static let scanStep: Duration = .milliseconds(1250)
     /// The time between scan jumps: 1.25 s every 250 ms is 6× real time forward, 4× back.
     public static let scanPeriod: Duration = .milliseconds(250)
+    /// How long the player stays paused or stopped before it ends its engine process (mpv and the
+    /// libraries under it, about 45 MiB) until the next Play (`release-engine-after`; zero: never).
+    /// Long enough that a pause to answer the door keeps the next Play instant.
+    public static let releaseEngineAfter: Duration = .seconds(300)
 
     /// The default interval of a skip subtype; nil for the others.
     public static func skipInterval(for subtype: RemoteControlSubtype) -> Duration? {

@@ -82,6 +82,19 @@ struct AudioOutputState {
         }
     }
 
+    /// The engine has gone, and its output with it: nothing is known of the next one's.
+    mutating func forgetEngine() {
+        retryTimer?.cancel()
+        retryTimer = nil
+        retryDelay = Self.firstRetryDelay
+        phase = .unknown
+        reasons = []
+        pendingReport = nil
+        pausedAt = nil
+        positionAtReconfig = nil
+        reloadedAfterFailure = nil
+    }
+
     /// Keeps one of mpv's messages from an audio output (module `ao` or `ao/<name>`, warning or worse).
     mutating func note(prefix: String, level: String, text: String) {
         guard prefix == "ao" || prefix.hasPrefix("ao/"), ["fatal", "error", "warn"].contains(level) else { return }

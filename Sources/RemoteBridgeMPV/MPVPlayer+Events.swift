@@ -44,6 +44,8 @@ extension MPVPlayer {
             audioOutputLogged(prefix: prefix, level: level, text: text)
         case .shutdown:
             endScanning(announce: false)
+        case .engineLost(let reason, let position):
+            engineLost(reason: reason, position: position)
         }
     }
 
@@ -98,7 +100,7 @@ extension MPVPlayer {
             } else if loop == .track {
                 loop = .none
             }
-        case "seekable": isSeekable = value.flag ?? false
+        case "seekable": mpvSeekable = value.flag ?? false
         case "eof-reached":
             // The end of the queue has been heard (keep-open): stop there, as mpv would have.
             guard value.flag == true, let index = currentIndex, self.index(after: index) == nil else { return }
@@ -137,6 +139,8 @@ extension MPVPlayer {
     /// tags and art (read as the event was taken, so they are this file's, whatever is current now).
     func fileLoaded(_ id: Int64?, duration: Double?, metadata: MPVNode) {
         guard let id else { return }
+        // Another entry opened: an earlier loss of the engine on one is no longer "in a row".
+        if let losses = engineLosses, losses.id != id { engineLosses = nil }
         if id == currentID {
             loadedID = id
             if let pending = pendingStart, pending.id == id {

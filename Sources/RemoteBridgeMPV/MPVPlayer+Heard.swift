@@ -45,6 +45,10 @@ extension MPVPlayer {
 
     /// The position, as heard: clamped to the entry's length, and the kept seek target while paused.
     var heardPosition: Duration {
+        guard mpv.isRunning else {
+            let kept = pendingStart.flatMap { $0.id == currentID ? $0.position : nil }
+            return clamped(kept ?? .zero, to: current)
+        }
         if isPaused, let target = keptSeekTarget { return clamped(target, to: current) }
         if isDraining { return carriedPosition }
         guard let seconds = mpvAudioPosition else { return carriedPosition }

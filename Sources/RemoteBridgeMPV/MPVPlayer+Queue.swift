@@ -30,7 +30,7 @@ extension MPVPlayer {
         _ items: [QueueItem], currentIndex index: Int = 0, position: Duration = .zero, play: Bool = false, unshuffledOrder order: [Int]? = nil
     ) {
         stopMPV()
-        try? mpv.set("pause", !play)
+        if play { try? unpause(reloading: false) }
         entries.removeAll()
         entries.reserveCapacity(items.count)
         unshuffledOrder = nil
@@ -99,7 +99,7 @@ extension MPVPlayer {
         }
         changed(.entriesInserted(at: index, count: accepted))
         if makeCurrent {
-            if play { try? mpv.set("pause", false) }
+            if play { try? unpause(reloading: false) }
             playIndex(index)
         } else {
             handNextToMPV()
@@ -138,7 +138,7 @@ extension MPVPlayer {
         guard let index = entries.index(of: id) else {
             throw MPVError(operation: "go to", reason: "no entry \(id) in the queue")
         }
-        try mpv.set("pause", false)
+        try unpause(reloading: false)
         playIndex(index)
     }
 

@@ -10,10 +10,10 @@ extension MPVPlayer {
         if playAfterReopeningAudioOutput() { return }
         if status == .stopped {
             guard !entries.isEmpty else { return }
-            try? mpv.set("pause", false)
+            try? unpause(reloading: false)
             playIndex(currentIndex ?? 0)
         } else {
-            try? mpv.set("pause", false)
+            try? unpause(reloading: true)
         }
     }
 
@@ -67,6 +67,13 @@ extension MPVPlayer {
     /// Seeks to an absolute position. Before the current file has opened, the seek waits for it.
     public func seek(to position: Duration) {
         let target = max(.zero, position)
+        guard mpv.isRunning else {
+            // No engine: the position is kept for the next one, and heard as the new one.
+            guard let currentID else { return }
+            pendingStart = (currentID, target)
+            changed(.seeked(target))
+            return
+        }
         if transition != nil, let currentID, let index = currentIndex {
             // Meant for the entry still heard, which mpv has already closed: open it again there.
             pendingStart = (currentID, target)

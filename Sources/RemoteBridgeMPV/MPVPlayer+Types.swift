@@ -21,6 +21,8 @@ extension MPVPlayer {
         public var scanStep: Duration = TransportDefaults.scanStep
         /// The most the art cache may hold, in bytes; the least recently used files go first.
         public var artCacheLimit = 200 << 20
+        /// How long paused or stopped before the engine is let go; zero: never.
+        public var releaseEngineAfter: Duration = TransportDefaults.releaseEngineAfter
         /// The most entries the queue holds (`QueueLimits.maximumEntries`; tests lower it).
         public var maximumEntries = QueueLimits.maximumEntries
 

@@ -9,6 +9,7 @@ extension MPVPlayer {
         // Always reloaded, the same entry too: a seek before it opens waits for it.
         loadedID = nil
         currentID = entry.id
+        guard mpv.isRunning else { return becomeCurrentWithoutEngine(entry) }
         do throws(MPVError) {
             try checkLocation(entry.url)
             let mpvID = try handToMPV(entry, mode: "replace")
@@ -19,6 +20,21 @@ extension MPVPlayer {
             changed(.loadFailed(url: QueueLimits.excerpt(entry.url), reason: error.reason))
         }
         handNextToMPV()
+    }
+
+    /// Without an engine, `entry` is current, paused, at the start unless a position is kept for
+    /// it; it opens when there is something to play.
+    private func becomeCurrentWithoutEngine(_ entry: QueueEntry) {
+        window.cleared()
+        if let pending = pendingStart, pending.id != entry.id { pendingStart = nil }
+        do throws(MPVError) {
+            try checkLocation(entry.url)
+            isIdle = false
+        } catch {
+            changed(.loadFailed(url: QueueLimits.excerpt(entry.url), reason: error.reason))
+        }
+        handNextToMPV()
+        changed(.state)
     }
 
     /// Empties mpv's playlist and closes its file. Paused first: stopping while playing would make
@@ -34,7 +50,7 @@ extension MPVPlayer {
     /// Unpauses and plays entry `index`.
     func startAt(index: Int) {
         guard entries.indices.contains(index) else { return }
-        try? mpv.set("pause", false)
+        try? unpause(reloading: false)
         playIndex(index)
     }
 

@@ -13,7 +13,8 @@ import Glibc
 public final class MPVPlayer {
     /// How the player was set up.
     public let configuration: Configuration
-    let mpv: MPVHandle
+    /// mpv, in the engine process while one runs (MPVPlayer+Engine.swift).
+    let mpv: MPVEngine
     /// The queue, in play order (the shuffled order while `shuffle` is on). The player owns it:
     /// mpv only ever holds the current entry and the next (`MPVWindow`), each checked before it
     /// was handed over.
@@ -60,7 +61,10 @@ public final class MPVPlayer {
     /// Whether the queue is shuffled.
     public internal(set) var shuffle = false
     /// Whether mpv can seek in the current file.
-    public internal(set) var isSeekable = false
+    var mpvSeekable = false
+    /// Whether the current file can be sought in: as mpv says while an engine runs; without one,
+    /// yes (a seek is kept for when the file opens, as one before it has opened always was).
+    public var isSeekable: Bool { mpv.isRunning ? mpvSeekable : true }
     /// The audio output mpv actually opened, such as `pulse` or `null`.
     public internal(set) var currentAudioOutput: String?
     /// What the player announces to its `listeners`.
@@ -73,6 +77,8 @@ public final class MPVPlayer {
         case positionMoved
         /// The audio output went away or came back, worth a log line.
         case audioOutput(AudioOutputReport)
+        /// The engine started, was let go, or ended without warning, worth a log line.
+        case engine(EngineReport)
     }
 
     /// Told of each change, on the main actor.
@@ -88,6 +94,7 @@ public final class MPVPlayer {
     /// Tells the listeners of a change.
     func changed(_ change: Change) {
         listeners.announce(.changed(change))
+        if change == .state { scheduleEngineRelease() }
     }
 
     var isObservingPosition = false
@@ -111,8 +118,14 @@ public final class MPVPlayer {
     var audioOutput = AudioOutputState()
     /// The stream name last given to mpv (MPVPlayer+StreamTitle.swift).
     var streamTitle: String?
+    /// Lets the engine go after `Configuration.releaseEngineAfter` without playing (MPVPlayer+Engine.swift).
+    var engineRelease: (any DispatchSourceTimer)?
+    /// The entry the last engine to end without warning had open, and how many in a row have
+    /// ended on it: a second is counted as the entry failing (MPVPlayer+Engine.swift).
+    var engineLosses: (id: Int64, count: Int)?
 
-    /// Starts mpv (no video, audio output from the configuration) with an empty queue.
+    /// Makes a player with an empty queue. No engine runs until there is something to play;
+    /// throws when the engine program is not where it should be.
     public init(configuration: Configuration = Configuration()) throws(MPVError) {
         self.configuration = configuration
         audioOutput.isWatched = Self.watchesAudioOutput(configuration.audioOutput)
@@ -120,24 +133,23 @@ public final class MPVPlayer {
         // Audio output: see MPVPlayer+AudioOutput.swift.
         options += Self.audioOutputOptions(for: configuration.audioOutput)
         options += configuration.audioStream?.mpvOptions ?? []
-        AudioLibraryMessages.silenced
-        mpv = try MPVHandle(options: options)
+        let executable = try EngineLocation.find().get()
+        mpv = MPVEngine(
+            executable: executable, options: options.map { EngineOption(name: $0.0, value: $0.1) },
+            environment: EngineEnvironment.make(from: EngineEnvironment.current, stream: configuration.audioStream))
         for name in ["pause", "idle-active", "duration", "metadata", "playlist", "volume", "speed", "loop-file", "seekable", "current-ao", "eof-reached"] {
             mpv.observe(name)
         }
         mpv.addHook(ContainedPlayback.loadHook)
-        try mpv.startEvents { event in
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { [weak self] in self?.handle(event) }
-            }
-        }
+        mpv.events.add { [weak self] event in self?.handle(event) }
     }
 
-    /// Stops mpv. The player does nothing afterwards.
+    /// Ends the engine. The player does nothing afterwards.
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
         endScanning()
+        cancelEngineRelease()
         mpv.shutdown()
     }
 

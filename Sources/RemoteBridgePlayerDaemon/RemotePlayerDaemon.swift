@@ -123,6 +123,7 @@ public final class RemotePlayerDaemon {
             playerConfiguration.allowedSchemes.append(DemoContent.scheme)
         }
         playerConfiguration.previousRestartThreshold = configuration.previousRestartThreshold
+        playerConfiguration.releaseEngineAfter = configuration.releaseEngineAfter
         playerConfiguration.artCacheDirectory = URL(fileURLWithPath: paths.artCache)
         playerConfiguration.maximumEntries = options.maximumQueueLength
         player = try MPVPlayer(configuration: playerConfiguration)
@@ -159,6 +160,11 @@ public final class RemotePlayerDaemon {
                 if let self, !self.isShutDown { self.persistence?.record(change, of: self.player) }
             case .audioOutput(let report):
                 if case .reopened = report { logger.notice("\(report)") } else { logger.warning("\(report)") }
+            case .engine(let report):
+                switch report {
+                case .started, .released: logger.info("\(report)")
+                case .cannotStart, .lost: logger.error("\(report)")
+                }
             case .positionMoved: break
             }
         }

@@ -42,6 +42,8 @@ public final class ChildProcess: @unchecked Sendable {
         case discard
         /// To a pipe whose read end the caller gets (and closes).
         case pipe
+        /// To ours (the engine's crash reports reach the daemon's journal).
+        case inherit
     }
 
     /// What went wrong starting a program.
@@ -57,6 +59,8 @@ public final class ChildProcess: @unchecked Sendable {
     private let workingDirectory: String?
     private let outputTarget: Output
     private let errorTarget: Output
+    /// The descriptor the child gets as 3, if any.
+    private let passed: Int32?
     private let whenExited: @Sendable (Termination) -> Void
     private var failure: StartError?
     private let started = DispatchSemaphore(value: 0)
@@ -71,8 +75,9 @@ public final class ChildProcess: @unchecked Sendable {
 
     private init(
         program: String, arguments: [String], environment: [String]?, workingDirectory: String?, output: Output, errors: Output,
-        whenExited: @escaping @Sendable (Termination) -> Void
+        passing: Int32? = nil, whenExited: @escaping @Sendable (Termination) -> Void
     ) {
+        self.passed = passing
         self.program = program
         self.arguments = arguments
         self.environment = environment
@@ -85,16 +90,20 @@ public final class ChildProcess: @unchecked Sendable {
     /// Starts `arguments[0]` (a path) with the rest as its arguments and returns once it runs.
     /// `environment` is the child's whole environment as `NAME=value` (nil: ours); stdin is
     /// /dev/null. `whenExited` is called once, on the watching thread, after the child is reaped.
+    /// `passing` is a descriptor the child gets as its descriptor 3 (a channel to it).
+    /// `diesWithUs: false` leaves out setpriv's parent-death signal, for a child that ends by
+    /// itself when its channel closes (one exec fewer on its way to start).
     public static func spawn(
         _ arguments: [String], environment: [String]? = nil, workingDirectory: String? = nil, output: Output = .discard,
-        errors: Output = .discard, whenExited: @escaping @Sendable (Termination) -> Void = { _ in }
+        errors: Output = .discard, passing descriptor: Int32? = nil, diesWithUs: Bool = true,
+        whenExited: @escaping @Sendable (Termination) -> Void = { _ in }
     ) throws(StartError) -> ChildProcess {
         guard let program = arguments.first else { throw StartError(description: "cannot start a program: no program named") }
         var command = arguments
-        if let setpriv = findExecutable("setpriv") { command = [setpriv, "--pdeathsig", "KILL", "--"] + arguments }
+        if diesWithUs, let setpriv = findExecutable("setpriv") { command = [setpriv, "--pdeathsig", "KILL", "--"] + arguments }
         let child = ChildProcess(
             program: program, arguments: command, environment: environment, workingDirectory: workingDirectory, output: output, errors: errors,
-            whenExited: whenExited)
+            passing: descriptor, whenExited: whenExited)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(child).toOpaque()
         let created = pthread_create(&thread, nil, { context in
@@ -161,7 +170,7 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// A pipe for `target`, or nil for /dev/null.
     private func pipe(for target: Output) throws(StartError) -> [Int32]? {
-        guard case .pipe = target else { return nil }
+        guard case .pipe = target else { return nil }  // .discard and .inherit need none
         var ends: [Int32] = [-1, -1]
         guard cspawn_pipe_cloexec(&ends) == 0 else { throw failed("pipe", errno) }
         return ends
@@ -178,12 +187,25 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        for (target, ends) in [(Int32(1), outputPipe), (Int32(2), errorPipe)] {
-            if let ends { posix_spawn_file_actions_adddup2(&actions, ends[1], target) } else {
+        for (target, ends, kind) in [(Int32(1), outputPipe, outputTarget), (Int32(2), errorPipe, errorTarget)] {
+            if let ends {
+                posix_spawn_file_actions_adddup2(&actions, ends[1], target)
+            } else if case .discard = kind {
                 posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0)
             }
         }
-        cspawn_addclosefrom(&actions, 3)
+        // dup2 onto itself would keep close-on-exec: a passed descriptor that is already 3 is moved first.
+        var moved: Int32 = -1
+        defer { if moved >= 0 { close(moved) } }
+        if let passed {
+            var source = passed
+            if passed == 3 {
+                moved = fcntl(passed, F_DUPFD_CLOEXEC, 10)
+                source = moved
+            }
+            posix_spawn_file_actions_adddup2(&actions, source, 3)
+        }
+        cspawn_addclosefrom(&actions, passed == nil ? 3 : 4)
         if let workingDirectory { cspawn_addchdir(&actions, workingDirectory) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -16,4 +16,8 @@ int cspawn_addclosefrom(posix_spawn_file_actions_t *actions, int from);
 /* The child changes to `path` before it runs the program (glibc 2.29). */
 int cspawn_addchdir(posix_spawn_file_actions_t *actions, const char *path);
 
+/* Names the calling thread (pthread_setname_np, a GNU extension), so `top -H` and /proc say what
+   it is. Linux allows 15 characters. */
+int cspawn_name_current_thread(const char *name);
+
 #endif

@@ -1,8 +1,8 @@
 import CRemoteBridgeMPV
-import FoundationEssentials
 import Glibc
-import Synchronization
+import RemoteBridgeMPV
 import RemoteBridgeText
+import Synchronization
 
 /// Owns one `mpv_handle`: its options, commands, properties and event thread.
 ///
@@ -19,14 +19,6 @@ final class MPVHandle: @unchecked Sendable {
     private let eventHandle: OpaquePointer
     /// The handle while it lives; nil once freed. Held across every call into mpv.
     private let live: Mutex<LiveHandle?>
-    /// Set by the event thread from a file's end at its end until the next file starts or mpv
-    /// goes idle. At the end of the queue mpv plays out the audio it holds meanwhile, under its
-    /// lock, so any call would wait for that (0.6 s measured).
-    private let endedFile = Mutex(false)
-
-    /// Whether mpv may be playing out the end of its last file, when a call would wait for it.
-    var mayBeDraining: Bool { endedFile.withLock { $0 } }
-
     /// Creates and initializes mpv with `options` (applied in order, before initialization).
     init(options: [(String, String)]) throws(MPVError) {
         setlocale(LC_NUMERIC, "C")  // libmpv refuses to start otherwise
@@ -160,6 +152,15 @@ final class MPVHandle: @unchecked Sendable {
         _ = withHandle { mpv_observe_property($0, 0, name, MPV_FORMAT_NODE) }
     }
 
+    /// Asks for `time-pos` as a number, delivered to `startEvents`' `positions` (the engine's
+    /// position reports), apart from the events the daemon asked for.
+    func observePosition() {
+        _ = withHandle { mpv_observe_property($0, Self.positionUserData, "time-pos", MPV_FORMAT_DOUBLE) }
+    }
+
+    /// Marks the position observation's events.
+    private static let positionUserData: UInt64 = 1
+
     /// Asks mpv to stop at hook `name` (such as `on_load`, just before a file is opened) and wait
     /// there until `continueHook(_:)` is called with the id of the `.hook` event.
     func addHook(_ name: String) {
@@ -181,9 +182,12 @@ final class MPVHandle: @unchecked Sendable {
     /// handles the event.
     /// When no thread can be made (the system's or the user's thread limit), the handle is
     /// destroyed and the error thrown. `stackSize` overrides the system's default thread stack.
-    func startEvents(stackSize: Int? = nil, _ deliver: @escaping @Sendable (MPVEvent) -> Void) throws(MPVError) {
+    /// `positions` gets each `time-pos` asked for by `observePosition()`.
+    func startEvents(
+        stackSize: Int? = nil, positions: @escaping @Sendable (Double) -> Void, _ deliver: @escaping @Sendable (MPVEvent) -> Void
+    ) throws(MPVError) {
         do throws(MPVError) {
-            try startEventThread(stackSize: stackSize, deliver)
+            try startEventThread(stackSize: stackSize, positions: positions, deliver)
         } catch {
             live.withLock { live in
                 live = nil
@@ -193,17 +197,23 @@ final class MPVHandle: @unchecked Sendable {
         }
     }
 
-    private func startEventThread(stackSize: Int?, _ deliver: @escaping @Sendable (MPVEvent) -> Void) throws(MPVError) {
-        try EventThread.start(stackSize: stackSize) { [self] in
-            // Named on the thread itself, so `top -H` shows it (Thread.name did not take).
-            _ = rb_name_current_thread("mpv events")
+    private func startEventThread(
+        stackSize: Int?, positions: @escaping @Sendable (Double) -> Void, _ deliver: @escaping @Sendable (MPVEvent) -> Void
+    ) throws(MPVError) {
+        try DetachedThread.start(named: "mpv events", stackSize: stackSize) { [self] in
             while true {
                 guard let raw = mpv_wait_event(eventHandle, -1) else { continue }
+                if raw.pointee.event_id == MPV_EVENT_PROPERTY_CHANGE, raw.pointee.reply_userdata == Self.positionUserData {
+                    if let data = raw.pointee.data?.assumingMemoryBound(to: mpv_event_property.self).pointee,
+                       data.format == MPV_FORMAT_DOUBLE, let value = data.data?.assumingMemoryBound(to: Double.self).pointee {
+                        positions(value)
+                    }
+                    continue
+                }
                 if raw.pointee.event_id == MPV_EVENT_FILE_LOADED {
                     let duration = getDouble("duration")
                     deliver(.fileLoaded(duration: duration, metadata: get("metadata")))
                 } else if let event = Self.convert(raw.pointee) {
-                    noteFileBoundary(event)
                     deliver(event)
                 }
                 if raw.pointee.event_id == MPV_EVENT_SHUTDOWN { break }
@@ -212,18 +222,6 @@ final class MPVHandle: @unchecked Sendable {
                 live = nil
                 mpv_terminate_destroy(eventHandle)
             }
-        }
-    }
-
-    /// Keeps `mayBeDraining`, on the event thread, before the event reaches anyone.
-    private func noteFileBoundary(_ event: MPVEvent) {
-        switch event {
-        case .endFile(_, let reason):
-            endedFile.withLock { $0 = reason == .endOfFile }
-        case .startFile, .shutdown, .propertyChange("idle-active", _):
-            endedFile.withLock { $0 = false }
-        default:
-            return
         }
     }
 
@@ -303,63 +301,8 @@ final class MPVHandle: @unchecked Sendable {
     }
 }
 
-/// An event from mpv, converted on the event thread.
-enum MPVEvent: Sendable {
-    /// Why a file stopped playing.
-    enum EndReason: Sendable, Equatable {
-        case endOfFile, stopped, quit, redirect
-        case error(String)
-        /// No audio output could be opened (MPV_ERROR_AO_INIT_FAILED): the output's fault, not the file's.
-        case audioOutputFailed(String)
-    }
-
-    case shutdown
-    case propertyChange(String, MPVNode)
-    case startFile(entryID: Int64)
-    case endFile(entryID: Int64, reason: EndReason)
-    /// A file finished opening; its duration and tags as read right then.
-    case fileLoaded(duration: Double?, metadata: MPVNode)
-    case seek
-    case playbackRestart
-    /// mpv waits at a hook added with `addHook(_:)` until `continueHook(id)`.
-    case hook(name: String, id: UInt64)
-    /// The audio output was closed, reopened or replaced (`current-ao` may have changed).
-    case audioReconfig
-    /// A line of mpv's log: its module (`ao/pulse`), level (`warn`) and text.
-    case logMessage(prefix: String, level: String, text: String)
-}
-
 /// The raw handle, as the value `MPVHandle.live` guards.
 private struct LiveHandle: @unchecked Sendable {
     // @unchecked: only ever used while `MPVHandle.live`'s lock is held.
     let pointer: OpaquePointer
-}
-
-/// A plain detached POSIX thread for the event loop: no dispatch worker, no Foundation.
-private final class EventThread {
-    let body: @Sendable () -> Void
-
-    private init(_ body: @escaping @Sendable () -> Void) {
-        self.body = body
-    }
-
-    /// Starts the thread; throws when the system has no thread to give (EAGAIN at the process's
-    /// or the user's thread limit), since mpv cannot be driven without one.
-    static func start(stackSize: Int?, _ body: @escaping @Sendable () -> Void) throws(MPVError) {
-        var thread = pthread_t()
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        if let stackSize { pthread_attr_setstacksize(&attributes, stackSize) }
-        let context = Unmanaged.passRetained(EventThread(body)).toOpaque()
-        let created = pthread_create(&thread, &attributes, { context in
-            Unmanaged<EventThread>.fromOpaque(context!).takeRetainedValue().body()
-            return nil
-        }, context)
-        guard created == 0 else {
-            Unmanaged<EventThread>.fromOpaque(context).release()
-            throw MPVError(operation: "start the mpv event thread", reason: String(cString: strerror(created)))
-        }
-        pthread_detach(thread)
-    }
 }

@@ -1,0 +1,26 @@
+// remotebridge-engine: mpv, in a process of its own, for remote-playerd. The daemon starts it
+// with a socketpair as descriptor 3 when there is something to play; it is not run by hand.
+// docs/ARCHITECTURE.md ("The engine") describes the protocol and the confinement.
+import Glibc
+import RemoteBridgeCore
+import RemoteBridgeEngine
+
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.contains("--version") {
+    print("remotebridge-engine \(RemoteBridgeRelease.version)")
+    exit(0)
+}
+var status = stat()
+if !arguments.isEmpty || fstat(EngineServer.channelDescriptor, &status) != 0 || status.st_mode & S_IFMT != S_IFSOCK {
+    let asked = arguments.contains("--help") || arguments.contains("-h")
+    let usage =
+        """
+        usage: remotebridge-engine [--version]
+        mpv in a confined process of its own, for remote-playerd, which starts it with its channel as
+        descriptor 3 when there is something to play. It is not run by hand: start remote-playerd.
+
+        """
+    _ = usage.withCString { write(asked ? 1 : 2, $0, strlen($0)) }
+    exit(asked ? 0 : 2)
+}
+exit(EngineServer.run(confine: EngineConfinementStep.apply))
