@@ -1,7 +1,8 @@
 import Dispatch
 
 /// Tags read from the files themselves (`FileTags`), for entries mpv has not opened: the next
-/// one, and those a client asks about. Never for the whole queue at once.
+/// one, the current one while no engine runs, and those a client asks about. Never for the whole
+/// queue at once.
 extension MPVPlayer {
     /// The most entries one request reads the tags of; a client asking for more gets the first.
     nonisolated static let mostTagReadsAtOnce = 1000
@@ -41,5 +42,7 @@ extension MPVPlayer {
             entry.tags = tags.filled(from: entry.tags)
             if !entry.hasGivenLength, entry.length == nil { entry.length = length }
         }
+        // Read as mpv would have read them when it opened the file: the entry is complete.
+        tagsRead(id)
     }
 }

@@ -33,6 +33,7 @@ extension MPVPlayer {
         } catch {
             changed(.loadFailed(url: QueueLimits.excerpt(entry.url), reason: error.reason))
         }
+        readTags(of: [entry.id])
         handNextToMPV()
         changed(.state)
     }
