@@ -32,6 +32,10 @@ package enum EngineEnvironment {
         }
         // libpipewire would otherwise print its config's notes to stderr each time an output is tried.
         if !kept.contains(where: { $0.hasPrefix("PIPEWIRE_DEBUG=") }) { kept.append("PIPEWIRE_DEBUG=0") }
+        // A crash ends the engine at once: Swift's backtracer would first spend seconds (10 were
+        // seen) reading the program's debug information, while the player waits to go on. The
+        // daemon logs the signal and the entry; the engine's state is not worth more.
+        kept.append("SWIFT_BACKTRACE=enable=no")
         return kept
     }
 

@@ -93,6 +93,10 @@ package final class MPVEngine {
         process.quit()
     }
 
+    /// The value last asked for a flag property, whether or not an engine took it (`pause`: what
+    /// the player meant to do when its engine died).
+    package func askedFlag(_ name: String) -> Bool? { kept(name)?.flag }
+
     /// The last position the running engine reported.
     package var lastPosition: Double? { process?.lastPosition }
 
@@ -138,11 +142,12 @@ package final class MPVEngine {
     package func set(_ name: String, _ value: String) throws(MPVError) {
         guard !value.utf8.contains(0) else { throw MPVError(operation: "set \(name)", reason: "value contains NUL") }
         guard let process else { return keep(name, .text(value)) }
+        // Kept before it is sent: if the engine dies meanwhile, what was asked is what the next one gets.
+        remember(name, .text(value))
         guard let reply = process.call("set \(name)", { .setString(serial: $0, name: name, value: value) }) else {
             throw MPVError(operation: "set \(name)", reason: "the engine has gone")
         }
         guard reply.status >= 0 else { throw MPVError(operation: "set \(name)=\(OutsideText.quoted(value))", reason: reply.error) }
-        remember(name, .text(value))
     }
 
     /// Sets a property from a string without waiting for mpv to take it; a value with NUL is not set.

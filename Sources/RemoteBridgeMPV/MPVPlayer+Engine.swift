@@ -75,6 +75,7 @@ extension MPVPlayer {
         loadedFile = LoadedFile()
         loadedID = nil
         keptSeekTarget = nil
+        lastHeard = nil
         mpvSeekable = false
         audioOutput.forgetEngine()
     }
@@ -122,7 +123,8 @@ extension MPVPlayer {
     /// counts as that entry failing, and playback goes on with the next one.
     func engineLost(reason: String, position reported: Double?) {
         guard !isShutDown else { return }
-        let wasPlaying = (!isPaused && !isIdle) || audioOutput.resumes
+        // What the player meant, whether or not the engine had taken it before it went.
+        let wasPlaying = (mpv.askedFlag("pause") == false && !isIdle) || audioOutput.resumes
         let position: Duration
         if let currentID, loadedID == currentID, let reported, let heard = Duration.milliseconds(rounding: max(0, reported)) {
             position = heard

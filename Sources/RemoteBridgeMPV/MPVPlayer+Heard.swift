@@ -50,6 +50,8 @@ extension MPVPlayer {
             return clamped(kept ?? .zero, to: current)
         }
         if isPaused, let target = keptSeekTarget { return clamped(target, to: current) }
+        // The file is still opening, and will open there.
+        if let pending = pendingStart, pending.id == currentID, loadedID != currentID { return clamped(pending.position, to: current) }
         if isDraining { return carriedPosition }
         guard let seconds = mpvAudioPosition else { return carriedPosition }
         if transition != nil {
