@@ -29,6 +29,13 @@ extension EngineConfinement {
         /// Why each missing layer is missing (and paths not hidden); empty when nothing is.
         public var notes: String
 
+        /// A report of `layers`, with the kernel's Landlock ABI and the notes on missing layers.
+        public init(layers: Layers, landlockABI: Int, notes: String) {
+            self.layers = layers
+            self.landlockABI = landlockABI
+            self.notes = notes
+        }
+
         /// The layers, e.g. "descriptors, no-new-privs, namespace, landlock ABI 6 (+scopes), seccomp".
         public var description: String {
             var parts: [String] = []

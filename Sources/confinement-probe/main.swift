@@ -2,7 +2,7 @@
 // line, one output line each, for EngineConfinementTests and for diagnosing a machine.
 //
 // Usage: confinement-probe [--writable DIR]... [--hide SOCKET]... [--keep-fd N] [--no-confine] PROBE...
-// Probes: connect PATH | create PATH | exec | fork | thread | umount PATH | dlopen PATH | async
+// Probes: connect PATH | create PATH | exec | fork | thread | umount PATH | dlopen PATH | async | fds
 // Output: "applied LAYERS" (or "applied none"), "notes TEXT", then "PROBE [ARG] ERRNO" per probe
 // (0: it worked). The confinement reopens stdout on /dev/null, so the output goes to the kept
 // descriptor, as the engine's messages do: --keep-fd N if given, else a copy of stdout made first.
@@ -50,6 +50,19 @@ func asyncProbe() -> Int32 {
     return done.wait(timeout: .now() + 10) == .success ? answer : ETIMEDOUT
 }
 
+/// The open descriptors, as /proc/self/fd lists them ("0,1,2,3"), without the one reading it.
+func openDescriptors() -> String {
+    guard let directory = opendir("/proc/self/fd") else { return "error-\(errno)" }
+    defer { closedir(directory) }
+    let own = dirfd(directory)
+    var numbers: [Int32] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if let number = Int32(name), number != own { numbers.append(number) }
+    }
+    return numbers.sorted().map(String.init).joined(separator: ",")
+}
+
 var writable: [String] = []
 var hidden: [String] = []
 var keep: Int32? = nil
@@ -94,6 +107,7 @@ while let probe = arguments.rest.popFirst() {
     case "fork": say("fork \(ConfinementProbe.fork())", to: output)
     case "thread": say("thread \(ConfinementProbe.thread())", to: output)
     case "async": say("async \(asyncProbe())", to: output)
+    case "fds": say("fds \(openDescriptors())", to: output)
     default: fail("unknown probe \(probe)", status: 64)
     }
 }
