@@ -198,6 +198,16 @@ let package = Package(
         // A scripted MPRIS player as a program, for the tests that have a bus start one (D-Bus activation).
         .executableTarget(name: "mpris-test-player", dependencies: ["RemoteBridgeTesting", "RemoteBridgeDBus"]),
 
+        // ---- The engine's confinement (remotebridge-engine calls it once in main, before libmpv) ----
+        // The layers in C (descriptors, no-new-privs, user + mount namespace hiding the buses,
+        // Landlock, the seccomp allowlist), the Swift API over them, a program that applies them and
+        // runs probes, and the tests that run it. docs/engine-confinement.md says what each layer does.
+        .target(name: "CRemoteBridgeConfinement"),
+        .target(name: "RemoteBridgeEngineConfinement", dependencies: ["CRemoteBridgeConfinement"]),
+        .executableTarget(name: "confinement-probe", dependencies: ["RemoteBridgeEngineConfinement"]),
+        .testTarget(name: "EngineConfinementTests", dependencies: ["RemoteBridgeEngineConfinement", "confinement-probe"]),
+        // ---- end of the engine's confinement ----
+
         // Test support: a private bus per suite, outside programs, media files, evdev FIFOs, fake peers.
         .target(
             name: "RemoteBridgeTesting",
