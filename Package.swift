@@ -80,13 +80,13 @@ let package = Package(
         // (the channel, its protocol, the engine's start and loss). It does not link libmpv.
         .target(
             name: "RemoteBridgeMPV",
-            dependencies: ["RemoteBridgeListeners", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText", "RemoteBridgePrivateBus", "CRemoteBridgeSpawn", systemPackage]),
+            dependencies: ["RemoteBridgeListeners", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText", "RemoteBridgePrivateBus", "CRemoteBridgeSpawn", "RemoteBridgeEngineConfinement", systemPackage]),
         .testTarget(name: "RemoteBridgeMPVTests", dependencies: ["RemoteBridgeMPV", "RemoteBridgeTesting", "remotebridge-engine"]),
         // libmpv, as a system library, and the engine: the program that links it and plays,
         // confined, for remote-playerd, over the channel RemoteBridgeMPV speaks.
         // No pkgConfig: mpv.pc adds -D_REENTRANT, which SwiftPM warns about; the headers are in /usr/include.
         .systemLibrary(name: "CRemoteBridgeMPV"),
-        .target(name: "RemoteBridgeEngine", dependencies: ["CRemoteBridgeMPV", "RemoteBridgeMPV", "RemoteBridgeText", "RemoteBridgeDurations"]),
+        .target(name: "RemoteBridgeEngine", dependencies: ["CRemoteBridgeMPV", "RemoteBridgeMPV", "RemoteBridgeEngineConfinement", "RemoteBridgeText", "RemoteBridgeDurations"]),
         .executableTarget(name: "remotebridge-engine", dependencies: ["RemoteBridgeEngine", "RemoteBridgeCore"]),
         .testTarget(name: "RemoteBridgeEngineTests", dependencies: ["RemoteBridgeEngine", "RemoteBridgeMPV", "RemoteBridgeTesting", "remotebridge-engine"]),
 

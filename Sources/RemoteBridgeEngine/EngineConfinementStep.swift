@@ -1,4 +1,22 @@
-/// TEMPORARY until the confinement module lands.
-package enum EngineConfinementStep {
-    package static func apply(_ channel: Int32) -> Result<String, EngineStartFailure> { .success("none") }
+import Glibc
+import RemoteBridgeEngineConfinement
+import RemoteBridgeMPV
+
+/// The engine's walls, put up once, before mpv starts (so that every thread mpv makes is inside
+/// them): only its channel and the standard streams open, no new privileges, the buses hidden,
+/// the file system read-only but for the sound devices, and only the system calls mpv and the
+/// audio outputs need (docs/engine-confinement.md says what each layer does and why).
+enum EngineConfinementStep {
+    /// Applies the confinement, keeping `channel` open and hiding `hidden` (the daemon's buses);
+    /// returns what took, for the daemon's log.
+    static func apply(keeping channel: Int32, hiding hidden: [String]) throws(EngineConfinementError) -> String {
+        let environment = EngineEnvironment.current.reduce(into: [String: String]()) { variables, variable in
+            guard let equals = variable.firstIndex(of: "=") else { return }
+            variables[String(variable[..<equals])] = String(variable[variable.index(after: equals)...])
+        }
+        let confinement = EngineConfinement(
+            keepDescriptor: channel, writable: EngineConfinement.defaultWritable(environment: environment),
+            hiddenSockets: EngineConfinement.defaultHiddenSockets(environment: environment) + hidden)
+        return try confinement.apply().description
+    }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import RemoteBridgeDurations
+import RemoteBridgeEngineConfinement
 import RemoteBridgeMPV
 import Synchronization
 
@@ -12,7 +13,7 @@ package enum EngineServer {
     package static let channelDescriptor: Int32 = 3
 
     /// Serves the channel on `channelDescriptor`; returns the exit status.
-    package static func run(confine: (Int32) -> Result<String, EngineStartFailure>) -> Int32 {
+    package static func run() -> Int32 {
         let channel = EngineChannel(descriptor: channelDescriptor)
         let first: EngineRequest
         do throws(EngineWire.Malformed) {
@@ -21,12 +22,12 @@ package enum EngineServer {
         } catch {
             return 2
         }
-        guard case .start(let options, let observed, let hooks) = first else { return 2 }
+        guard case .start(let hidden, let options, let observed, let hooks) = first else { return 2 }
         let confinement: String
-        switch confine(channelDescriptor) {
-        case .success(let description): confinement = description
-        case .failure(let failure):
-            channel.send(EngineMessage.ready(error: failure.description, confinement: "").encoded())
+        do throws(EngineConfinementError) {
+            confinement = try EngineConfinementStep.apply(keeping: channelDescriptor, hiding: hidden)
+        } catch {
+            channel.send(EngineMessage.ready(error: error.description, confinement: "").encoded())
             return 1
         }
         AudioLibraryMessages.silenced
@@ -111,12 +112,6 @@ package enum EngineServer {
         }
         channel.send(message.encoded())
     }
-}
-
-/// Why the engine could not start.
-package struct EngineStartFailure: Error, Sendable, CustomStringConvertible {
-    package var description: String
-    package init(_ description: String) { self.description = description }
 }
 
 /// Sends the position at most every `EngineMessage.positionInterval`, and the latest one before

@@ -35,7 +35,7 @@ extension EngineConfinement {
 
     /// The `path=` values of the `unix:` entries of a D-Bus address list
     /// ("unix:path=/run/user/1000/bus,guid=…;tcp:…"), %-escapes decoded.
-    static func busPaths(address: String) -> [String] {
+    public static func busPaths(address: String) -> [String] {
         address.split(separator: ";").compactMap { entry -> String? in
             guard entry.hasPrefix("unix:") else { return nil }
             for pair in entry.dropFirst(5).split(separator: ",") where pair.hasPrefix("path=") {

@@ -1,4 +1,5 @@
 import Glibc
+import RemoteBridgeEngineConfinement
 
 /// The engine's whole environment: what mpv, FFmpeg and the sound libraries read, from ours,
 /// and the stream's names; nothing else. In particular no bus address (`DBUS_SESSION_BUS_ADDRESS`,
@@ -37,6 +38,19 @@ package enum EngineEnvironment {
         // daemon logs the signal and the entry; the engine's state is not worth more.
         kept.append("SWIFT_BACKTRACE=enable=no")
         return kept
+    }
+
+    /// The sockets the engine is to have hidden: the buses our `environment` names or that are in
+    /// their usual places, and the one at `busAddress`.
+    package static func hiddenSockets(from environment: [String], busAddress: String?) -> [String] {
+        var variables: [String: String] = [:]
+        for variable in environment {
+            guard let equals = variable.firstIndex(of: "=") else { continue }
+            variables[String(variable[..<equals])] = String(variable[variable.index(after: equals)...])
+        }
+        let paths = EngineConfinement.defaultHiddenSockets(environment: variables) + (busAddress.map(EngineConfinement.busPaths(address:)) ?? [])
+        var seen: Set<String> = []
+        return paths.filter { seen.insert($0).inserted }
     }
 
     /// This process's environment, as `NAME=value`.

@@ -1,9 +1,10 @@
 /// What the daemon asks of the engine: one frame each (`EngineWire`). Requests with a serial
 /// are answered by an `EngineMessage.reply` with the same serial; the others are not answered.
 package enum EngineRequest: Sendable, Equatable {
-    /// The first request: start mpv with these options (in order), observe these properties,
-    /// stop at these hooks. Answered by `.ready`.
-    case start(options: [EngineOption], observed: [String], hooks: [String])
+    /// The first request: confine the engine, hiding these sockets (the buses: the engine's
+    /// environment names none), then start mpv with these options (in order), observe these
+    /// properties, stop at these hooks. Answered by `.ready`.
+    case start(hiddenSockets: [String], options: [EngineOption], observed: [String], hooks: [String])
     /// Runs a command given as an argv array (`mpv_command_ret`, never the string form).
     case command(serial: UInt64, arguments: [String])
     /// Sets a property from a string.
@@ -28,8 +29,9 @@ package enum EngineRequest: Sendable, Equatable {
 
     package func encoded() -> [UInt8] {
         switch self {
-        case .start(let options, let observed, let hooks):
+        case .start(let hidden, let options, let observed, let hooks):
             var writer = EngineWire.Writer(kind: 1)
+            writer.strings(hidden)
             writer.strings(options.map(\.name))
             writer.strings(options.map(\.value))
             writer.strings(observed)
@@ -89,10 +91,11 @@ package enum EngineRequest: Sendable, Equatable {
         var reader = try EngineWire.Reader(body: body)
         switch reader.kind {
         case 1:
+            let hidden = try reader.strings()
             let names = try reader.strings()
             let values = try reader.strings()
             guard names.count == values.count else { throw EngineWire.Malformed("options without values") }
-            self = .start(options: zip(names, values).map { EngineOption(name: $0, value: $1) }, observed: try reader.strings(), hooks: try reader.strings())
+            self = .start(hiddenSockets: hidden, options: zip(names, values).map { EngineOption(name: $0, value: $1) }, observed: try reader.strings(), hooks: try reader.strings())
         case 2: self = .command(serial: try reader.uint64(), arguments: try reader.strings())
         case 3: self = .setString(serial: try reader.uint64(), name: try reader.string(), value: try reader.string())
         case 4: self = .setDouble(serial: try reader.uint64(), name: try reader.string(), value: try reader.double())
@@ -125,13 +128,13 @@ package enum EngineProbe: Sendable, Equatable {
     /// Create (then remove) a file at this path.
     case createFile(path: String)
     /// Start a program (execve).
-    case execute(path: String)
+    case execute
 
     func encode(into writer: inout EngineWire.Writer) {
         switch self {
         case .connectUnix(let path): writer.byte(1); writer.string(path)
         case .createFile(let path): writer.byte(2); writer.string(path)
-        case .execute(let path): writer.byte(3); writer.string(path)
+        case .execute: writer.byte(3)
         }
     }
 
@@ -139,7 +142,7 @@ package enum EngineProbe: Sendable, Equatable {
         switch try reader.byte() {
         case 1: self = .connectUnix(path: try reader.string())
         case 2: self = .createFile(path: try reader.string())
-        case 3: self = .execute(path: try reader.string())
+        case 3: self = .execute
         case let kind: throw EngineWire.Malformed("a probe of unknown kind \(kind)")
         }
     }

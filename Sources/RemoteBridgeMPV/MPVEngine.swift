@@ -35,6 +35,7 @@ package final class MPVEngine {
     private let executable: String
     private let options: [EngineOption]
     private let environment: [String]
+    private let hiddenSockets: [String]
     /// mpv's events and `.engineLost`, on the main actor.
     package let events = Listeners<MPVEvent>()
     private var process: EngineProcess?
@@ -45,8 +46,10 @@ package final class MPVEngine {
     private var settings: [(name: String, value: Setting)] = []
 
     /// Makes the engine's front, none running yet. `executable` is the engine program; `options`
-    /// are every engine's mpv options; `environment` its whole environment (`NAME=value`).
-    package init(executable: String, options: [EngineOption], environment: [String]) {
+    /// are every engine's mpv options; `environment` its whole environment (`NAME=value`);
+    /// `hiddenSockets` the sockets its confinement hides from it (the buses).
+    package init(executable: String, options: [EngineOption], environment: [String], hiddenSockets: [String]) {
+        self.hiddenSockets = hiddenSockets
         self.executable = executable
         self.options = options
         self.environment = environment
@@ -71,7 +74,7 @@ package final class MPVEngine {
         generation += 1
         let generation = self.generation
         let carried = settings.filter { !Self.notCarried.contains($0.name) }.map { EngineOption(name: $0.name, value: $0.value.optionValue) }
-        let request = EngineRequest.start(options: options + carried, observed: observed, hooks: hooks)
+        let request = EngineRequest.start(hiddenSockets: hiddenSockets, options: options + carried, observed: observed, hooks: hooks)
         process = try EngineProcess.launch(executable: executable, environment: environment, start: request) { event in
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { [weak self] in self?.take(event, from: generation) }

@@ -21,6 +21,9 @@ extension MPVPlayer {
         public var scanStep: Duration = TransportDefaults.scanStep
         /// The most the art cache may hold, in bytes; the least recently used files go first.
         public var artCacheLimit = 200 << 20
+        /// The address of the bus the daemon is on, whose sockets are hidden from the engine (the
+        /// session bus of the environment, its usual place and the system bus always are).
+        public var busAddress: String?
         /// How long paused or stopped before the engine is let go; zero: never.
         public var releaseEngineAfter: Duration = TransportDefaults.releaseEngineAfter
         /// The most entries the queue holds (`QueueLimits.maximumEntries`; tests lower it).

@@ -134,9 +134,11 @@ public final class MPVPlayer {
         options += Self.audioOutputOptions(for: configuration.audioOutput)
         options += configuration.audioStream?.mpvOptions ?? []
         let executable = try EngineLocation.find().get()
+        let environment = EngineEnvironment.current
         mpv = MPVEngine(
             executable: executable, options: options.map { EngineOption(name: $0.0, value: $0.1) },
-            environment: EngineEnvironment.make(from: EngineEnvironment.current, stream: configuration.audioStream))
+            environment: EngineEnvironment.make(from: environment, stream: configuration.audioStream),
+            hiddenSockets: EngineEnvironment.hiddenSockets(from: environment, busAddress: configuration.busAddress))
         for name in ["pause", "idle-active", "duration", "metadata", "playlist", "volume", "speed", "loop-file", "seekable", "current-ao", "eof-reached"] {
             mpv.observe(name)
         }

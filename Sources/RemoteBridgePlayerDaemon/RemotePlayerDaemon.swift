@@ -124,6 +124,7 @@ public final class RemotePlayerDaemon {
         }
         playerConfiguration.previousRestartThreshold = configuration.previousRestartThreshold
         playerConfiguration.releaseEngineAfter = configuration.releaseEngineAfter
+        playerConfiguration.busAddress = options.busAddress
         playerConfiguration.artCacheDirectory = URL(fileURLWithPath: paths.artCache)
         playerConfiguration.maximumEntries = options.maximumQueueLength
         player = try MPVPlayer(configuration: playerConfiguration)

@@ -23,4 +23,4 @@ if !arguments.isEmpty || fstat(EngineServer.channelDescriptor, &status) != 0 || 
     _ = usage.withCString { write(asked ? 1 : 2, $0, strlen($0)) }
     exit(asked ? 0 : 2)
 }
-exit(EngineServer.run(confine: EngineConfinementStep.apply))
+exit(EngineServer.run())
