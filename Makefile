@@ -48,7 +48,7 @@ LARGE_SUITES := LargeQueueTests|LargeStateCrashTests
 SIDE_BY_SIDE_SUITES := PlayerctlDifferentialTests|TemplateReferenceTests
 
 # The programs `make install` installs, built with RELEASE_BUILD by `make release`.
-RELEASE_PRODUCTS := remote-playerd headsetd remotectl
+RELEASE_PRODUCTS := remote-playerd remotebridge-engine headsetd remotectl
 
 .PHONY: help deps build test test-repeat fuzz release footprint-check floors examples demo benchmark bench footprint scale resume-bench burst-bench burst-check hot-functions docs man install deb deb-check clean
 
@@ -139,11 +139,13 @@ examples: deps
 
 demo: deps
 	$(NO_WARNINGS) $(SWIFT) build --product remote-playerd
+	$(NO_WARNINGS) $(SWIFT) build --product remotebridge-engine
 	scripts/demo "$$($(SWIFT) build --show-bin-path)/remote-playerd"
 
 benchmark: deps
 	scripts/install-debian-packages mpv mpv-mpris
 	$(RELEASE_BUILD) --product remote-playerd
+	$(RELEASE_BUILD) --product remotebridge-engine
 	$(RELEASE_BUILD) --product remotectl
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
 
@@ -182,6 +184,7 @@ bench: benchmark footprint scale resume-bench burst-bench
 footprint: deps floors
 	scripts/install-debian-packages mpv mpv-mpris
 	$(RELEASE_BUILD) --product remote-playerd
+	$(RELEASE_BUILD) --product remotebridge-engine
 	$(RELEASE_BUILD) --product headsetd
 	cd Benchmarks && $(SWIFT) run -c release Footprint
 
@@ -189,6 +192,7 @@ footprint: deps floors
 resume-bench: deps
 	scripts/install-debian-packages mpv sox gcc
 	$(RELEASE_BUILD) --product remote-playerd
+	$(RELEASE_BUILD) --product remotebridge-engine
 	mkdir -p Benchmarks/.build
 	gcc -O2 -Wall -Wextra -o Benchmarks/.build/libmpv-load Benchmarks/Floor/libmpv-load.c -Wl,--no-as-needed $$(pkg-config --libs mpv)
 	cd Benchmarks && $(SWIFT) run -c release Resumption
@@ -198,6 +202,7 @@ resume-bench: deps
 scale: deps
 	scripts/install-debian-packages mpv mpv-mpris sox
 	$(RELEASE_BUILD) --product remote-playerd
+	$(RELEASE_BUILD) --product remotebridge-engine
 	cd Benchmarks && $(SWIFT) run -c release Scale
 
 # Memory a burst of D-Bus calls takes, and whether it is given back within 5 s: remote-playerd beside
@@ -205,6 +210,7 @@ scale: deps
 burst-bench: deps
 	scripts/install-debian-packages mpv mpv-mpris sox
 	$(RELEASE_BUILD) --product remote-playerd
+	$(RELEASE_BUILD) --product remotebridge-engine
 	cd Benchmarks && $(SWIFT) run -c release Bursts
 
 # The burst benchmark's short run, which fails past BurstLimits (Benchmarks/Sources/Bursts/BurstLimits.swift);
@@ -215,6 +221,7 @@ burst-bench: deps
 burst-check: deps
 	scripts/install-debian-packages mpv mpv-mpris sox
 	$(RELEASE_BUILD) --product remote-playerd
+	$(RELEASE_BUILD) --product remotebridge-engine
 	cd Benchmarks && $(CURDIR)/$(NO_WARNINGS) $(SWIFT) build --product Bursts
 	cd Benchmarks && BURST_SECONDS=$${BURST_SECONDS:-3} MIXED_ROUNDS=$${MIXED_ROUNDS:-1} MIXED_SECONDS=$${MIXED_SECONDS:-6} \
 		BURST_PEER=$${BURST_PEER:-0} $(SWIFT) run --skip-build Bursts --check
@@ -222,6 +229,7 @@ burst-check: deps
 hot-functions: deps
 	scripts/install-debian-packages valgrind sox binutils
 	$(RELEASE_BUILD) --product remote-playerd
+	$(RELEASE_BUILD) --product remotebridge-engine
 	$(RELEASE_BUILD) --product headsetd
 	scripts/profile-hot-functions "$$($(RELEASE_BUILD) --show-bin-path)"
 
@@ -233,6 +241,7 @@ ZSH_COMPLETIONS_DIR ?= $(PREFIX)/share/zsh/site-functions
 
 install: deps man
 	$(RELEASE_BUILD) --product remote-playerd
+	$(RELEASE_BUILD) --product remotebridge-engine
 	$(RELEASE_BUILD) --product headsetd
 	$(RELEASE_BUILD) --product remotectl
 	install -Dm755 "$$($(RELEASE_BUILD) --show-bin-path)/remote-playerd" "$(DESTDIR)$(PREFIX)/bin/remote-playerd"

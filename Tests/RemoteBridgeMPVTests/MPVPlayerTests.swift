@@ -18,10 +18,11 @@ struct RemoteBridgeMPVTests {
         /// Every change, in order.
         private(set) var changeLog: [MPVPlayer.Change] = []
 
-        init(count: Int = 3, seconds: Int = 30, lastSeconds: Int? = nil) async throws {
+        init(count: Int = 3, seconds: Int = 30, lastSeconds: Int? = nil, busAddress: String? = nil) async throws {
             media = try await TestMedia.make(count: count, seconds: seconds, lastSeconds: lastSeconds)
             var configuration = MPVPlayer.Configuration()
             configuration.audioOutput = "null"
+            configuration.busAddress = busAddress
             player = try MPVPlayer(configuration: configuration)
             player.listeners.add { [changes, weak self] event in
                 if case .changed(let change) = event { self?.changeLog.append(change) }
