@@ -1,0 +1,110 @@
+import Foundation
+import RemoteBridgeMPRIS
+import RemoteBridgeTesting
+import Testing
+
+/// remote-playerd as users run it, a process of its own, and the engine it starts: libmpv is
+/// never in the daemon, the engine comes with Play and goes after `release-engine-after`, and the
+/// MPRIS view is the same with or without it.
+@Suite("remote-playerd and its engine process", .serialized)
+@MainActor
+struct EngineProcessTests {
+    /// Whether process `pid` has libmpv mapped. Read to its end: /proc files say they are empty.
+    private func mapsLibmpv(_ pid: Int32) throws -> Bool {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps"))
+        defer { try? handle.close() }
+        let maps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        #expect(maps.contains("r-xp"), "the maps of \(pid) were read")
+        return maps.contains("libmpv")
+    }
+
+    /// The children of `pid` running the engine program.
+    private func engines(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { child in
+            guard let status = try? String(contentsOfFile: "/proc/\(child)/status", encoding: .utf8) else { return false }
+            let fields = status.split(separator: "\n")
+            return fields.contains("PPid:\t\(pid)") && fields.contains { $0.hasPrefix("Name:\tremotebridge-en") }
+        }
+    }
+
+    @Test("no libmpv in the daemon, before Play or after; Play starts one engine that maps it; paused past release-engine-after it ends, and Play goes on from where it was")
+    func engineComesAndGoes() async throws {
+        let bed = try await DaemonTestBed(tones: 2, seconds: 30)
+        defer { bed.stop() }
+        try "[player]\nrelease-engine-after = 1\n".write(toFile: bed.config, atomically: true, encoding: .utf8)
+        let daemon = try await bed.startPlayer(["--no-state", "--log-level", "info"] + bed.media.tones.map(\.path))
+        defer { daemon.send(SIGTERM) }
+        let changes = ChangeWaiter()
+        daemon.standardErrorGrew.add { changes.wake() }
+        let client = MPRISClient(connection: bed.connection, busName: "org.mpris.MediaPlayer2.remotebridge")
+        var status = ""
+        try await client.followPropertiesChanged { _, changed, _ in
+            if let value = changed["PlaybackStatus"]?.stringValue { status = value }
+            changes.wake()
+        }
+
+        // Before Play: Paused on the first entry with its tags and length, and no engine.
+        #expect(try await client.playbackStatus() == .paused)
+        let metadata = try await client.metadata()
+        #expect(metadata["xesam:title"]?.stringValue == "Tone 1")
+        #expect(metadata["mpris:length"] != nil)
+        #expect(try await client.property(PlayerInterface.canSeek).boolValue == true)
+        #expect(try !mapsLibmpv(daemon.pid))
+        #expect(engines(of: daemon.pid).isEmpty)
+
+        try await client.setPosition(trackID: try #require(metadata["mpris:trackid"]?.stringValue), .seconds(5))
+        try await client.play()
+        #expect(await changes.until { status == "Playing" })
+        let started = engines(of: daemon.pid)
+        #expect(started.count == 1)
+        if let engine = started.first { #expect(try mapsLibmpv(engine)) }
+        #expect(try !mapsLibmpv(daemon.pid))
+        #expect(try await client.position() >= .seconds(5))
+
+        try await client.pause()
+        #expect(await changes.until { status == "Paused" })
+        let paused = try await client.position()
+        #expect(await changes.until { daemon.standardError.contains("engine ended after") }, "\(daemon.standardError)")
+        #expect(await changes.until(limit: .seconds(5)) { engines(of: daemon.pid).isEmpty })
+        #expect(try !mapsLibmpv(daemon.pid))
+        #expect(try await client.playbackStatus() == .paused)
+        #expect(try await client.position() == paused)
+
+        try await client.play()
+        #expect(await changes.until { status == "Playing" })
+        let position = try await client.position()
+        #expect(position >= paused && position < paused + .seconds(2), "paused at \(paused), went on from \(position)")
+        #expect(engines(of: daemon.pid).count == 1)
+    }
+
+    @Test("the engine killed with SIGKILL while playing: the daemon keeps its name, logs the entry, and plays on from the same place in a new one")
+    func engineKilled() async throws {
+        let bed = try await DaemonTestBed(tones: 2, seconds: 30)
+        defer { bed.stop() }
+        let daemon = try await bed.startPlayer(["--no-state", "--log-level", "info"] + bed.media.tones.map(\.path))
+        defer { daemon.send(SIGTERM) }
+        let changes = ChangeWaiter()
+        daemon.standardErrorGrew.add { changes.wake() }
+        let client = MPRISClient(connection: bed.connection, busName: "org.mpris.MediaPlayer2.remotebridge")
+        var status = ""
+        try await client.followPropertiesChanged { _, changed, _ in
+            if let value = changed["PlaybackStatus"]?.stringValue { status = value }
+            changes.wake()
+        }
+        try await client.play()
+        status = ""
+        #expect(await changes.until { status == "Playing" })
+        try await client.setPosition(trackID: try #require(try await client.metadata()["mpris:trackid"]?.stringValue), .seconds(10))
+        let engine = try #require(engines(of: daemon.pid).first)
+        kill(engine, SIGKILL)
+        #expect(await changes.until { daemon.standardError.contains("engine ended unexpectedly") })
+        #expect(daemon.standardError.contains("01 tone.flac"), "the log names the entry: \(daemon.standardError)")
+        #expect(await changes.until(limit: .seconds(5)) { engines(of: daemon.pid).first.map { $0 != engine } ?? false })
+        // Paused a moment (the new engine starts paused), then Playing.
+        #expect(await changes.until { status == "Playing" && engines(of: daemon.pid).first != engine })
+        let position = try await client.position()
+        #expect(position >= .seconds(10) && position < .seconds(12), "went on from \(position)")
+        #expect(try await client.metadata()["xesam:title"]?.stringValue == "Tone 1")
+    }
+}
