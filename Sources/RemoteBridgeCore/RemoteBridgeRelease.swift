@@ -5,5 +5,5 @@
 /// section for each.
 public enum RemoteBridgeRelease {
     /// The version, `MAJOR.MINOR.PATCH`.
-    public static let version = "0.25.0"
+    public static let version = "0.26.0"
 }
