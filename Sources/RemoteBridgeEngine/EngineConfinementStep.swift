@@ -10,10 +10,7 @@ enum EngineConfinementStep {
     /// Applies the confinement, keeping `channel` open and hiding `hidden` (the daemon's buses);
     /// returns what took, for the daemon's log.
     static func apply(keeping channel: Int32, hiding hidden: [String]) throws(EngineConfinementError) -> String {
-        let environment = EngineEnvironment.current.reduce(into: [String: String]()) { variables, variable in
-            guard let equals = variable.firstIndex(of: "=") else { return }
-            variables[String(variable[..<equals])] = String(variable[variable.index(after: equals)...])
-        }
+        let environment = EngineEnvironment.variables(EngineEnvironment.current)
         let confinement = EngineConfinement(
             keepDescriptor: channel, writable: EngineConfinement.defaultWritable(environment: environment),
             hiddenSockets: EngineConfinement.defaultHiddenSockets(environment: environment) + hidden)

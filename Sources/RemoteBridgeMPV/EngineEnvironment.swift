@@ -43,14 +43,17 @@ package enum EngineEnvironment {
     /// The sockets the engine is to have hidden: the buses our `environment` names or that are in
     /// their usual places, and the one at `busAddress`.
     package static func hiddenSockets(from environment: [String], busAddress: String?) -> [String] {
-        var variables: [String: String] = [:]
-        for variable in environment {
-            guard let equals = variable.firstIndex(of: "=") else { continue }
-            variables[String(variable[..<equals])] = String(variable[variable.index(after: equals)...])
-        }
-        let paths = EngineConfinement.defaultHiddenSockets(environment: variables) + (busAddress.map(EngineConfinement.busPaths(address:)) ?? [])
+        let paths = EngineConfinement.defaultHiddenSockets(environment: variables(environment)) + (busAddress.map(EngineConfinement.busPaths(address:)) ?? [])
         var seen: Set<String> = []
         return paths.filter { seen.insert($0).inserted }
+    }
+
+    /// `NAME=value` entries by name (the last of a name wins).
+    package static func variables(_ environment: [String]) -> [String: String] {
+        environment.reduce(into: [:]) { variables, variable in
+            guard let equals = variable.firstIndex(of: "=") else { return }
+            variables[String(variable[..<equals])] = String(variable[variable.index(after: equals)...])
+        }
     }
 
     /// This process's environment, as `NAME=value`.

@@ -77,7 +77,7 @@ package enum EngineMessage: Sendable, Equatable {
         case .hook(let name, let id): writer.byte(8); writer.string(name); writer.uint64(id)
         case .audioReconfig: writer.byte(9)
         case .logMessage(let prefix, let level, let text): writer.byte(10); writer.string(prefix); writer.string(level); writer.string(text)
-        case .engineLost(let reason, _): writer.byte(11); writer.string(reason)
+        case .engineLost(let reason, _, _): writer.byte(11); writer.string(reason)
         }
     }
 

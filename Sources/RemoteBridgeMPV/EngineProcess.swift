@@ -27,6 +27,7 @@ final class EngineProcess: Sendable {
         /// Why the daemon killed it, if it did.
         var killedBecause: String?
         var position: Double?
+        var positionAt: ContinuousClock.Instant?
         /// A file ended at its end and mpv may be playing out the last of its sound.
         var endedFile = false
         var termination: ChildProcess.Termination?
@@ -189,7 +190,11 @@ final class EngineProcess: Sendable {
                 noteFileBoundary(event)
                 deliver(event)
             case .position(let seconds):
-                state.withLock { $0.position = seconds }
+                let now = ContinuousClock.now
+                state.withLock { state in
+                    state.position = seconds
+                    state.positionAt = now
+                }
             case .ready:
                 malformed = "it said it was ready twice"
             }
@@ -200,13 +205,13 @@ final class EngineProcess: Sendable {
         child.send(SIGKILL)
         child.waitForExit()
         let termination = ended.value.withLock { $0 }
-        let (quitting, reason, position) = state.withLock { state in
+        let (quitting, reason, position, positionAt) = state.withLock { state in
             state.ended = true
-            return (state.quitting, state.killedBecause, state.position)
+            return (state.quitting, state.killedBecause, state.position, state.positionAt)
         }
         replyArrived.signal()
         guard !quitting else { return }
-        deliver(.engineLost(reason: reason ?? Self.describe(termination), position: position))
+        deliver(.engineLost(reason: reason ?? Self.describe(termination), position: position, reportedAt: positionAt))
     }
 
     /// Keeps `mayBeDraining`, on the reading thread, before the event reaches anyone.

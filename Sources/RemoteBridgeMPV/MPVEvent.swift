@@ -23,7 +23,7 @@ package enum MPVEvent: Sendable, Equatable {
     /// A line of mpv's log: its module (`ao/pulse`), level (`warn`) and text.
     case logMessage(prefix: String, level: String, text: String)
     /// The engine process ended without being asked to (a crash, a kill, or no answer in time):
-    /// why, and the last position it reported (`EngineMessage.position`). Nothing it said
-    /// afterwards reaches the player. Made by the daemon, never sent.
-    case engineLost(reason: String, position: Double?)
+    /// why, and the last position it reported (`EngineMessage.position`) with when it came.
+    /// Nothing it said afterwards reaches the player. Made by the daemon, never sent.
+    case engineLost(reason: String, position: Double?, reportedAt: ContinuousClock.Instant?)
 }

@@ -121,15 +121,15 @@ extension MPVPlayer {
     /// The engine ended without warning. The entry it had open is where playback goes on, in a new
     /// engine if it was playing (else at the next Play); a second loss in a row on the same entry
     /// counts as that entry failing, and playback goes on with the next one.
-    func engineLost(reason: String, position reported: Double?) {
+    func engineLost(reason: String, position reported: Double?, reportedAt: ContinuousClock.Instant?) {
         guard !isShutDown else { return }
         // What the player meant, whether or not the engine had taken it before it went.
         let wasPlaying = (mpv.askedFlag("pause") == false && !isIdle) || audioOutput.resumes
-        let position: Duration
-        if let currentID, loadedID == currentID, let reported, let heard = Duration.milliseconds(rounding: max(0, reported)) {
-            position = heard
-        } else {
-            position = resumePosition
+        var position = resumePosition
+        if let currentID, loadedID == currentID {
+            if let reported, let heard = Duration.milliseconds(rounding: max(0, reported)) { position = heard }
+            // A seek, or a read of the position, after the engine's last report knows better.
+            if let lastHeard, lastHeard.id == currentID, reportedAt.map({ lastHeard.at > $0 }) ?? true { position = carriedPosition }
         }
         forgetEngine()
         isPaused = true

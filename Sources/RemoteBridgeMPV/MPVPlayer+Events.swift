@@ -44,8 +44,8 @@ extension MPVPlayer {
             audioOutputLogged(prefix: prefix, level: level, text: text)
         case .shutdown:
             endScanning(announce: false)
-        case .engineLost(let reason, let position):
-            engineLost(reason: reason, position: position)
+        case .engineLost(let reason, let position, let reportedAt):
+            engineLost(reason: reason, position: position, reportedAt: reportedAt)
         }
     }
 

@@ -72,7 +72,7 @@ extension MPVPlayer {
     /// up to the entry's length: while mpv plays out the end of the queue, when it blocks every
     /// call (0.35 player/audio.c drains the audio output under its lock; 0.6 s was measured for
     /// one read), and whenever mpv has no position to give.
-    private var carriedPosition: Duration {
+    var carriedPosition: Duration {
         guard let lastHeard, lastHeard.id == currentID else { return .zero }
         guard !isPaused else { return clamped(lastHeard.position, to: current) }
         let elapsed = (ContinuousClock.now - lastHeard.at).inSeconds * speed

@@ -14,7 +14,7 @@ struct EngineConfinementWallsTests {
     private func playing(busAddress: String) async throws -> (RemoteBridgeMPVTests.Fixture, MPVPlayer) {
         let f = try await RemoteBridgeMPVTests.Fixture(busAddress: busAddress)
         f.player.play()
-        await f.until("playing") { f.player.status == .playing }
+        await f.until("playing, the file open") { f.player.status == .playing && f.player.loadedID == f.player.currentID }
         return (f, f.player)
     }
 

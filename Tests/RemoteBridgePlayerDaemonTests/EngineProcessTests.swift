@@ -28,22 +28,38 @@ struct EngineProcessTests {
         }
     }
 
+    /// remote-playerd started on `bed` with its tones, its log and its PlaybackStatus followed.
+    @MainActor
+    final class Running {
+        let daemon: DaemonProcess
+        let client: MPRISClient
+        let changes = ChangeWaiter()
+        var status = ""
+
+        init(_ bed: DaemonTestBed) async throws {
+            daemon = try await bed.startPlayer(["--no-state", "--log-level", "info"] + bed.media.tones.map(\.path))
+            client = MPRISClient(connection: bed.connection, busName: "org.mpris.MediaPlayer2.remotebridge")
+            daemon.standardErrorGrew.add { [changes] in changes.wake() }
+            try await client.followPropertiesChanged { [weak self] _, changed, _ in
+                if let value = changed["PlaybackStatus"]?.stringValue { self?.status = value }
+                self?.changes.wake()
+            }
+        }
+
+        /// Waits until `condition` holds, woken by each change and log line.
+        func until(limit: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+            await changes.until(limit: limit, condition)
+        }
+    }
+
     @Test("no libmpv in the daemon, before Play or after; Play starts one engine that maps it; paused past release-engine-after it ends, and Play goes on from where it was")
     func engineComesAndGoes() async throws {
         let bed = try await DaemonTestBed(tones: 2, seconds: 30)
         defer { bed.stop() }
         try "[player]\nrelease-engine-after = 1\n".write(toFile: bed.config, atomically: true, encoding: .utf8)
-        let daemon = try await bed.startPlayer(["--no-state", "--log-level", "info"] + bed.media.tones.map(\.path))
+        let running = try await Running(bed)
+        let (daemon, client) = (running.daemon, running.client)
         defer { daemon.send(SIGTERM) }
-        let changes = ChangeWaiter()
-        daemon.standardErrorGrew.add { changes.wake() }
-        let client = MPRISClient(connection: bed.connection, busName: "org.mpris.MediaPlayer2.remotebridge")
-        var status = ""
-        try await client.followPropertiesChanged { _, changed, _ in
-            if let value = changed["PlaybackStatus"]?.stringValue { status = value }
-            changes.wake()
-        }
-
         // Before Play: Paused on the first entry with its tags and length, and no engine.
         #expect(try await client.playbackStatus() == .paused)
         let metadata = try await client.metadata()
@@ -55,7 +71,7 @@ struct EngineProcessTests {
 
         try await client.setPosition(trackID: try #require(metadata["mpris:trackid"]?.stringValue), .seconds(5))
         try await client.play()
-        #expect(await changes.until { status == "Playing" })
+        #expect(await running.until { running.status == "Playing" })
         let started = engines(of: daemon.pid)
         #expect(started.count == 1)
         if let engine = started.first { #expect(try mapsLibmpv(engine)) }
@@ -63,16 +79,16 @@ struct EngineProcessTests {
         #expect(try await client.position() >= .seconds(5))
 
         try await client.pause()
-        #expect(await changes.until { status == "Paused" })
+        #expect(await running.until { running.status == "Paused" })
         let paused = try await client.position()
-        #expect(await changes.until { daemon.standardError.contains("engine ended after") }, "\(daemon.standardError)")
-        #expect(await changes.until(limit: .seconds(5)) { engines(of: daemon.pid).isEmpty })
+        #expect(await running.until { daemon.standardError.contains("engine ended after") }, "\(daemon.standardError)")
+        #expect(await running.until(limit: .seconds(5)) { engines(of: daemon.pid).isEmpty })
         #expect(try !mapsLibmpv(daemon.pid))
         #expect(try await client.playbackStatus() == .paused)
         #expect(try await client.position() == paused)
 
         try await client.play()
-        #expect(await changes.until { status == "Playing" })
+        #expect(await running.until { running.status == "Playing" })
         let position = try await client.position()
         #expect(position >= paused && position < paused + .seconds(2), "paused at \(paused), went on from \(position)")
         #expect(engines(of: daemon.pid).count == 1)
@@ -82,27 +98,19 @@ struct EngineProcessTests {
     func engineKilled() async throws {
         let bed = try await DaemonTestBed(tones: 2, seconds: 30)
         defer { bed.stop() }
-        let daemon = try await bed.startPlayer(["--no-state", "--log-level", "info"] + bed.media.tones.map(\.path))
+        let running = try await Running(bed)
+        let (daemon, client) = (running.daemon, running.client)
         defer { daemon.send(SIGTERM) }
-        let changes = ChangeWaiter()
-        daemon.standardErrorGrew.add { changes.wake() }
-        let client = MPRISClient(connection: bed.connection, busName: "org.mpris.MediaPlayer2.remotebridge")
-        var status = ""
-        try await client.followPropertiesChanged { _, changed, _ in
-            if let value = changed["PlaybackStatus"]?.stringValue { status = value }
-            changes.wake()
-        }
         try await client.play()
-        status = ""
-        #expect(await changes.until { status == "Playing" })
+        #expect(await running.until { running.status == "Playing" })
         try await client.setPosition(trackID: try #require(try await client.metadata()["mpris:trackid"]?.stringValue), .seconds(10))
         let engine = try #require(engines(of: daemon.pid).first)
         kill(engine, SIGKILL)
-        #expect(await changes.until { daemon.standardError.contains("engine ended unexpectedly") })
+        #expect(await running.until { daemon.standardError.contains("engine ended unexpectedly") })
         #expect(daemon.standardError.contains("01 tone.flac"), "the log names the entry: \(daemon.standardError)")
-        #expect(await changes.until(limit: .seconds(5)) { engines(of: daemon.pid).first.map { $0 != engine } ?? false })
+        #expect(await running.until(limit: .seconds(5)) { engines(of: daemon.pid).first.map { $0 != engine } ?? false })
         // Paused a moment (the new engine starts paused), then Playing.
-        #expect(await changes.until { status == "Playing" && engines(of: daemon.pid).first != engine })
+        #expect(await running.until { running.status == "Playing" && engines(of: daemon.pid).first != engine })
         let position = try await client.position()
         #expect(position >= .seconds(10) && position < .seconds(12), "went on from \(position)")
         #expect(try await client.metadata()["xesam:title"]?.stringValue == "Tone 1")
