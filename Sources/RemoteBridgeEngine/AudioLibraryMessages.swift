@@ -6,11 +6,10 @@ import Glibc
 /// straight to stderr (measured with no sound server), on every try; mpv's own log already says
 /// what failed.
 enum AudioLibraryMessages {
-    /// Done once per process, before the first mpv starts: libpipewire reads PIPEWIRE_DEBUG once,
-    /// when mpv first initializes it (a PIPEWIRE_DEBUG the user set is kept), and libasound,
-    /// loaded with libmpv, gets a handler that drops its messages.
+    /// Done once per process, before the first mpv starts: libasound, loaded with libmpv, gets a
+    /// handler that drops its messages. (libpipewire's are kept quiet by the engine's environment,
+    /// `EngineEnvironment.make`.)
     static let silenced: Void = {
-        setenv("PIPEWIRE_DEBUG", "0", 0)
         _ = rb_silence_alsa_library()
     }()
 }

@@ -41,7 +41,8 @@ public struct AudioStreamIdentity: Sendable, Equatable {
 
     /// The environment variables libpulse and libpipewire read when mpv's audio output connects.
     /// The `OVERRIDE` ones replace what mpv's client name put there; a `PIPEWIRE_PROPS` the user
-    /// set is left as it is (theirs wins, as their `PULSE_PROP_OVERRIDE` does over these).
+    /// set is left as it is (theirs wins, as their `PULSE_PROP_OVERRIDE` does over these): the
+    /// engine's environment is made with them (`EngineEnvironment.make`).
     public var environment: [(name: String, value: String)] {
         var variables = [
             ("PULSE_PROP_OVERRIDE_application.name", applicationName),
@@ -55,18 +56,6 @@ public struct AudioStreamIdentity: Sendable, Equatable {
         ]
         variables.append(("PIPEWIRE_PROPS", "{ " + properties.map { "\(Self.quoted($0)) = \(Self.quoted($1))" }.joined(separator: " ") + " }"))
         return variables.map { (name: $0.0, value: $0.1) }
-    }
-
-    /// Sets `environment` in this process's environment, for the libraries mpv loads to read.
-    ///
-    /// Call it before any thread starts: `setenv` is not thread-safe (glibc may move the
-    /// environment while another thread's `getenv` reads it), and libpulse and libpipewire read the
-    /// environment on mpv's threads. Values with NUL are left out.
-    public func export() {
-        for (name, value) in environment where !value.utf8.contains(0) {
-            if name == "PIPEWIRE_PROPS", getenv(name) != nil { continue }
-            setenv(name, value, 1)
-        }
     }
 
     /// `text` in double quotes with `"` and `\` escaped: a string as PipeWire's SPA JSON reads it.

@@ -18,8 +18,7 @@ package enum EngineEnvironment {
     static let prefixes = ["LC_", "PULSE_", "PIPEWIRE_", "SPA_", "ALSA_", "JACK_"]
 
     /// The variables of `environment` (`NAME=value`) the engine gets, then `stream`'s names,
-    /// which replace any of the same name (a `PIPEWIRE_PROPS` of ours was already chosen by
-    /// `AudioStreamIdentity.export()`).
+    /// which replace any of the same name, but for a `PIPEWIRE_PROPS` the user set: theirs wins.
     package static func make(from environment: [String], stream: AudioStreamIdentity?) -> [String] {
         var kept = environment.filter { variable in
             guard let equals = variable.firstIndex(of: "=") else { return false }

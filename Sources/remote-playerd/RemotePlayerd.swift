@@ -68,8 +68,7 @@ struct RemotePlayerd: AsyncParsableCommand {
     var items: [String] = []
 
     /// Before any thread starts: large blocks stay out of glibc's heaps (`cheap.h` says why),
-    /// the arguments are parsed and the audio stream's names go into the environment (`setenv` is
-    /// not thread-safe: `RemotePlayerDaemon.exportAudioStreamEnvironment`), and Swift concurrency's
+    /// the arguments and the config file are read (once: the daemon takes what was read), and Swift concurrency's
     /// global executor moves to a bounded pool of threads that no timer wakes (`cquietexecutor.h`);
     /// then the command runs as ArgumentParser's `main` would run it.
     static func main() async {
@@ -81,7 +80,8 @@ struct RemotePlayerd: AsyncParsableCommand {
             exit(withError: error)
         }
         var options = command.options
-        options.configuration = RemotePlayerDaemon.exportAudioStreamEnvironment(options: options)
+        // A config file that does not load is read again, and reported, as the daemon starts.
+        options.configuration = try? RemotePlayerDaemon.configuration(options: options)
         cquietexecutor_install()
         do {
             try await command.run(options: options)
