@@ -10,8 +10,10 @@
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <linux/capability.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 static int write_file(const char *path, const char *text) {
@@ -25,10 +27,25 @@ static int write_file(const char *path, const char *text) {
     return written == (ssize_t)length ? 0 : -1;
 }
 
+/* Whether the process has `capability` in its effective set. */
+static int has_capability(int capability) {
+    struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0};
+    struct __user_cap_data_struct data[2] = {{0}};
+    if (syscall(SYS_capget, &header, data) != 0) return 0;
+    return (data[capability / 32].effective >> (capability % 32)) & 1;
+}
+
 /* Enters a new user and mount namespace where the process keeps its own uid and gid (mapped onto
    themselves), so files look the same from inside. 1 on success; 0 if the kernel refuses user
    namespaces (unshare fails: nothing changed); -1 if the maps could not be written (half-way). */
 static int enter_namespaces(uid_t uid, gid_t gid, struct rb_message *message, const char *stage) {
+    /* Mapping uid 0 of the parent namespace needs CAP_SETFCAP there (Linux 5.12): root with an
+       empty capability set (a systemd unit's CapabilityBoundingSet=) could unshare, then not map,
+       and would be left half-way. Found before anything changes, and skipped like a refusal. */
+    if (uid == 0 && !has_capability(CAP_SETFCAP)) {
+        rb_note(message, "namespace (%s): uid 0 without CAP_SETFCAP cannot map itself into a user namespace", stage);
+        return 0;
+    }
     if (unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0) {
         rb_note(message, "namespace: unshare (%s): %s", stage, strerror(errno));
         return 0;

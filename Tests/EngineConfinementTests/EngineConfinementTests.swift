@@ -35,6 +35,29 @@ struct EngineConfinementTests {
         #expect(ProbeRunner.result(hidden.lines, "umount") != 0, "the cover cannot be unmounted: \(hidden.lines)")
     }
 
+    @Test("as an unprivileged user (nobody), every layer goes up: the hidden socket refused, its sibling reached, no file made, no exec",
+          .enabled(if: Kernel.hasNamespace && Kernel.hasLandlock && getuid() == 0, "needs user namespaces, Landlock, and root to become nobody"))
+    func unprivileged() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let bus = try #require(ListeningSocket(path: folder.path + "/bus"))
+        let sibling = try #require(ListeningSocket(path: folder.path + "/pulse-native"))
+        defer { bus.close(); sibling.close() }
+        // Reachable by nobody when nothing is hidden: the folder and sockets are open to all.
+        for path in [folder.path, folder.path + "/bus", folder.path + "/pulse-native"] { chmod(path, 0o777) }
+        let nobody: UInt32 = 65534
+        let run = ProbeRunner.run(
+            ["--hide", folder.path + "/bus", "connect", folder.path + "/bus", "connect", folder.path + "/pulse-native", "create", folder.path + "/made", "exec"],
+            user: nobody)
+        #expect(run.status == 0, "\(run.lines)")
+        let applied = run.lines.first { $0.hasPrefix("applied ") } ?? ""
+        for layer in ["descriptors", "no-new-privs", "namespace", "landlock", "seccomp"] { #expect(applied.contains(layer), "\(run.lines)") }
+        #expect(ProbeRunner.result(run.lines, "connect \(folder.path)/bus").map { $0 != 0 } == true, "\(run.lines)")
+        #expect(ProbeRunner.result(run.lines, "connect \(folder.path)/pulse-native") == 0, "\(run.lines)")
+        #expect(ProbeRunner.result(run.lines, "create") == EACCES, "\(run.lines)")
+        #expect(ProbeRunner.result(run.lines, "exec") == EPERM, "\(run.lines)")
+    }
+
     @Test("the daemon's root through /proc/PID/root does not lead to a hidden socket",
           .enabled(if: Kernel.hasNamespace && Kernel.hasLandlock, "needs user namespaces and Landlock"))
     func procRoot() throws {

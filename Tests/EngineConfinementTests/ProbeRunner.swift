@@ -27,7 +27,8 @@ enum ProbeRunner {
 
     /// The probe's output lines and exit status for `arguments`.
     /// `leaked`: a descriptor number the child gets open (on /dev/null) besides 0, 1 and 2.
-    static func run(_ arguments: [String], leaked: Int32? = nil) -> (lines: [String], status: Int32) {
+    /// `user`: run as this uid and gid, through setpriv (an unprivileged user's confinement).
+    static func run(_ arguments: [String], leaked: Int32? = nil, user: UInt32? = nil) -> (lines: [String], status: Int32) {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return ([], -1) }
         // Close-on-exec, so another test's probe started meanwhile does not hold this pipe open.
@@ -37,10 +38,12 @@ enum ProbeRunner {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
         if let leaked { posix_spawn_file_actions_addopen(&actions, leaked, "/dev/null", O_RDONLY, 0) }
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let program = user == nil ? path : "/usr/bin/setpriv"
+        let command = user.map { ["/usr/bin/setpriv", "--reuid=\($0)", "--regid=\($0)", "--clear-groups", path] } ?? [path]
+        let argv = (command + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
         close(pipeEnds[1])
         guard spawned == 0 else {
             close(pipeEnds[0])
