@@ -87,7 +87,7 @@ let package = Package(
         // No pkgConfig: mpv.pc adds -D_REENTRANT, which SwiftPM warns about; the headers are in /usr/include.
         .systemLibrary(name: "CRemoteBridgeMPV"),
         .target(name: "RemoteBridgeEngine", dependencies: ["CRemoteBridgeMPV", "RemoteBridgeMPV", "RemoteBridgeEngineConfinement", "RemoteBridgeText", "RemoteBridgeDurations"]),
-        .executableTarget(name: "remotebridge-engine", dependencies: ["RemoteBridgeEngine", "RemoteBridgeCore"]),
+        .executableTarget(name: "remotebridge-engine", dependencies: ["RemoteBridgeEngine", "RemoteBridgeCore", "CRemoteBridgeSpawn"]),
         .testTarget(name: "RemoteBridgeEngineTests", dependencies: ["RemoteBridgeEngine", "RemoteBridgeMPV", "RemoteBridgeTesting", "remotebridge-engine"]),
 
         // The evdev ioctls, as C (ioctl is variadic). Nothing else lives here.
@@ -213,7 +213,7 @@ let package = Package(
             name: "RemoteBridgeTesting",
             dependencies: [
                 "RemoteBridgeDBus", "RemoteBridgeListeners", "RemoteBridgeMPRIS", "RemoteBridgeCore", "RemoteBridgeEvdev", "RemoteBridgeDesktopKeys", "RemoteBridgePrivateBus",
-                "RemoteBridgeDurations", systemPackage,
+                "RemoteBridgeDurations", "CRemoteBridgeSpawn", systemPackage,
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,6 +2,9 @@
 #include "cspawn.h"
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 int cspawn_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
@@ -15,3 +18,10 @@ int cspawn_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
 }
 
 int cspawn_name_current_thread(const char *name) { return pthread_setname_np(pthread_self(), name); }
+
+int cspawn_die_with_parent(void) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    return getppid();
+}
+
+int cspawn_pidfd_open(int pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }

@@ -144,10 +144,13 @@ final class EngineProcess: Sendable {
     /// Whether mpv may be playing out the end of its last file, when a call would wait for it.
     var mayBeDraining: Bool { state.withLock { $0.endedFile } }
 
-    /// Asks the engine to quit (no `.engineLost` follows), and makes sure it does.
+    /// Asks the engine to quit (no `.engineLost` follows), and makes sure it does: one that has
+    /// not ended within `replyDeadline` (stopped, or hung) is killed.
     func quit() {
         state.withLock { $0.quitting = true }
         if !send(.quit) { channel.shutDown() }
+        let child = self.child
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.replyDeadline.dispatch) { child.send(SIGKILL) }
     }
 
     /// Kills the engine; the reading thread then reports it lost, saying `reason`.

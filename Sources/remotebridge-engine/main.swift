@@ -1,6 +1,7 @@
 // remotebridge-engine: mpv, in a process of its own, for remote-playerd. The daemon starts it
 // with a socketpair as descriptor 3 when there is something to play; it is not run by hand.
 // docs/ARCHITECTURE.md ("The engine") describes the protocol and the confinement.
+import CRemoteBridgeSpawn
 import Glibc
 import RemoteBridgeCore
 import RemoteBridgeEngine
@@ -23,4 +24,7 @@ if !arguments.isEmpty || fstat(EngineServer.channelDescriptor, &status) != 0 || 
     _ = usage.withCString { write(asked ? 1 : 2, $0, strlen($0)) }
     exit(asked ? 0 : 2)
 }
+// Killed with the daemon whatever state it is in (a stopped engine reads no end of its channel);
+// a daemon gone already (the parent is now init or a subreaper) leaves nothing to play for.
+if cspawn_die_with_parent() == 1 { exit(0) }
 exit(EngineServer.run())

@@ -115,4 +115,21 @@ struct EngineProcessTests {
         #expect(position >= .seconds(10) && position < .seconds(12), "went on from \(position)")
         #expect(try await client.metadata()["xesam:title"]?.stringValue == "Tone 1")
     }
+
+    @Test("remote-playerd killed with SIGKILL while its engine plays, or while the engine is stopped (SIGSTOP): the engine ends too")
+    func daemonKilled() async throws {
+        for stopped in [false, true] {
+            let bed = try await DaemonTestBed(tones: 1, seconds: 30)
+            defer { bed.stop() }
+            let running = try await Running(bed)
+            try await running.client.play()
+            #expect(await running.until { running.status == "Playing" })
+            let engine = try #require(engines(of: running.daemon.pid).first)
+            if stopped { kill(engine, SIGSTOP) }
+            running.daemon.send(SIGKILL)
+            _ = await running.daemon.waitForExit()
+            // Its parent gone, the kernel kills it (PR_SET_PDEATHSIG), stopped or not; reaped by init.
+            #expect(ProcessEnd.wait(for: engine, limit: .seconds(5)), "engine \(engine) outlived its daemon (stopped: \(stopped))")
+        }
+    }
 }

@@ -20,4 +20,13 @@ int cspawn_addchdir(posix_spawn_file_actions_t *actions, const char *path);
    it is. Linux allows 15 characters. */
 int cspawn_name_current_thread(const char *name);
 
+/* Has the kernel kill this process (SIGKILL) when the thread that started it ends; returns the
+   parent's process ID as it stands after that, so a caller can tell that the parent had already
+   gone (1, or a subreaper's). ChildProcess's watching thread lives exactly as long as the child. */
+int cspawn_die_with_parent(void);
+
+/* A descriptor that polls readable when process `pid` (any process, not only a child) ends
+   (pidfd_open, Linux 5.3); -1 with errno. */
+int cspawn_pidfd_open(int pid);
+
 #endif
