@@ -58,7 +58,7 @@ help:
 	@echo "make test-repeat N=10  run the main suites N times beside a busy core, and print per test how many runs it failed (flake hunting)"
 	@echo "make fuzz       build remotebridge-fuzz with libFuzzer and AddressSanitizer and run every harness FUZZ_SECONDS (default 60), two at a time; FUZZ_HARNESSES=\"state-file evdev\" for some"
 	@echo "make build      build the package"
-	@echo "make release    build the programs as make install does, and check them: no Foundation in the daemons, scripts/hot-functions.order not stale"
+	@echo "make release    build the programs as make install does, and check them: no Foundation in the daemons, scripts/hot-functions.order not stale, libmpv loaded by remotebridge-engine alone"
 	@echo "make footprint-check  make release, then a short footprint run that fails past its limits (FootprintLimits); make test runs it"
 	@echo "make examples   build the example programs (a separate package that uses this one by path)"
 	@echo "make bench      run every benchmark: latency (make benchmark), footprint (make footprint), scale (make scale), resumption (make resume-bench) and bursts (make burst-bench)"
@@ -69,7 +69,7 @@ help:
 	@echo "make burst-bench  memory a burst of D-Bus calls takes and gives back, remote-playerd beside mpv + mpv-mpris (BURST_ONLY=gets,next-previous BURST_LARGE=0 for a quick run)"
 	@echo "make burst-check  a short burst run of remote-playerd alone (BURST_SECONDS=3, MIXED_ROUNDS=1, MIXED_SECONDS=6, BURST_PEER=0) that fails when it keeps what a burst took (BurstLimits); make test runs it"
 	@echo "make hot-functions  profile both daemons with valgrind and rewrite scripts/hot-functions.order (the release link order)"
-	@echo "make install    install remote-playerd, headsetd, remotectl (with man pages and bash/zsh/fish completions), the user units, D-Bus and udev files, the desktop entry, AppStream metadata, the icon and the example config under PREFIX (default /usr/local)"
+	@echo "make install    install remote-playerd (its engine in PREFIX/libexec/remotebridge), headsetd, remotectl (with man pages and bash/zsh/fish completions), the user units, D-Bus and udev files, the desktop entry, AppStream metadata, the icon and the example config under PREFIX (default /usr/local)"
 	@echo "make deb        make release, then the Debian package .build/deb/remotebridge_<version>_<arch>.deb (scripts/build-deb); install it with apt install ./.build/deb/remotebridge_*.deb"
 	@echo "make deb-check  make deb, then check the package (scripts/check-deb): lintian, installing and purging it in a scratch root, apt resolving its Depends; make test runs it"
 	@echo "make docs       build the DocC documentation of the libraries into .build/docs (open .build/docs/<Module>/index.html)"
@@ -110,7 +110,8 @@ fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT="$(SWIFT)" scripts/fuzz $(FUZZ_HARNESSES)
 
 # The release programs, built as `make install` builds them, with zero warnings, and checked:
-# no daemon's module graph imports Foundation, and the link order file is not stale.
+# no daemon's module graph imports Foundation, the link order file is not stale, and only the
+# engine loads libmpv (scripts/check-no-libmpv).
 # SwiftPM does not know the link reads the order file and the linker script: a product older
 # than either is removed first, so that it is linked again with them.
 release: deps
@@ -120,6 +121,7 @@ release: deps
 	for product in $(RELEASE_PRODUCTS); do $(NO_WARNINGS) $(RELEASE_BUILD) --product $$product || exit 1; done
 	scripts/check-no-foundation "$$($(RELEASE_BUILD) --show-bin-path)" $(RELEASE_PRODUCTS)
 	scripts/check-hot-functions "$$($(RELEASE_BUILD) --show-bin-path)" $(RELEASE_PRODUCTS)
+	scripts/check-no-libmpv "$$($(RELEASE_BUILD) --show-bin-path)" $(RELEASE_PRODUCTS)
 
 # The C floors the footprint is measured against (Benchmarks/Floor/floor.c).
 floors: deps
@@ -239,12 +241,19 @@ hot-functions: deps
 UDEV_RULES_DIR ?= $(PREFIX)/lib/udev/rules.d
 ZSH_COMPLETIONS_DIR ?= $(PREFIX)/share/zsh/site-functions
 
+# Where the engine goes: remote-playerd starts it when there is something to play, and looks for it
+# beside itself or in ../libexec/remotebridge (Sources/RemoteBridgeMPV/EngineLocation.swift), so it
+# must stay at PREFIX/libexec/remotebridge while remote-playerd is at PREFIX/bin. Users never run it,
+# so it stays out of bin (and needs no man page).
+ENGINE_DIR := $(PREFIX)/libexec/remotebridge
+
 install: deps man
 	$(RELEASE_BUILD) --product remote-playerd
 	$(RELEASE_BUILD) --product remotebridge-engine
 	$(RELEASE_BUILD) --product headsetd
 	$(RELEASE_BUILD) --product remotectl
 	install -Dm755 "$$($(RELEASE_BUILD) --show-bin-path)/remote-playerd" "$(DESTDIR)$(PREFIX)/bin/remote-playerd"
+	install -Dm755 "$$($(RELEASE_BUILD) --show-bin-path)/remotebridge-engine" "$(DESTDIR)$(ENGINE_DIR)/remotebridge-engine"
 	install -Dm755 "$$($(RELEASE_BUILD) --show-bin-path)/headsetd" "$(DESTDIR)$(PREFIX)/bin/headsetd"
 	install -Dm755 "$$($(RELEASE_BUILD) --show-bin-path)/remotectl" "$(DESTDIR)$(PREFIX)/bin/remotectl"
 	install -Dm644 dist/systemd/remote-playerd.service "$(DESTDIR)$(PREFIX)/lib/systemd/user/remote-playerd.service"

@@ -23,12 +23,12 @@ let package = Package(
                 .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "RemoteBridgePrivateBus", package: "RemoteBridge"),
             ]
         ),
-        // RSS and idle wakeups of both daemons beside the C floors and mpv + mpv-mpris (make bench).
+        // RSS and idle wakeups of both daemons beside the C floors and mpv + mpv-mpris, and remote-playerd with its engine playing (make bench).
         .executableTarget(
             name: "Footprint",
             dependencies: [
                 "BenchmarkSupport",
-                .product(name: "RemoteBridgeDBus", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeDBus", package: "RemoteBridge"), .product(name: "RemoteBridgeMPRIS", package: "RemoteBridge"),
                 .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "RemoteBridgePrivateBus", package: "RemoteBridge"),
             ]
         ),

@@ -3,6 +3,9 @@
  *
  *   floor BUS_ADDRESS FILE     remote-playerd's job: libmpv with one file loaded, paused, no
  *                              video, no Lua scripts, and libdbus owning an MPRIS name.
+ *   floor BUS_ADDRESS FILE --play
+ *                              the same, playing the file (the floor for remote-playerd and the
+ *                              engine it starts to play, summed).
  *   floor BUS_ADDRESS --fifo=PATH
  *                              headsetd's job: libdbus with two match rules, reading a FIFO.
  *
@@ -38,8 +41,9 @@ static void remove_watch(DBusWatch *watch, void *data) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: floor BUS_ADDRESS FILE | floor BUS_ADDRESS --fifo=PATH\n");
+    int play = argc == 4 && strcmp(argv[3], "--play") == 0;
+    if (argc != 3 && !play) {
+        fprintf(stderr, "usage: floor BUS_ADDRESS FILE [--play] | floor BUS_ADDRESS --fifo=PATH\n");
         return 2;
     }
     void *mpv = NULL;
@@ -55,7 +59,7 @@ int main(int argc, char **argv) {
         const char *options[][2] = {
             {"config", "no"}, {"load-scripts", "no"}, {"load-stats-overlay", "no"}, {"load-osd-console", "no"},
             {"load-auto-profiles", "no"}, {"vo", "null"}, {"video", "no"}, {"ao", "null"},
-            {"idle", "yes"}, {"pause", "yes"}, {"terminal", "no"}, {"input-default-bindings", "no"},
+            {"idle", "yes"}, {"pause", play ? "no" : "yes"}, {"terminal", "no"}, {"input-default-bindings", "no"},
         };
         for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) mpv_set_option_string(mpv, options[i][0], options[i][1]);
         if (!mpv || mpv_initialize(mpv) < 0) return 1;

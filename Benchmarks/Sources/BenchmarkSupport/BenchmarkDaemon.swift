@@ -5,9 +5,15 @@ import RemoteBridgeTesting
 
 /// remote-playerd's release build on a private bus, as the benchmarks against peers run it.
 public enum BenchmarkDaemon {
-    /// Starts `remote-playerd` (release) on `bus` with `file` queued, paused, without state or sound.
+    /// The remote-playerd the benchmarks run: the package's release build, or the program
+    /// REMOTE_PLAYERD names, to measure another build (an earlier commit's) with the same clients.
+    public static var binary: String {
+        ProcessInfo.processInfo.environment["REMOTE_PLAYERD"].flatMap { $0.isEmpty ? nil : $0 } ?? BuiltProduct.release("remote-playerd")
+    }
+
+    /// Starts `remote-playerd` (release, or REMOTE_PLAYERD) on `bus` with `file` queued, paused, without state or sound.
     public static func startRemotePlayerd(on bus: PrivateBus, file: String) throws -> Process {
-        let binary = BuiltProduct.release("remote-playerd")
+        let binary = Self.binary
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw ProcessTimer.Failure(description: "\(binary) is missing: run `make benchmark`, which builds it")
         }

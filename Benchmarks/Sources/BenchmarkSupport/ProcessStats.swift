@@ -61,6 +61,26 @@ public enum ProcessStats {
         return 0
     }
 
+    /// The processes `pid` started that are still running (or not yet reaped): the
+    /// `children` of each of its threads (/proc/PID/task/TID/children), such as the engine
+    /// remote-playerd starts to play.
+    public static func children(of pid: Int32) -> [Int32] {
+        let base = "/proc/\(pid)/task"
+        var result: [Int32] = []
+        for tid in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] {
+            guard let list = try? String(contentsOfFile: "\(base)/\(tid)/children", encoding: .utf8) else { continue }
+            result += list.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
+        }
+        return result.sorted()
+    }
+
+    /// Whether a file whose name contains `library` (such as "libmpv.so") is mapped into the
+    /// process (/proc/PID/maps); nil when its maps cannot be read.
+    public static func maps(_ library: String, in pid: Int32) -> Bool? {
+        guard let maps = try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8), !maps.isEmpty else { return nil }
+        return maps.split(separator: "\n").contains { $0.split(separator: "/").last?.contains(library) == true }
+    }
+
     /// Resident kilobytes of the process's own executable file (its code, constants and data),
     /// apart from the libraries it loads and its heap: what a statically linked runtime costs.
     public static func executableResidentKilobytes(of pid: Int32) -> Int {

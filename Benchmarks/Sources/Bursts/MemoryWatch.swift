@@ -17,7 +17,13 @@ enum MemoryWatch {
     /// How often RSS and threads are read.
     static let interval: Duration = .milliseconds(250)
 
-    /// RSS and threads of `pid` now, at `at`.
+    /// RSS and threads of `pid` now, at `at`. remote-playerd plays through a child process, its
+    /// engine (remotebridge-engine, which embeds mpv), and every burst plays; the engine is left
+    /// out: what the limits guard is memory the daemon keeps from answering D-Bus calls, and the
+    /// engine's RSS grows by itself while it plays on (about 11 MiB over a burst's time with no
+    /// call at all, the no-calls control, when it was counted: every checked burst then broke the
+    /// 16 MiB limit by that alone). So remote-playerd's figures are the daemon's, and mpv +
+    /// mpv-mpris's (one process, playing) include its player; Footprint measures the engine.
     static func sample(_ pid: Int32, at: Duration = .zero) -> MemorySample {
         MemorySample(at: at, kilobytes: ProcessStats.residentKilobytes(of: pid), threads: ProcessStats.threadCount(of: pid))
     }

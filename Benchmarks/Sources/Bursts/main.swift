@@ -21,7 +21,7 @@ import RemoteBridgeTesting
 //                   GetTracksMetadata of every entry (mpv-mpris has no TrackList: n/a)
 //   openuri-100k    OpenUri of a 100 000-line M3U playlist, until the queue is complete
 //
-// RSS and threads (/proc/PID/status) are read every 250 ms under load, right after the last
+// RSS and threads (/proc/PID/status; remote-playerd's own, its engine left out: MemoryWatch.sample says why) are read every 250 ms under load, right after the last
 // call, and every 250 ms for 5 s after it with no client calling. BURST_LARGE=0 leaves out the
 // 100 000-entry bursts, BURST_ONLY=gets,seek runs only those named (BurstSettings).
 //

@@ -2,19 +2,34 @@ import BenchmarkSupport
 import Foundation
 import RemoteBridgePrivateBus
 import RemoteBridgeDBus
+import RemoteBridgeMPRIS
 import RemoteBridgeTesting
 
 // The daemons' footprint beside the physical floor and the peer, in one run: resident memory
 // once settled, and wakeups (context switches summed over all threads) over 20 s of idling.
 //
-//   remote-playerd, paused with one tagged FLAC   vs  the C floor (libmpv + libdbus, one poll loop)
-//                                                  and mpv + mpv-mpris with the same file
+//   remote-playerd, one tagged FLAC queued,       vs  the C floor (libmpv + libdbus, one poll loop)
+//     never played: no engine (it starts                with the file loaded, paused,
+//     remotebridge-engine, which alone links          and mpv + mpv-mpris with the same file, paused
+//     libmpv, on the first Play)
 //   headsetd reading one FIFO                      vs  the C floor for its job (libdbus + a FIFO)
+//
+// then remote-playerd's two other states, in the same run:
+//
+//   playing: Play over D-Bus, PlaybackStatus Playing, 3 s to settle; the RSS of remote-playerd
+//     and its engine (its child process) summed  vs  the C floor playing the same file
+//     (floor BUS FILE --play) and mpv + mpv-mpris told to Play over MPRIS
+//   released: Pause, then its engine ended after `[player] release-engine-after` (2 s here; 300
+//     by default), its wakeups over the same idle window and its RSS, beside its figures before
+//     the first Play
+//
+// and, in both engine-less states, whether libmpv is mapped into remote-playerd (/proc/PID/maps).
 //
 // Run with `make bench` or `make footprint` (release builds; the floors are built with gcc from
 // Benchmarks/Floor). Start-up is exec to the name on the bus, each program started alone, the
-// median of FOOTPRINT_STARTS runs (7). Last, remote-playerd's memory per queue entry (1 entry
-// against 10 000, MemoryPerEntry), with a WARNING line past its limit.
+// median of FOOTPRINT_STARTS runs (7), with remote-playerd's as a ratio of mpv + mpv-mpris's.
+// Last, remote-playerd's memory per queue entry (1 entry against 10 000, MemoryPerEntry), with
+// a WARNING line past its limit.
 //
 // `Footprint --check` (`make footprint-check`, run by `make test`) is the short run CI makes:
 // no start-up or per-entry figures, FOOTPRINT_SECONDS (5) of idling, and an exit status of 1
@@ -27,6 +42,23 @@ struct Measured {
     var executableKilobytes = 0
     var wakeupsPerSecond = 0.0
     var threads = 0
+    /// Whether libmpv is mapped into it (remote-playerd's rows only; nil when not looked at).
+    var libmpvMapped: Bool?
+}
+
+/// remote-playerd's footprint in the two states the engine split adds: playing (with its engine)
+/// and after its engine was released, with the floors and the peer playing beside it.
+struct EngineStates {
+    /// remote-playerd's own RSS while playing, and its engine's, in KiB.
+    var playingDaemonKilobytes = 0
+    var playingEngineKilobytes = 0
+    var playingEngines = 0
+    var floorPlayingKilobytes = 0
+    var peerPlayingKilobytes = 0
+    /// remote-playerd once its engine was released: RSS, wakeups over the idle window, libmpv.
+    var released = Measured(name: "remote-playerd, engine released", process: Process())
+
+    var playingKilobytes: Int { playingDaemonKilobytes + playingEngineKilobytes }
 }
 
 /// Measures, prints the table, and returns whether the run passed: with `--check`, whether every
@@ -47,6 +79,11 @@ func run() async throws -> Bool {
     let floorFIFO = try EvdevFIFO()
     let config = media.directory.appendingPathComponent("config.toml").path
     _ = FileManager.default.createFile(atPath: config, contents: Data("[headset]\nbluetooth = false\n".utf8))
+    // remote-playerd's own: its engine released 2 s after a pause rather than 300, so that the
+    // state after a release is measured within the run.
+    let playerConfig = media.directory.appendingPathComponent("player.toml").path
+    _ = FileManager.default.createFile(
+        atPath: playerConfig, contents: Data("[headset]\nbluetooth = false\n\n[player]\nrelease-engine-after = \(EngineRelease.seconds)\n".utf8))
     defer {
         headsetFIFO.remove()
         floorFIFO.remove()
@@ -56,7 +93,7 @@ func run() async throws -> Bool {
     let file = media.tones[0].path
     // With a state file, as users run it: its saves are timers too, and must not wake an idle daemon.
     let state = media.directory.appendingPathComponent("player.state").path
-    let playerdArguments = ["--bus", bus.address, "--audio-output", "null", "--state", state, "--config", config, "--log-level", "error"]
+    let playerdArguments = ["--bus", bus.address, "--audio-output", "null", "--state", state, "--config", playerConfig, "--log-level", "error"]
     let programs = [
         Program(
             name: "remote-playerd", executable: BuiltProduct.release("remote-playerd"), arguments: playerdArguments + [file],
@@ -99,9 +136,16 @@ func run() async throws -> Bool {
         rows[index].executableKilobytes = ProcessStats.executableResidentKilobytes(of: pid)
         rows[index].threads = after.count
     }
+    rows[0].libmpvMapped = ProcessStats.maps("libmpv", in: rows[0].process.processIdentifier)
+    if !ProcessStats.children(of: rows[0].process.processIdentifier).isEmpty {
+        throw ProcessTimer.Failure(description: "remote-playerd started its engine before anything was played")
+    }
+    var states = EngineStates()
+    try await measureEngineStates(
+        &states, rows: &rows, floor: floor, file: file, busAddress: bus.address, environment: environment, idleSeconds: idleSeconds, connection: connection)
     let playerFloor = Double(rows[1].kilobytes)
     let headsetFloorKilobytes = Double(rows[4].kilobytes)
-    print("Footprint, release builds, paused, one tagged FLAC; wakeups over \(idleSeconds) s, all threads")
+    print("Footprint, release builds, paused, one tagged FLAC (remote-playerd: never played, no engine); wakeups over \(idleSeconds) s, all threads")
     print("| process | RSS MiB | × its C floor | of which its own binary, MiB | wakeups/s | threads | start-up, ms (median of \(startUpRuns)) |")
     print("|---|---|---|---|---|---|---|")
     for (index, row) in rows.enumerated() {
@@ -113,14 +157,21 @@ func run() async throws -> Bool {
         let startUp = startUps.isEmpty ? "–" : String(format: "%.1f", StartUp.milliseconds(startUps[index]))
         print("| \(row.name) | \(mebibytes) | \(ratio) | \(executable) | \(wakeups) | \(row.threads) | \(startUp) |")
     }
+    EngineStatesReport.print(states, rows: rows, idleSeconds: idleSeconds)
+    if startUps.count >= 3 {
+        EngineStatesReport.printStartUp(player: StartUp.milliseconds(startUps[0]), peer: StartUp.milliseconds(startUps[2]))
+    }
 
     if check {
-        let broken = FootprintLimits.broken(by: rows)
+        let broken = FootprintLimits.broken(by: rows, states: states)
         for limit in broken {
             print("error: footprint check: \(limit). Find what grew with `make footprint`.")
         }
         if broken.isEmpty {
-            print("footprint check: remote-playerd ≤ \(FootprintLimits.playerToFloor)× its C floor, 0 wakeups a second paused; headsetd ≤ 12 MiB")
+            print(
+                "footprint check: remote-playerd ≤ \(FootprintLimits.playerIdleKilobytes / 1024) MiB, 0 wakeups a second and no libmpv, "
+                    + "before the first Play and once its engine is released; with its engine playing ≤ \(FootprintLimits.playingToFloor)× "
+                    + "the C floor playing; headsetd ≤ 12 MiB")
         }
         return broken.isEmpty
     }
