@@ -6,34 +6,13 @@ import Testing
 /// real journal: `journalctl -p warning` shows its warnings and not its info lines, each line once
 /// and without a timestamp of its own.
 ///
-/// This machine may have no systemd as process 1, and CI has no user session; so the test makes
-/// both, privately: in a mount namespace of its own (`unshare -m`), `/run` is a new tmpfs, where
-/// systemd-journald, a session bus and `systemd --user` start (`/run/systemd/system` is what tells
-/// the user manager that systemd runs). Nothing of it is seen outside, and all of it ends with the
-/// namespace's shell.
+/// The session is the test's own (`PrivateUserSession`).
 @Suite("journalctl -p for a daemon under a systemd user manager", .serialized)
 struct UserManagerJournalTests {
     /// The shell run in the namespace; `$1` is headsetd. It prints the journal's lines for the
     /// unit, at -p warning and then at every priority, between markers.
-    static let script = #"""
-        set -eu
+    static let script = PrivateUserSession.setUp + #"""
         headsetd=$1
-        mount -t tmpfs -o mode=755 tmpfs /run
-        mkdir -p /run/systemd/system /run/user/0 /run/log
-        chmod 700 /run/user/0
-        export XDG_RUNTIME_DIR=/run/user/0 DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/0/bus
-        /lib/systemd/systemd-journald &
-        journald=$!
-        tries=0
-        until [ -S /run/systemd/journal/stdout ]; do tries=$((tries + 1)); [ $tries -lt 500 ] || { echo "journald did not start" >&2; exit 3; }; sleep 0.01; done
-        dbus-daemon --session --address="$DBUS_SESSION_BUS_ADDRESS" --fork --print-pid > /run/bus.pid
-        /lib/systemd/systemd --user > /run/manager.log 2>&1 &
-        manager=$!
-        trap 'kill $manager $journald $(cat /run/bus.pid) 2>/dev/null || true' EXIT
-        tries=0
-        until systemctl --user is-system-running >/dev/null 2>&1; do
-            tries=$((tries + 1)); [ $tries -lt 500 ] || { echo "the user manager did not start" >&2; cat /run/manager.log >&2; exit 3; }; sleep 0.01
-        done
         systemd-run --user --quiet --unit=headsetd-journal-test "$headsetd" --input-dir /nonexistent-input --system-bus unix:path=/nonexistent
         tries=0
         until journalctl --no-pager -q -t headsetd -o cat | grep -q "Bluetooth: no system bus"; do

@@ -6,39 +6,23 @@ import Testing
 /// user manager: the unit's sandbox must leave the engine room to put up every one of its walls
 /// (its namespace, Landlock, seccomp), and playback must work inside both.
 ///
-/// As `UserManagerJournalTests` does: in a mount namespace of its own (`unshare -m`), `/run` is a
-/// new tmpfs holding the journal, a session bus, `systemd --user`, a home and the unit; nothing
-/// is seen outside, and all of it ends with the namespace's shell.
+/// The session is the test's own (`PrivateUserSession`).
 @Suite("remote-playerd under its unit: the engine's walls all go up", .serialized)
 struct EngineUnderUnitTests {
     /// `$1` is remote-playerd, `$2` the unit file, `$3` a tone. Prints the daemon's journal lines
     /// after a Play, between markers.
-    static let script = #"""
-        set -eu
+    static let script = PrivateUserSession.setUp + #"""
         playerd=$1 unit=$2 tone=$3
-        mount -t tmpfs -o mode=755 tmpfs /run
-        mkdir -p /run/systemd/system /run/user/0/systemd/user /run/log /run/home /run/media
-        chmod 700 /run/user/0
+        mkdir -p /run/media
         cp "$tone" /run/media/tone.flac
-        export HOME=/run/home XDG_RUNTIME_DIR=/run/user/0 DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/0/bus
+        trap 'systemctl --user stop remote-playerd.service 2>/dev/null; kill $manager $journald $(cat /run/bus.pid) 2>/dev/null || true' EXIT
         # The kernel-tunables, modules, logs and cgroups protections are left out: systemd cannot
         # remount those in this nested namespace (226/NAMESPACE, the unit as shipped too); they do
         # not touch what the engine needs.
         sed -e "s|^ExecStart=.*|ExecStart=$playerd --audio-output null --no-state --log-level info /run/media/tone.flac|" \
             -e "/^ProtectKernelTunables=/d" -e "/^ProtectKernelModules=/d" -e "/^ProtectKernelLogs=/d" -e "/^ProtectControlGroups=/d" \
             "$unit" > /run/user/0/systemd/user/remote-playerd.service
-        /lib/systemd/systemd-journald &
-        journald=$!
-        tries=0
-        until [ -S /run/systemd/journal/stdout ]; do tries=$((tries + 1)); [ $tries -lt 500 ] || { echo "journald did not start" >&2; exit 3; }; sleep 0.01; done
-        dbus-daemon --session --address="$DBUS_SESSION_BUS_ADDRESS" --fork --print-pid > /run/bus.pid
-        /lib/systemd/systemd --user > /run/manager.log 2>&1 &
-        manager=$!
-        trap 'systemctl --user stop remote-playerd.service 2>/dev/null; kill $manager $journald $(cat /run/bus.pid) 2>/dev/null || true' EXIT
-        tries=0
-        until systemctl --user is-system-running >/dev/null 2>&1; do
-            tries=$((tries + 1)); [ $tries -lt 500 ] || { echo "the user manager did not start" >&2; cat /run/manager.log >&2; exit 3; }; sleep 0.01
-        done
+        systemctl --user daemon-reload
         systemctl --user start remote-playerd.service || { systemctl --user status remote-playerd.service >&2; journalctl --no-pager -q >&2; exit 3; }
         dbus-send --session --print-reply --dest=org.mpris.MediaPlayer2.remotebridge /org/mpris/MediaPlayer2 org.mpris.MediaPlayer2.Player.Play > /dev/null
         tries=0
