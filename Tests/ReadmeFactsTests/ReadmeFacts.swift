@@ -135,13 +135,16 @@ enum ReadmeFacts {
             "On Debian 12 with Swift {} or later",
             Constant("Package.swift's swift-tools-version", try PackageFile("Package.swift").value("^// swift-tools-version: *([0-9.]+)$"))),
         ReadmeFact(
-            "passes {}× its C floor, {} while paused, or headsetd passes {} MiB",
+            "passes\n{} MiB before its first Play or once its engine is released, {} while paused, it maps libmpv,\nit and its engine together pass {}× the C floor playing, or headsetd passes {} MiB",
             Constant(
-                "FootprintLimits.playerToFloor (Benchmarks)",
-                try footprintLimits.swiftConstant("playerToFloor")),
+                "FootprintLimits.playerIdleKilobytes (Benchmarks)",
+                try kibibytesAsMebibytes(footprintLimits.swiftConstant("playerIdleKilobytes"))),
             Constant(
                 "FootprintLimits.playerWakeupsPerSecond (Benchmarks)",
                 try wakes(footprintLimits.swiftConstant("playerWakeupsPerSecond"))),
+            Constant(
+                "FootprintLimits.playingToFloor (Benchmarks)",
+                try footprintLimits.swiftConstant("playingToFloor")),
             Constant(
                 "FootprintLimits.headsetKilobytes (Benchmarks)",
                 try kibibytesAsMebibytes(footprintLimits.swiftConstant("headsetKilobytes")))),
@@ -175,7 +178,7 @@ enum ReadmeFacts {
                 "FOOTPRINT_STARTS's default (Benchmarks/Sources/Footprint/main.swift)",
                 try footprint.value(#"\["FOOTPRINT_STARTS"\] \?\? ""\) \?\? ([0-9]+)"#))),
         ReadmeFact(
-            "(`make resume-bench`, same run, medians of {}, a {}-entry saved queue)",
+            "(`make resume-bench`, medians of {}, a {}-entry saved queue)",
             Constant(
                 "RESUME_RUNS's default (Benchmarks/Sources/Resumption/main.swift)",
                 try resumption.value(#"\["RESUME_RUNS"\] \?\? ""\) \?\? ([0-9]+)"#)),

@@ -13,13 +13,15 @@ struct EngineUnderUnitTests {
     /// after a Play, between markers.
     static let script = PrivateUserSession.setUp + #"""
         playerd=$1 unit=$2 tone=$3
-        mkdir -p /run/media
+        # The programs and the tone in /run: the unit's PrivateTmp hides /tmp, where a clone may be.
+        mkdir -p /run/media /run/bin
         cp "$tone" /run/media/tone.flac
+        cp "$playerd" "$(dirname "$playerd")/remotebridge-engine" /run/bin/
         trap 'systemctl --user stop remote-playerd.service 2>/dev/null; kill $manager $journald $(cat /run/bus.pid) 2>/dev/null || true' EXIT
         # The kernel-tunables, modules, logs and cgroups protections are left out: systemd cannot
         # remount those in this nested namespace (226/NAMESPACE, the unit as shipped too); they do
         # not touch what the engine needs.
-        sed -e "s|^ExecStart=.*|ExecStart=$playerd --audio-output null --no-state --log-level info /run/media/tone.flac|" \
+        sed -e "s|^ExecStart=.*|ExecStart=/run/bin/remote-playerd --audio-output null --no-state --log-level info /run/media/tone.flac|" \
             -e "/^ProtectKernelTunables=/d" -e "/^ProtectKernelModules=/d" -e "/^ProtectKernelLogs=/d" -e "/^ProtectControlGroups=/d" \
             "$unit" > /run/user/0/systemd/user/remote-playerd.service
         systemctl --user daemon-reload
