@@ -56,26 +56,12 @@ final class EngineProcess: Sendable {
         self.confinement = confinement
     }
 
-    /// Starts the engine at `executable` with `environment`, sends it `start`, waits until mpv is
-    /// up, then starts the reading thread.
+    /// Sends a started engine program (`SpawnedEngine`) `start`, waits until mpv is up, then
+    /// starts the reading thread.
     static func launch(
-        executable: String, environment: [String], start: EngineRequest, deliver: @escaping @Sendable (MPVEvent) -> Void
+        _ spawned: SpawnedEngine, start: EngineRequest, deliver: @escaping @Sendable (MPVEvent) -> Void
     ) throws(MPVError) -> EngineProcess {
-        guard let (ours, theirs) = EngineChannel.pair() else {
-            throw MPVError(operation: "start the engine", reason: "no socketpair: \(String(cString: strerror(errno)))")
-        }
-        let channel = EngineChannel(descriptor: ours)
-        let ended = Termination()
-        let child: ChildProcess
-        do {
-            child = try ChildProcess.spawn(
-                [executable], environment: environment, errors: .inherit, passing: theirs, diesWithUs: false,
-                whenExited: { termination in ended.value.withLock { $0 = termination } })
-        } catch {
-            close(theirs)
-            throw MPVError(operation: "start the engine \(executable)", reason: error.description)
-        }
-        close(theirs)
+        let (child, channel, ended) = (spawned.child, spawned.channel, spawned.ended)
         channel.send(start.encoded())
         let ready = Self.awaitReady(channel, child: child)
         guard case .success(let confinement) = ready else {
@@ -166,11 +152,6 @@ final class EngineProcess: Sendable {
 
     // MARK: The reading thread
 
-    /// How the child ended, written by its watching thread.
-    private final class Termination: Sendable {
-        let value = Mutex<ChildProcess.Termination?>(nil)
-    }
-
     private func read(deliver: @Sendable (MPVEvent) -> Void, ended: Termination) {
         var malformed: String?
         while true {
@@ -236,5 +217,52 @@ final class EngineProcess: Sendable {
         case .exited(let status): "it exited with status \(status)"
         case nil: "its channel closed"
         }
+    }
+}
+
+/// How an engine program ended, written by its watching thread.
+final class Termination: Sendable {
+    let value = Mutex<ChildProcess.Termination?>(nil)
+}
+
+/// The engine program started, and loading libmpv and the libraries under it (the dynamic
+/// loader's work, about 70 ms), but not told to start mpv: it waits for `start` on its channel.
+/// What a daemon started by D-Bus activation prepares, so that the Play on its way finds the
+/// libraries loaded (`MPVEngine.prepare()`).
+final class SpawnedEngine: Sendable {
+    let child: ChildProcess
+    let channel: EngineChannel
+    let ended: Termination
+
+    private init(child: ChildProcess, channel: EngineChannel, ended: Termination) {
+        self.child = child
+        self.channel = channel
+        self.ended = ended
+    }
+
+    /// Starts the engine program at `executable` with `environment` (its whole environment).
+    static func spawn(executable: String, environment: [String]) throws(MPVError) -> SpawnedEngine {
+        guard let (ours, theirs) = EngineChannel.pair() else {
+            throw MPVError(operation: "start the engine", reason: "no socketpair: \(String(cString: strerror(errno)))")
+        }
+        let channel = EngineChannel(descriptor: ours)
+        let ended = Termination()
+        let child: ChildProcess
+        do {
+            child = try ChildProcess.spawn(
+                [executable], environment: environment, errors: .inherit, passing: theirs, diesWithUs: false,
+                whenExited: { termination in ended.value.withLock { $0 = termination } })
+        } catch {
+            close(theirs)
+            throw MPVError(operation: "start the engine \(executable)", reason: error.description)
+        }
+        close(theirs)
+        return SpawnedEngine(child: child, channel: channel, ended: ended)
+    }
+
+    /// Ends it unused: its channel closes, and it exits; killed to be sure.
+    func discard() {
+        channel.shutDown()
+        child.send(SIGKILL)
     }
 }

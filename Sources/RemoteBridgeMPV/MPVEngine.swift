@@ -39,6 +39,8 @@ package final class MPVEngine {
     /// mpv's events and `.engineLost`, on the main actor.
     package let events = Listeners<MPVEvent>()
     private var process: EngineProcess?
+    /// An engine program started ahead of a Play, its libraries loaded, mpv not started (`prepare()`).
+    private var spare: SpawnedEngine?
     /// Counts engines started; the events of any but the latest are dropped.
     private var generation = 0
     private var observed: [String] = []
@@ -58,6 +60,19 @@ package final class MPVEngine {
     /// Whether an engine runs (or has died and its loss is still on its way to the player).
     package var isRunning: Bool { process != nil }
 
+    /// Whether an engine program waits, prepared, for its `start`.
+    package var isPrepared: Bool { spare != nil }
+
+    /// The prepared engine program's process ID.
+    package var preparedPID: pid_t? { spare?.child.pid }
+
+    /// Starts the engine program now, so that it loads its libraries (libmpv's ~70 ms) ahead of a
+    /// Play that is expected; `start()` then only has mpv start. Does nothing if one runs or waits.
+    package func prepare() throws(MPVError) {
+        guard process == nil, spare == nil else { return }
+        spare = try SpawnedEngine.spawn(executable: executable, environment: environment)
+    }
+
     /// What the running engine said of its confinement.
     package var confinement: String? { process?.confinement }
 
@@ -75,11 +90,21 @@ package final class MPVEngine {
         let generation = self.generation
         let carried = settings.filter { !Self.notCarried.contains($0.name) }.map { EngineOption(name: $0.name, value: $0.value.optionValue) }
         let request = EngineRequest.start(hiddenSockets: hiddenSockets, options: options + carried, observed: observed, hooks: hooks)
-        process = try EngineProcess.launch(executable: executable, environment: environment, start: request) { event in
+        let deliver: @Sendable (MPVEvent) -> Void = { event in
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { [weak self] in self?.take(event, from: generation) }
             }
         }
+        if let prepared = spare {
+            spare = nil
+            // A prepared engine that has died meanwhile is replaced by a new one.
+            if let launched = try? EngineProcess.launch(prepared, start: request, deliver: deliver) {
+                process = launched
+                return
+            }
+            prepared.discard()
+        }
+        process = try EngineProcess.launch(SpawnedEngine.spawn(executable: executable, environment: environment), start: request, deliver: deliver)
     }
 
     private func take(_ event: MPVEvent, from generation: Int) {
@@ -88,8 +113,10 @@ package final class MPVEngine {
         events.announce(event)
     }
 
-    /// Lets the engine go: it quits, and nothing it says afterwards reaches the player.
+    /// Lets the engine go (or the prepared one): it quits, and nothing it says afterwards reaches the player.
     package func release() {
+        spare?.discard()
+        spare = nil
         guard let process else { return }
         self.process = nil
         generation += 1

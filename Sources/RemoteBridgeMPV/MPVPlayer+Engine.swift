@@ -42,6 +42,24 @@ extension MPVPlayer {
     /// Whether an engine process runs now.
     public var hasEngine: Bool { mpv.isRunning }
 
+    /// Whether an engine program waits, prepared, for the first Play (`prepareEngine()`).
+    public var hasPreparedEngine: Bool { mpv.isPrepared }
+
+    /// Starts the engine program ahead of a Play that is on its way (a daemon started by D-Bus
+    /// activation: a media-button resume, `remotectl queue`), so that it loads libmpv and the
+    /// libraries under it while the daemon starts; mpv itself starts at the Play. Unused, it is
+    /// let go after `releaseEngineAfter`, as an idle engine is.
+    public func prepareEngine() {
+        guard !mpv.isRunning, !isShutDown else { return }
+        do throws(MPVError) {
+            try mpv.prepare()
+        } catch {
+            listeners.announce(.engine(.cannotStart(reason: error.description)))
+            return
+        }
+        scheduleEngineRelease()
+    }
+
     /// The engine's process ID, while one runs.
     public var enginePID: Int32? { mpv.pid }
 
@@ -85,7 +103,7 @@ extension MPVPlayer {
     /// After a change of state: a player that has stopped playing gets its release scheduled, and one
     /// playing again has it cancelled.
     func scheduleEngineRelease() {
-        guard mpv.isRunning, !isShutDown, configuration.releaseEngineAfter > .zero else { return }
+        guard mpv.isRunning || mpv.isPrepared, !isShutDown, configuration.releaseEngineAfter > .zero else { return }
         if status == .playing || isScanning || audioOutput.resumes {
             cancelEngineRelease()
             return
@@ -109,7 +127,7 @@ extension MPVPlayer {
     /// Ends the engine of a player that is not playing; the position is kept for the next one.
     func releaseEngine(idle: Duration) {
         engineRelease = nil
-        guard mpv.isRunning, status != .playing else { return }
+        guard mpv.isRunning || mpv.isPrepared, status != .playing else { return }
         if status == .paused, let currentID { pendingStart = (currentID, resumePosition) }
         forgetEngine()
         mpv.release()

@@ -41,6 +41,9 @@ public final class RemotePlayerDaemon {
         public var statePath: String?
         /// Neither read nor write state.
         public var noState = false
+        /// Start the engine program at once, for a Play that is on its way: the bus started the
+        /// daemon for a call (remote-playerd's main sets it when `DBUS_STARTER_BUS_TYPE` is set).
+        public var prepareEngine = false
         /// Files, folders, URLs and playlists to queue, replacing the saved queue.
         public var items: [String] = []
         /// How often the state is saved while playing, unless `--state-save-interval` says
@@ -128,6 +131,8 @@ public final class RemotePlayerDaemon {
         playerConfiguration.artCacheDirectory = URL(fileURLWithPath: paths.artCache)
         playerConfiguration.maximumEntries = options.maximumQueueLength
         player = try MPVPlayer(configuration: playerConfiguration)
+        // Loading libmpv (~70 ms) then overlaps the daemon's own start and the bus's activation.
+        if options.prepareEngine { player.prepareEngine() }
         mediaPlayer = MPVMediaPlayer(player: player)
         controller = PlayerController(player: player, next: application)
         do {

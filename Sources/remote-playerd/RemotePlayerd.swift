@@ -2,6 +2,7 @@ import RemoteBridgeDurations
 import ArgumentParser
 import CRemoteBridgeHeap
 import CRemoteBridgeQuietExecutor
+import Glibc
 import Logging
 import RemoteBridgeConfiguration
 import RemoteBridgeCore
@@ -82,6 +83,10 @@ struct RemotePlayerd: AsyncParsableCommand {
         var options = command.options
         // A config file that does not load is read again, and reported, as the daemon starts.
         options.configuration = try? RemotePlayerDaemon.configuration(options: options)
+        // dbus-daemon sets it when it starts a service for a call addressed to it: that call is
+        // most likely the Play of a media-button resume or of `remotectl queue`. (A systemd user
+        // session starts the unit instead, which looks like any other start.)
+        options.prepareEngine = getenv("DBUS_STARTER_BUS_TYPE") != nil
         cquietexecutor_install()
         do {
             try await command.run(options: options)

@@ -174,4 +174,32 @@ struct EngineLifecycleTests {
         }
         await f.until("the hung process is gone") { !exists(pid) }
     }
+
+    @Test("a prepared engine (the program started, libmpv loaded, mpv not) is the one the first Play starts; one killed meanwhile is replaced; an unused one is let go")
+    func prepared() async throws {
+        let f = try await Fixture()
+        f.player.prepareEngine()
+        #expect(f.player.hasPreparedEngine && !f.player.hasEngine)
+        #expect(f.player.engineRelease != nil, "an unused prepared engine is let go after release-engine-after")
+        let pid = try #require(f.player.mpv.preparedPID)
+        f.player.play()
+        #expect(f.player.enginePID == pid)
+        await f.until("playing") { f.player.status == .playing && f.player.loadedID == f.player.currentID }
+
+        let unused = try await Fixture()
+        unused.player.prepareEngine()
+        let spare = try #require(unused.player.mpv.preparedPID)
+        unused.player.releaseEngine(idle: .zero)
+        #expect(!unused.player.hasPreparedEngine)
+        #expect(ProcessEnd.wait(for: spare, limit: .seconds(5)))
+
+        let killed = try await Fixture()
+        killed.player.prepareEngine()
+        let dead = try #require(killed.player.mpv.preparedPID)
+        kill(dead, SIGKILL)
+        #expect(ProcessEnd.wait(for: dead, limit: .seconds(5)))
+        killed.player.play()
+        #expect(killed.player.enginePID != nil && killed.player.enginePID != dead)
+        await killed.until("playing in a new one") { killed.player.status == .playing }
+    }
 }

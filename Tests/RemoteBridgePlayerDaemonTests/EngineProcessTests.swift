@@ -132,4 +132,29 @@ struct EngineProcessTests {
             #expect(ProcessEnd.wait(for: engine, limit: .seconds(5)), "engine \(engine) outlived its daemon (stopped: \(stopped))")
         }
     }
+
+    @Test("started by the bus for a call (DBUS_STARTER_BUS_TYPE), remote-playerd starts its engine program at once, libmpv in it and not in the daemon; the Play uses it")
+    func preparedWhenActivated() async throws {
+        let bed = try await DaemonTestBed(tones: 1, seconds: 30)
+        defer { bed.stop() }
+        let daemon = try await DaemonProcess(
+            "remote-playerd", ["--bus", bed.bus.address, "--audio-output", "null", "--config", bed.config, "--no-state"] + bed.media.tones.map(\.path),
+            environment: ["DBUS_STARTER_BUS_TYPE": "session", "DBUS_STARTER_ADDRESS": bed.bus.address])
+        defer { daemon.send(SIGTERM) }
+        #expect(try await daemon.waitForName("org.mpris.MediaPlayer2.remotebridge", on: bed.connection))
+        let prepared = engines(of: daemon.pid)
+        #expect(prepared.count == 1, "\(daemon.standardError)")
+        #expect(try !mapsLibmpv(daemon.pid))
+        let client = MPRISClient(connection: bed.connection, busName: "org.mpris.MediaPlayer2.remotebridge")
+        try await client.play()
+        let changes = ChangeWaiter()
+        var status = try await client.playbackStatus()?.rawValue ?? ""
+        try await client.followPropertiesChanged { _, changed, _ in
+            if let value = changed["PlaybackStatus"]?.stringValue { status = value }
+            changes.wake()
+        }
+        status = try await client.playbackStatus()?.rawValue ?? status
+        #expect(await changes.until { status == "Playing" })
+        #expect(engines(of: daemon.pid) == prepared, "the prepared engine plays")
+    }
 }
