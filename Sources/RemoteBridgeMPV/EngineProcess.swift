@@ -130,13 +130,14 @@ final class EngineProcess: Sendable {
     /// Whether mpv may be playing out the end of its last file, when a call would wait for it.
     var mayBeDraining: Bool { state.withLock { $0.endedFile } }
 
-    /// Asks the engine to quit (no `.engineLost` follows), and makes sure it does: one that has
-    /// not ended within `replyDeadline` (stopped, or hung) is killed.
+    /// Ends the engine (no `.engineLost` follows): it is told to quit and its channel is closed,
+    /// so the reading thread finds the end at once, and kills and reaps it, stopped or hung as it
+    /// may be. The engine keeps nothing that a clean exit would save, and no timer is left to
+    /// wake the daemon afterwards.
     func quit() {
         state.withLock { $0.quitting = true }
-        if !send(.quit) { channel.shutDown() }
-        let child = self.child
-        DispatchQueue.main.asyncAfter(deadline: .now() + Self.replyDeadline.dispatch) { child.send(SIGKILL) }
+        send(.quit)
+        channel.shutDown()
     }
 
     /// Kills the engine; the reading thread then reports it lost, saying `reason`.
