@@ -60,7 +60,7 @@ package struct FuzzHarness: Sendable {
 
     /// Every harness, in the order `make fuzz` runs them.
     package static let all: [FuzzHarness] = [
-        .configuration, .playlist, .stateFile, .fileTags, .embeddedArt, .template, .commandLine, .evdev, .dbusMessage, .mprisCall,
+        .configuration, .playlist, .stateFile, .fileTags, .embeddedArt, .template, .commandLine, .evdev, .dbusMessage, .mprisCall, .engineChannel,
     ]
 
     /// The harness named `name`.

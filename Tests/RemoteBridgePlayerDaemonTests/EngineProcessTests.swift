@@ -109,8 +109,14 @@ struct EngineProcessTests {
         #expect(await running.until { daemon.standardError.contains("engine ended unexpectedly") })
         #expect(daemon.standardError.contains("01 tone.flac"), "the log names the entry: \(daemon.standardError)")
         #expect(await running.until(limit: .seconds(5)) { engines(of: daemon.pid).first.map { $0 != engine } ?? false })
-        // Paused a moment (the new engine starts paused), then Playing.
-        #expect(await running.until { running.status == "Playing" && engines(of: daemon.pid).first != engine })
+        // Paused a moment (the new engine starts paused), then Playing; the new engine opens the
+        // file at its start and seeks where it was as it opens, which Seeked says.
+        var seeked: Duration?
+        _ = try await client.followSeeked { position in
+            seeked = position
+            running.changes.wake()
+        }
+        #expect(await running.until { running.status == "Playing" && engines(of: daemon.pid).first != engine && (seeked ?? .zero) >= .seconds(10) })
         let position = try await client.position()
         #expect(position >= .seconds(10) && position < .seconds(12), "went on from \(position)")
         #expect(try await client.metadata()["xesam:title"]?.stringValue == "Tone 1")
