@@ -141,8 +141,10 @@ extension MPVPlayer {
     /// counts as that entry failing, and playback goes on with the next one.
     func engineLost(reason: String, position reported: Double?, reportedAt: ContinuousClock.Instant?) {
         guard !isShutDown else { return }
-        // What the player meant, whether or not the engine had taken it before it went.
-        let wasPlaying = (mpv.askedFlag("pause") == false && !isIdle) || audioOutput.resumes
+        // What the player meant, whether or not the engine had taken it before it went. Not from
+        // mpv's idle-active: an engine killed as it starts leaves its first value (idle, before the
+        // file was handed over) to be taken after the live read has found it gone.
+        let wasPlaying = (mpv.askedFlag("pause") == false && currentID != nil) || audioOutput.resumes
         var position = resumePosition
         if let currentID, loadedID == currentID {
             if let reported, let heard = Duration.milliseconds(rounding: max(0, reported)) { position = heard }
@@ -164,7 +166,10 @@ extension MPVPlayer {
         guard losses >= 2 else {
             listeners.announce(.engine(.lost(reason: reason, url: url, position: position, skipped: false)))
             pendingStart = (currentID, position)
-            if wasPlaying { try? unpause(reloading: true) }
+            if wasPlaying {
+                isIdle = false  // the current entry is handed to the new engine: not stopped
+                try? unpause(reloading: true)
+            }
             changed(.state)
             return
         }

@@ -74,10 +74,13 @@ struct HeardPositionTests {
         // clock says when this test looks, just after. How far into the track that is depends on
         // how late the commit's timer fired on a loaded machine (0.4 s and more has been seen),
         // so it is held to the clock, not to a time; ao=null's audio-pts jitters by up to 0.2 s
-        // between two reads (0.164 s announced, 0.033 s read just after, was seen).
+        // between two reads (0.164 s announced, 0.033 s read just after, was seen). With mpv in its
+        // engine process, beside the busy core of `make test-repeat`, by up to 0.3 s (0.618 s
+        // announced, 0.322 s read after): its null output's clock is the engine's, which that core
+        // starves. The old track's end, 2 s, is still far outside.
         let announced = try #require(seekedAtChange)
         let heard = try #require(ptsAtChange)
-        #expect(announced >= 0 && announced <= heard + 0.2, "Seeked \(announced), heard \(heard)")
+        #expect(announced >= 0 && announced <= heard + 0.35, "Seeked \(announced), heard \(heard)")
         // The old track's position ran up to its end, never past, and never went back to 0. How
         // close to the end the last look at it came depends on how often this test got the main
         // actor; what must hold is that, from where it was last seen, it had time to run out

@@ -103,7 +103,15 @@ struct EngineProcessTests {
         defer { daemon.send(SIGTERM) }
         try await client.play()
         #expect(await running.until { running.status == "Playing" })
+        // Followed from before the kill: the new engine may seek there before any wait below ends.
+        var seeked: Duration?
+        _ = try await client.followSeeked { position in
+            seeked = position
+            running.changes.wake()
+        }
         try await client.setPosition(trackID: try #require(try await client.metadata()["mpris:trackid"]?.stringValue), .seconds(10))
+        #expect(await running.until { (seeked ?? .zero) >= .seconds(10) })
+        seeked = nil
         let engine = try #require(engines(of: daemon.pid).first)
         kill(engine, SIGKILL)
         #expect(await running.until { daemon.standardError.contains("engine ended unexpectedly") })
@@ -111,11 +119,6 @@ struct EngineProcessTests {
         #expect(await running.until(limit: .seconds(5)) { engines(of: daemon.pid).first.map { $0 != engine } ?? false })
         // Paused a moment (the new engine starts paused), then Playing; the new engine opens the
         // file at its start and seeks where it was as it opens, which Seeked says.
-        var seeked: Duration?
-        _ = try await client.followSeeked { position in
-            seeked = position
-            running.changes.wake()
-        }
         #expect(await running.until { running.status == "Playing" && engines(of: daemon.pid).first != engine && (seeked ?? .zero) >= .seconds(10) })
         let position = try await client.position()
         #expect(position >= .seconds(10) && position < .seconds(12), "went on from \(position)")
