@@ -7,13 +7,12 @@ import RemoteBridgeMPV
 /// the file system read-only but for the sound devices, and only the system calls mpv and the
 /// audio outputs need (docs/engine-confinement.md says what each layer does and why).
 enum EngineConfinementStep {
-    /// Applies the confinement, keeping `channel` open and hiding `hidden` (the daemon's buses);
-    /// returns what took, for the daemon's log.
+    /// Applies the confinement, keeping `channel` open and hiding `hidden` (the buses, as the
+    /// daemon listed them: `EngineEnvironment.hiddenSockets`); returns what took, for the daemon's log.
     static func apply(keeping channel: Int32, hiding hidden: [String]) throws(EngineConfinementError) -> String {
         let environment = EngineEnvironment.variables(EngineEnvironment.current)
         let confinement = EngineConfinement(
-            keepDescriptor: channel, writable: EngineConfinement.defaultWritable(environment: environment),
-            hiddenSockets: EngineConfinement.defaultHiddenSockets(environment: environment) + hidden)
+            keepDescriptor: channel, writable: EngineConfinement.defaultWritable(environment: environment), hiddenSockets: hidden)
         return try confinement.apply().description
     }
 }

@@ -89,10 +89,12 @@ package enum EngineServer {
             case .setAsynchronously(let name, let value):
                 handle.setAsynchronously(name, value)
             case .get(let serial, let name):
-                channel.send(EngineMessage.reply(serial: serial, status: 0, error: "", value: handle.get(name)).encoded())
+                reply(channel, serial) { () throws(MPVError) in handle.get(name) }
             case .getDouble(let serial, let name):
-                let value = handle.getDouble(name)
-                channel.send(EngineMessage.reply(serial: serial, status: value == nil ? -1 : 0, error: "", value: value.map(MPVNode.double) ?? .none).encoded())
+                reply(channel, serial) { () throws(MPVError) in
+                    guard let value = handle.getDouble(name) else { throw MPVError(operation: "get \(name)", reason: "unavailable") }
+                    return .double(value)
+                }
             case .observe(let name):
                 handle.observe(name)
             case .continueHook(let id):

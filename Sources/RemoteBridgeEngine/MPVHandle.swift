@@ -111,11 +111,6 @@ final class MPVHandle: @unchecked Sendable {
         }
     }
 
-    /// Sets a flag property.
-    func set(_ name: String, _ value: Bool) throws(MPVError) {
-        try set(name, value ? "yes" : "no")
-    }
-
     /// Sets a number property.
     func set(_ name: String, _ value: Double) throws(MPVError) {
         let status = withHandle { handle in
@@ -223,11 +218,6 @@ final class MPVHandle: @unchecked Sendable {
                 mpv_terminate_destroy(eventHandle)
             }
         }
-    }
-
-    /// Asks mpv to quit; the event thread then destroys the handle.
-    func shutdown() {
-        try? command(["quit"])
     }
 
     // MARK: Conversion

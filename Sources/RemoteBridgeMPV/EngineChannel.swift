@@ -1,4 +1,5 @@
 import Glibc
+import RemoteBridgeDurations
 import Synchronization
 
 /// One end of the socketpair between the daemon and its engine: whole frames out (from any
@@ -54,7 +55,7 @@ package final class EngineChannel: Sendable {
     /// Waits until there is something to read (or the peer has gone), at most `timeout`.
     package func waitReadable(within timeout: Duration) -> Bool {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(clamping: timeout.milliseconds)
         while true {
             let ready = poll(&entry, 1, milliseconds)
             if ready < 0 && errno == EINTR { continue }

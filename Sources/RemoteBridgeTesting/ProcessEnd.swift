@@ -11,7 +11,7 @@ public enum ProcessEnd {
         guard descriptor >= 0 else { return errno == ESRCH }
         defer { close(descriptor) }
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(clamping: Int64(limit.inSeconds * 1000))
+        let milliseconds = Int32(clamping: limit.milliseconds)
         while true {
             let ready = poll(&entry, 1, milliseconds)
             if ready < 0 && errno == EINTR { continue }
