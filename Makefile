@@ -54,7 +54,7 @@ RELEASE_PRODUCTS := remote-playerd remotebridge-engine headsetd remotectl
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
-	@echo "make test       install missing Debian packages, check the one-way rules (scripts/check-one-way), build with zero warnings, run every test, build the examples, run the demo, then make footprint-check, make deb-check, make burst-check, make docs and make man"
+	@echo "make test       install missing Debian packages, check the one-way rules (scripts/check-one-way) and the process split (scripts/check-process-split), build with zero warnings, run every test, build the examples, run the demo, then make footprint-check, make deb-check, make burst-check, make docs and make man"
 	@echo "make test-repeat N=10  run the main suites N times beside a busy core, and print per test how many runs it failed (flake hunting)"
 	@echo "make fuzz       build remotebridge-fuzz with libFuzzer and AddressSanitizer and run every harness FUZZ_SECONDS (default 60), two at a time; FUZZ_HARNESSES=\"state-file evdev\" for some"
 	@echo "make build      build the package"
@@ -84,6 +84,8 @@ build: deps
 
 test: deps
 	scripts/check-one-way
+	scripts/check-process-split
+	scripts/check-process-split --self-test
 	$(NO_WARNINGS) $(SWIFT) build --build-tests
 	scripts/raise-inotify-instances
 	SWIFT="$(SWIFT)" scripts/run-tests main --skip '$(LARGE_SUITES)|$(SIDE_BY_SIDE_SUITES)'
@@ -154,7 +156,7 @@ benchmark: deps
 # Every library has a DocC catalogue (Sources/<Module>/<Module>.docc); each is checked with
 # --warnings-as-errors, so a broken symbol link fails the build. make test builds them.
 DOC_TARGETS := RemoteBridgeDurations RemoteBridgeText RemoteBridgeListeners RemoteBridgeLogging RemoteBridgeCore RemoteBridgeGestures RemoteBridgeDBus RemoteBridgeMPRIS \
-	RemoteBridgePrivateBus RemoteBridgeMPV RemoteBridgeEvdev RemoteBridgeDesktopKeys RemoteBridgeConfiguration RemoteBridgeResume RemoteBridgeDoctor \
+	RemoteBridgeProcess RemoteBridgePrivateBus RemoteBridgeEngineProtocol RemoteBridgePlayer RemoteBridgeEvdev RemoteBridgeDesktopKeys RemoteBridgeConfiguration RemoteBridgeStateFile RemoteBridgeResume RemoteBridgeDoctor \
 	RemoteBridgePlayerDaemon RemoteBridgeHeadsetDaemon RemoteBridgeCtl RemoteBridgeTesting
 
 docs: deps
@@ -242,7 +244,7 @@ UDEV_RULES_DIR ?= $(PREFIX)/lib/udev/rules.d
 ZSH_COMPLETIONS_DIR ?= $(PREFIX)/share/zsh/site-functions
 
 # Where the engine goes: remote-playerd starts it when there is something to play, and looks for it
-# beside itself or in ../libexec/remotebridge (Sources/RemoteBridgeMPV/EngineLocation.swift), so it
+# beside itself or in ../libexec/remotebridge (Sources/RemoteBridgePlayer/EngineClient/EngineLocation.swift), so it
 # must stay at PREFIX/libexec/remotebridge while remote-playerd is at PREFIX/bin. Users never run it,
 # so it stays out of bin (and needs no man page).
 ENGINE_DIR := $(PREFIX)/libexec/remotebridge

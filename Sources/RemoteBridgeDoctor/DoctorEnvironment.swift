@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import RemoteBridgeDurations
 import RemoteBridgeConfiguration
+import RemoteBridgeDBus
 
 /// Every outside place the doctor looks, so that a test can point each one at a folder or bus
 /// of its own and make each check fail on purpose. `init()` gives the real ones.
@@ -48,7 +49,7 @@ public struct DoctorEnvironment: Sendable {
         let dataDirectories = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
             .split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
         sessionBusAddress = nil
-        systemBusAddress = environment["DBUS_SYSTEM_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 } ?? "unix:path=/run/dbus/system_bus_socket"
+        systemBusAddress = DBusAddress.systemBus(environment: environment)
         inputDirectory = "/dev/input"
         udevRuleDirectories = ["/etc/udev/rules.d", "/run/udev/rules.d", "/usr/local/lib/udev/rules.d", "/usr/lib/udev/rules.d", "/lib/udev/rules.d"]
         systemdUnitDirectories = [

@@ -1,6 +1,6 @@
 import Glibc
 import RemoteBridgeEngineConfinement
-import RemoteBridgeMPV
+import RemoteBridgeProcess
 
 /// The engine's walls, put up once, before mpv starts (so that every thread mpv makes is inside
 /// them): only its channel and the standard streams open, no new privileges, the buses hidden,
@@ -8,9 +8,9 @@ import RemoteBridgeMPV
 /// audio outputs need (docs/engine-confinement.md says what each layer does and why).
 enum EngineConfinementStep {
     /// Applies the confinement, keeping `channel` open and hiding `hidden` (the buses, as the
-    /// daemon listed them: `EngineEnvironment.hiddenSockets`); returns what took, for the daemon's log.
+    /// daemon listed them: `EngineHiddenSockets` in RemoteBridgePlayerDaemon); returns what took, for the daemon's log.
     static func apply(keeping channel: Int32, hiding hidden: [String]) throws(EngineConfinementError) -> String {
-        let environment = EngineEnvironment.variables(EngineEnvironment.current)
+        let environment = ProcessEnvironment.variables(ProcessEnvironment.current)
         let confinement = EngineConfinement(
             keepDescriptor: channel, writable: EngineConfinement.defaultWritable(environment: environment), hiddenSockets: hidden)
         return try confinement.apply().description

@@ -1,5 +1,5 @@
 import RemoteBridgeEngineConfinement
-import RemoteBridgeMPV
+import RemoteBridgeEngineProtocol
 
 /// Runs an `EngineProbe` inside the engine: each tries what the confinement should refuse and
 /// returns the errno it met, 0 if it worked.

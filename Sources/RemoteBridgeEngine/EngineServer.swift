@@ -1,7 +1,7 @@
 import Glibc
 import RemoteBridgeDurations
 import RemoteBridgeEngineConfinement
-import RemoteBridgeMPV
+import RemoteBridgeEngineProtocol
 import Synchronization
 
 /// The engine's side of its channel: it starts mpv as the daemon's first request says, does what

@@ -1,6 +1,7 @@
 import CRemoteBridgeMPV
 import Glibc
-import RemoteBridgeMPV
+import RemoteBridgeEngineProtocol
+import RemoteBridgeProcess
 import RemoteBridgeText
 import Synchronization
 
@@ -195,6 +196,16 @@ final class MPVHandle: @unchecked Sendable {
     private func startEventThread(
         stackSize: Int?, positions: @escaping @Sendable (Double) -> Void, _ deliver: @escaping @Sendable (MPVEvent) -> Void
     ) throws(MPVError) {
+        do throws(DetachedThread.StartError) {
+            try startEventLoop(stackSize: stackSize, positions: positions, deliver)
+        } catch {
+            throw MPVError(operation: "start the \(error.name) thread", reason: error.reason)
+        }
+    }
+
+    private func startEventLoop(
+        stackSize: Int?, positions: @escaping @Sendable (Double) -> Void, _ deliver: @escaping @Sendable (MPVEvent) -> Void
+    ) throws(DetachedThread.StartError) {
         try DetachedThread.start(named: "mpv events", stackSize: stackSize) { [self] in
             while true {
                 guard let raw = mpv_wait_event(eventHandle, -1) else { continue }

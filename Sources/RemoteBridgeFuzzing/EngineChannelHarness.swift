@@ -1,4 +1,4 @@
-import RemoteBridgeMPV
+import RemoteBridgeEngineProtocol
 
 extension FuzzHarness {
     /// What the daemon reads from its engine, which parses every file it plays and so is the one

@@ -1,4 +1,4 @@
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 
 extension FuzzHarness {
     /// Tags read from an audio file's own bytes (FLAC and Ogg comments, ID3v2 text frames), as the

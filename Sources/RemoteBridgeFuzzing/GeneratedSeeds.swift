@@ -2,9 +2,9 @@ import RemoteBridgeDBus
 import RemoteBridgeEvdev
 import RemoteBridgeGestures
 import RemoteBridgeMPRIS
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 import RemoteBridgePlayerDaemon
-import RemoteBridgeResume
+import RemoteBridgeStateFile
 
 /// The seeds made by the project's own writers rather than kept by hand: every MPRIS call the
 /// declarations name, state files as the daemon writes them, evdev records as a headset sends

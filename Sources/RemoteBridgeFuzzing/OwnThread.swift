@@ -1,25 +1,14 @@
-import Glibc
+import RemoteBridgeProcess
 
 /// Starts `body` on a thread of its own, with a main thread's stack (8 MiB), so that a parser's
 /// recursion meets the limit it meets in a daemon. The fuzzer runs libFuzzer's driver on one
 /// (`remotebridge-fuzz`), and a test replays a harness on one (`onOwnThread`).
 package func startThread(_ body: @escaping @Sendable () -> Void) {
-    final class Body: @unchecked Sendable {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    do throws(DetachedThread.StartError) {
+        try DetachedThread.start(named: "fuzz harness", stackSize: 8 << 20, body)
+    } catch {
+        preconditionFailure("could not start a harness thread: \(error.reason)")
     }
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    defer { pthread_attr_destroy(&attributes) }
-    pthread_attr_setstacksize(&attributes, 8 << 20)
-    var thread = pthread_t()
-    let context = Unmanaged.passRetained(Body(body)).toOpaque()
-    let started = pthread_create(&thread, &attributes, { context in
-        Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-        return nil
-    }, context)
-    precondition(started == 0, "could not start a harness thread: \(String(cString: strerror(started)))")
-    pthread_detach(thread)
 }
 
 /// Runs `body` on a thread of its own (`startThread`) and waits for it without holding one of

@@ -1,4 +1,4 @@
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 import RemoteBridgePlayerDaemon
 
 extension FuzzHarness {

@@ -1,7 +1,7 @@
 import FoundationEssentials
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 import RemoteBridgePlayerDaemon
-import RemoteBridgeResume
+import RemoteBridgeStateFile
 
 extension FuzzHarness {
     /// The state file, as remote-playerd loads it: version 2 and 3 (the snapshot, then the

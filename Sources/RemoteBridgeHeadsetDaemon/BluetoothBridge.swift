@@ -92,16 +92,10 @@ public final class BluetoothBridge {
         link.listeners.add { [weak self] event in self?.linkChanged(event) }
     }
 
-    /// The system bus address: `DBUS_SYSTEM_BUS_ADDRESS`, else the standard socket.
-    static var systemBusAddress: String {
-        if let address = getenv("DBUS_SYSTEM_BUS_ADDRESS").map({ String(cString: $0) }), !address.isEmpty { return address }
-        return "unix:path=/run/dbus/system_bus_socket"
-    }
-
     /// Connects to the system bus and starts following BlueZ; nil (logged once) when there is
     /// no system bus to be had.
     static func start(systemBusAddress: String?, callTimeout: Duration, handler: HeadsetHandler, logger: Logger) async -> BluetoothBridge? {
-        let address = systemBusAddress ?? Self.systemBusAddress
+        let address = systemBusAddress ?? DBusAddress.systemBus
         let link: SystemBusLink
         let player: BluetoothPlayer
         do {

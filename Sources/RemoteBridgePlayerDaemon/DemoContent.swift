@@ -1,4 +1,4 @@
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 
 /// `--demo`'s queue: generated tones with titles and artists, so no files or sound card are needed.
 public enum DemoContent {

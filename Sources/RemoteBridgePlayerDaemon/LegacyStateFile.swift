@@ -1,5 +1,5 @@
 import FoundationEssentials
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 import RemoteBridgeText
 
 /// The state file of earlier releases, version 1: the whole state as one JSON object. It is only

@@ -1,6 +1,6 @@
 import RemoteBridgeListeners
 import RemoteBridgeMPRIS
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 
 /// Presents an `MPVPlayer` to the MPRIS server as a `MediaPlayer`.
 ///
@@ -145,7 +145,7 @@ final class MPVMediaPlayer: MediaPlayer {
     func setRate(_ rate: Double) { player.setSpeed(rate) }
 
     func openURI(_ uri: String) throws(MediaPlayerError) {
-        do throws(MPVError) {
+        do throws(PlayerError) {
             if let playlist = QueueSource.playlistItems(uri) {
                 try player.open(try usable(playlist, of: uri))
             } else {
@@ -157,7 +157,7 @@ final class MPVMediaPlayer: MediaPlayer {
     }
 
     func addTrack(uri: String, after: Int?, makeCurrent: Bool) throws(MediaPlayerError) {
-        do throws(MPVError) {
+        do throws(PlayerError) {
             if let playlist = QueueSource.playlistItems(uri) {
                 try player.insert(try usable(playlist, of: uri), after: after.map(Int64.init), makeCurrent: makeCurrent)
             } else {
@@ -170,16 +170,16 @@ final class MPVMediaPlayer: MediaPlayer {
 
     /// A playlist's entries: those that cannot be used are reported as load failures, and a
     /// playlist with none is an error.
-    private func usable(_ playlist: (items: [QueueItem], problems: [String]), of uri: String) throws(MPVError) -> [QueueItem] {
+    private func usable(_ playlist: (items: [QueueItem], problems: [String]), of uri: String) throws(PlayerError) -> [QueueItem] {
         for problem in playlist.problems { listeners.announce(.loadFailed(url: QueueLimits.excerpt(uri), reason: problem)) }
         guard !playlist.items.isEmpty else {
-            throw MPVError(operation: "open \(QueueLimits.excerpt(uri))", reason: playlist.problems.first ?? "the playlist has no entries")
+            throw PlayerError(operation: "open \(QueueLimits.excerpt(uri))", reason: playlist.problems.first ?? "the playlist has no entries")
         }
         return playlist.items
     }
 
-    /// The MPRIS refusal for an mpv error.
-    private static func refusal(_ error: MPVError, uri: String) -> MediaPlayerError {
+    /// The MPRIS refusal for a player error.
+    private static func refusal(_ error: PlayerError, uri: String) -> MediaPlayerError {
         switch error.kind {
         case .schemeNotAllowed: .unsupportedScheme(uri: uri, reason: error.reason)
         case .limitExceeded: .limitsExceeded(error.description)
@@ -188,7 +188,7 @@ final class MPVMediaPlayer: MediaPlayer {
     }
 
     func removeTrack(id: Int) throws(MediaPlayerError) {
-        do throws(MPVError) {
+        do throws(PlayerError) {
             try player.remove(id: Int64(id))
         } catch {
             throw .noSuchTrack(id)
@@ -196,7 +196,7 @@ final class MPVMediaPlayer: MediaPlayer {
     }
 
     func goTo(trackID id: Int) throws(MediaPlayerError) {
-        do throws(MPVError) {
+        do throws(PlayerError) {
             try player.goTo(id: Int64(id))
         } catch {
             throw .noSuchTrack(id)

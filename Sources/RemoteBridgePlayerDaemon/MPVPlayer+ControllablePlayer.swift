@@ -1,4 +1,4 @@
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 import RemoteBridgeCore
 
 /// mpv, as `PlayerController` drives it.

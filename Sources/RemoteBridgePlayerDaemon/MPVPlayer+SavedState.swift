@@ -1,5 +1,5 @@
 import RemoteBridgeDurations
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 
 extension QueueItem {
     /// What the state file keeps of a queue entry: its URL, its tags, and its length only when

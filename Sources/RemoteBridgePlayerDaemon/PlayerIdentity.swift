@@ -1,5 +1,5 @@
 import RemoteBridgeMPRIS
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 
 /// Who remote-playerd says it is, to MPRIS clients and to the sound server: the names, once.
 ///

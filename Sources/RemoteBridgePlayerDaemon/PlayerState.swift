@@ -1,5 +1,5 @@
-import RemoteBridgeMPV
-import RemoteBridgeResume
+import RemoteBridgePlayer
+import RemoteBridgeStateFile
 
 /// What survives a restart: the queue, where we were in it, the settings and, while shuffled,
 /// the order to go back to.

@@ -1,7 +1,7 @@
 import RemoteBridgeListeners
 import Dispatch
 import Logging
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 import RemoteBridgeText
 import Synchronization
 

@@ -1,4 +1,4 @@
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 
 /// A queue that takes many single-entry edits in a row cheaply: a journal of thousands of
 /// inserts and removals is replayed onto a 100 000-entry snapshot in milliseconds.

@@ -1,4 +1,4 @@
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 
 /// Where expanded queue items go as they are found: kept in `collected`, or handed on in chunks,
 /// so that a library of 100 000 files is never held whole a second time.

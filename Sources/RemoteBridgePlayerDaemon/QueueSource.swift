@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 import RemoteBridgeText
 
 /// Turns command-line arguments into queue items: files; folders, expanded recursively and

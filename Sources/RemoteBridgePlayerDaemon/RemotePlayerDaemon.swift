@@ -8,7 +8,8 @@ import Logging
 import RemoteBridgeDesktopKeys
 import RemoteBridgeEvdev
 import RemoteBridgeMPRIS
-import RemoteBridgeMPV
+import RemoteBridgePlayer
+import RemoteBridgeProcess
 import RemoteBridgeCore
 import RemoteBridgeText
 import CRemoteBridgeHeap
@@ -127,7 +128,8 @@ public final class RemotePlayerDaemon {
         }
         playerConfiguration.previousRestartThreshold = configuration.previousRestartThreshold
         playerConfiguration.releaseEngineAfter = configuration.releaseEngineAfter
-        playerConfiguration.busAddress = options.busAddress
+        playerConfiguration.hiddenSockets = EngineHiddenSockets.list(
+            environment: ProcessEnvironment.variables(ProcessEnvironment.current), busAddress: options.busAddress)
         playerConfiguration.artCacheDirectory = URL(fileURLWithPath: paths.artCache)
         playerConfiguration.maximumEntries = options.maximumQueueLength
         player = try MPVPlayer(configuration: playerConfiguration)

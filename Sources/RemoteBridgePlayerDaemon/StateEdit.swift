@@ -1,4 +1,4 @@
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 
 /// One change to a saved `PlayerState`, as the state file's journal records it: the queue is
 /// edited in place, so that saving after a change writes in proportion to the change.

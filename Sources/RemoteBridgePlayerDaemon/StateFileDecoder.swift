@@ -1,5 +1,5 @@
-import RemoteBridgeMPV
-import RemoteBridgeResume
+import RemoteBridgePlayer
+import RemoteBridgeStateFile
 
 /// Reads a version-2 or version-3 state file (`StateFileFormat`): the snapshot, then the
 /// journal's edits applied in order, up to the first record that is cut short or fails its

@@ -1,5 +1,5 @@
-import RemoteBridgeMPV
-import RemoteBridgeResume
+import RemoteBridgePlayer
+import RemoteBridgeStateFile
 
 /// Writes the bytes of a state file (`StateFileFormat`): a whole file for a full save, or one
 /// record of edits for an append. A file is version 3 when its snapshot holds a shuffled queue's

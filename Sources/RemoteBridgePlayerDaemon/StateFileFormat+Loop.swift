@@ -1,5 +1,5 @@
-import RemoteBridgeMPV
-import RemoteBridgeResume
+import RemoteBridgePlayer
+import RemoteBridgeStateFile
 
 extension StateFileFormat {
     /// The loop mode's byte.

@@ -1,4 +1,4 @@
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 
 extension StatePersistence {
     /// Records what one of the player's own changes does to the saved queue: an insert, a

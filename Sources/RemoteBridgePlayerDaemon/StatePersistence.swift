@@ -1,4 +1,4 @@
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 
 /// When and how the player's state is written: so that a kill at any moment loses at most a few
 /// seconds of position and nothing else, and a small change writes a small record, whatever the

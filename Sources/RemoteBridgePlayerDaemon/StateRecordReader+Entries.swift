@@ -1,5 +1,5 @@
-import RemoteBridgeMPV
-import RemoteBridgeResume
+import RemoteBridgePlayer
+import RemoteBridgeStateFile
 
 /// The state file's entries and edits, read from a record's fields: remote-playerd's part of the
 /// reader, the part that makes `QueueItem`s and `StateEdit`s.

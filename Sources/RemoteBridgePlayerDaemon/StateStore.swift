@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import RemoteBridgeResume
+import RemoteBridgeStateFile
 import SystemPackage
 
 /// Reads and writes the state file (`StateFileFormat`): a snapshot, rewritten whole and

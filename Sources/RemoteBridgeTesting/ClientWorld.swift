@@ -17,17 +17,17 @@ public final class ClientWorld {
     }
 
     /// The session bus.
-    public let session: TestBus
+    public let session: PrivateBus
     /// The system bus.
-    public let system: TestBus
+    public let system: PrivateBus
     /// The players added, in the order they were added.
     public private(set) var players: [ScriptedPlayer] = []
 
     /// Starts both buses. With `serviceDirectory`, the session bus starts the programs its
     /// `.service` files name (D-Bus activation).
     public init(serviceDirectory: String? = nil) throws {
-        session = try TestBus(serviceDirectory: serviceDirectory)
-        system = try TestBus()
+        session = try PrivateBus(serviceDirectory: serviceDirectory)
+        system = try PrivateBus()
     }
 
     /// Both addresses, as `ClientComparison` takes them.

@@ -6,7 +6,7 @@ import Foundation
 @MainActor
 public final class DaemonTestBed {
     /// The private bus.
-    public let bus: TestBus
+    public let bus: PrivateBus
     /// The tones, in a folder that state files and configs may share.
     public let media: TestMedia
     /// An empty `config.toml` in the media folder, so no user config is read.
@@ -16,7 +16,7 @@ public final class DaemonTestBed {
 
     /// Makes `tones` tones of `seconds` each at `sampleRate` Hz, and starts the bus.
     public init(tones: Int = 3, seconds: Int = 5, sampleRate: Int = TestMedia.defaultSampleRate) async throws {
-        bus = try TestBus()
+        bus = try PrivateBus()
         media = try await TestMedia.make(count: tones, seconds: seconds, sampleRate: sampleRate)
         config = media.directory.appendingPathComponent("config.toml").path
         _ = FileManager.default.createFile(atPath: config, contents: Data())

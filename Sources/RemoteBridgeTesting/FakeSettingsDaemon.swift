@@ -20,7 +20,7 @@ public final class FakeSettingsDaemon {
     public private(set) var releases: [String] = []
 
     /// Starts the daemon on `bus`, owning its name.
-    public init(bus: TestBus, daemon: DesktopMediaKeys.Daemon) async throws {
+    public init(bus: PrivateBus, daemon: DesktopMediaKeys.Daemon) async throws {
         self.daemon = daemon
         connection = try await DBusConnection.connect(to: bus.address)
         let interface = DBusInterface(

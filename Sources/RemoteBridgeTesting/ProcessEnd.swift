@@ -1,4 +1,4 @@
-import CRemoteBridgeSpawn
+import CRemoteBridgeProcess
 import Glibc
 import RemoteBridgeDurations
 
@@ -7,7 +7,7 @@ import RemoteBridgeDurations
 public enum ProcessEnd {
     /// Whether process `pid` ended (or was already gone) within `limit`.
     public static func wait(for pid: Int32, limit: Duration) -> Bool {
-        let descriptor = cspawn_pidfd_open(pid)
+        let descriptor = rb_process_pidfd_open(pid)
         guard descriptor >= 0 else { return errno == ESRCH }
         defer { close(descriptor) }
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)

@@ -5,7 +5,7 @@ import FoundationEssentials
 import RemoteBridgeHeadsetDaemon
 import Logging
 import RemoteBridgeConfiguration
-import RemoteBridgeCore
+import RemoteBridgeRelease
 import RemoteBridgeLogging
 
 @main

@@ -5,7 +5,7 @@ import CRemoteBridgeQuietExecutor
 import Glibc
 import Logging
 import RemoteBridgeConfiguration
-import RemoteBridgeCore
+import RemoteBridgeRelease
 import RemoteBridgeLogging
 import RemoteBridgePlayerDaemon
 import SystemPackage

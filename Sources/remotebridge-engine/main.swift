@@ -1,10 +1,10 @@
 // remotebridge-engine: mpv, in a process of its own, for remote-playerd. The daemon starts it
 // with a socketpair as descriptor 3 when there is something to play; it is not run by hand.
-// docs/ARCHITECTURE.md ("The engine") describes the protocol and the confinement.
-import CRemoteBridgeSpawn
+// docs/engine.md describes the protocol and the confinement.
 import Glibc
-import RemoteBridgeCore
 import RemoteBridgeEngine
+import RemoteBridgeProcess
+import RemoteBridgeRelease
 
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--version") {
@@ -26,5 +26,5 @@ if !arguments.isEmpty || fstat(EngineServer.channelDescriptor, &status) != 0 || 
 }
 // Killed with the daemon whatever state it is in (a stopped engine reads no end of its channel);
 // a daemon gone already (the parent is now init or a subreaper) leaves nothing to play for.
-if cspawn_die_with_parent() == 1 { exit(0) }
+if !ParentProcess.dieWithIt() { exit(0) }
 exit(EngineServer.run())

@@ -2,10 +2,11 @@ import RemoteBridgeConfiguration
 import RemoteBridgeCore
 import RemoteBridgeGestures
 import RemoteBridgeResume
+import RemoteBridgeStateFile
 import RemoteBridgeText
 @testable import RemoteBridgeCtl
 @testable import RemoteBridgeHeadsetDaemon
-@testable import RemoteBridgeMPV
+@testable import RemoteBridgePlayer
 @testable import RemoteBridgePlayerDaemon
 
 /// Every number README.md states about what the programs do, each beside the constant it comes

@@ -1,7 +1,7 @@
 import Foundation
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 import RemoteBridgePlayerDaemon
 import RemoteBridgeTesting
 
@@ -12,7 +12,7 @@ import RemoteBridgeTesting
 final class ActivationWorld {
     let folder: URL
     let media: TestMedia
-    let bus: TestBus
+    let bus: PrivateBus
     let environment: [String: String]
     /// The connections `propertyChanges()` records on, kept for as long as the world.
     private var watchers: [DBusConnection] = []
@@ -40,7 +40,7 @@ final class ActivationWorld {
                 of: "Exec=/usr/local/bin/remote-playerd",
                 with: "Exec=\(BuiltProduct.debug("remote-playerd")) --config \(config) --state \(statePath) --audio-output null")
         if activatable { try text.write(to: services.appendingPathComponent(file), atomically: true, encoding: .utf8) }
-        bus = try TestBus(serviceDirectory: services.path)
+        bus = try PrivateBus(serviceDirectory: services.path)
         environment = ["XDG_STATE_HOME": folder.appendingPathComponent("state").path, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
     }
 

@@ -6,7 +6,7 @@ import RemoteBridgeCtl
 /// Two in-memory players on a private bus: "remotebridge" and "other".
 @MainActor
 final class CtlFixture {
-    let bus: TestBus
+    let bus: PrivateBus
     let ours: ServedPlayer
     let other: ServedPlayer
     let connection: DBusConnection
@@ -14,7 +14,7 @@ final class CtlFixture {
     var err: [String] = []
 
     init() async throws {
-        bus = try TestBus()
+        bus = try PrivateBus()
         ours = try await ServedPlayer(address: bus.address, name: "remotebridge")
         other = try await ServedPlayer(address: bus.address, name: "other")
         connection = try await DBusConnection.connect(to: bus.address)

@@ -14,7 +14,7 @@ import Testing
 struct RealPlayersTests {
     @Test("selection, verbs, templates, JSON, exit codes and monitor, across both players")
     func twoRealPlayers() async throws {
-        let bus = try TestBus()
+        let bus = try PrivateBus()
         let media = try await TestMedia.make(count: 2)
         var mpv: DaemonProcess?
         defer {

@@ -20,7 +20,7 @@ final class TemplateReferenceFixture {
     }
 
     /// The private bus.
-    let bus: TestBus
+    let bus: PrivateBus
     /// Paused at 75.5 s, with metadata of every D-Bus type and awkward text.
     let reference: TemplateReferencePlayer
     /// Playing, volume 0.3333, little metadata.
@@ -35,7 +35,7 @@ final class TemplateReferenceFixture {
 
     /// Starts the bus and the four players.
     init() async throws {
-        bus = try TestBus()
+        bus = try PrivateBus()
         reference = try await TemplateReferencePlayer(
             bus: bus, name: "templateref", metadata: Self.referenceMetadata,
             facts: TemplatePlayerFacts(name: "templateref", instance: "templateref", shuffle: true, status: "Paused", loop: "Playlist", volume: 0.25, position: 75_500_000))

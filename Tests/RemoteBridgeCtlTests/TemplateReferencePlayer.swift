@@ -21,7 +21,7 @@ final class TemplateReferencePlayer {
 
     /// Serves the player on `bus` under `name`. `facts.position` should be read while paused:
     /// playerctl moves it on with the clock while playing and reads 0 while stopped.
-    init(bus: TestBus, name: String, metadata: DBusValue, facts: TemplatePlayerFacts) async throws {
+    init(bus: PrivateBus, name: String, metadata: DBusValue, facts: TemplatePlayerFacts) async throws {
         self.name = name
         self.metadata = metadata
         self.facts = facts

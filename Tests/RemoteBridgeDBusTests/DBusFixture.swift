@@ -5,7 +5,7 @@ import Testing
 /// A private bus with a server connection exporting a test object, and a client connection.
 @MainActor
 final class DBusFixture {
-    let bus: TestBus
+    let bus: PrivateBus
     let server: DBusConnection
     let client: DBusConnection
     var object: ExportedObject!
@@ -24,7 +24,7 @@ final class DBusFixture {
     static let path = "/io/github/remotebridge/Test"
 
     init() async throws {
-        bus = try TestBus()
+        bus = try PrivateBus()
         server = try await DBusConnection.connect(to: bus.address)
         client = try await DBusConnection.connect(to: bus.address)
         let interface = makeInterface()

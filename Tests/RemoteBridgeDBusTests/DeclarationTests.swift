@@ -70,7 +70,7 @@ struct DeclarationTests {
 
     @Test("emitting an undeclared signal, or a declared one with the wrong types, throws and sends nothing")
     func emitChecks() async throws {
-        let bus = try TestBus()
+        let bus = try PrivateBus()
         defer { bus.stop() }
         let server = try await DBusConnection.connect(to: bus.address)
         let client = try await DBusConnection.connect(to: bus.address)
@@ -109,7 +109,7 @@ struct DeclarationTests {
 
     @Test("a client call with the wrong argument types, or a Set of a read-only property, is refused before it is sent")
     func clientChecks() async throws {
-        let bus = try TestBus()
+        let bus = try PrivateBus()
         defer { bus.stop() }
         let server = try await DBusConnection.connect(to: bus.address)
         let client = try await DBusConnection.connect(to: bus.address)
@@ -135,7 +135,7 @@ struct DeclarationTests {
 
     @Test("a handler reads arguments by their declared names")
     func argumentsByName() async throws {
-        let bus = try TestBus()
+        let bus = try PrivateBus()
         defer { bus.stop() }
         let server = try await DBusConnection.connect(to: bus.address)
         let client = try await DBusConnection.connect(to: bus.address)

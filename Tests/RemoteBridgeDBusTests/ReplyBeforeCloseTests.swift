@@ -16,8 +16,8 @@ struct ReplyBeforeCloseTests {
     /// and the server's connection), and a client.
     static func serve(
         then: @escaping @MainActor @Sendable (DBusMethodCall, DBusConnection) -> Void
-    ) async throws -> (TestBus, DBusConnection, DBusConnection) {
-        let bus = try TestBus()
+    ) async throws -> (PrivateBus, DBusConnection, DBusConnection) {
+        let bus = try PrivateBus()
         let server = try await DBusConnection.connect(to: bus.address)
         let client = try await DBusConnection.connect(to: bus.address)
         let object = try ExportedObject(

@@ -9,7 +9,7 @@ import Testing
 struct DesktopMediaKeysTests {
     @Test("grabs from GNOME, maps every key, ignores other applications' keys, and releases")
     func gnome() async throws {
-        let bus = try TestBus()
+        let bus = try PrivateBus()
         defer { bus.stop() }
         let gnome = try await FakeSettingsDaemon(bus: bus, daemon: DesktopMediaKeys.daemons[0])
         let connection = try await DBusConnection.connect(to: bus.address)
@@ -46,7 +46,7 @@ struct DesktopMediaKeysTests {
 
     @Test("falls back to MATE when no GNOME daemon runs, and reports when there is none at all")
     func fallback() async throws {
-        let bus = try TestBus()
+        let bus = try PrivateBus()
         defer { bus.stop() }
         let connection = try await DBusConnection.connect(to: bus.address)
         let keys = DesktopMediaKeys(connection: connection, applicationName: "remotebridge")

@@ -18,8 +18,8 @@ final class DoctorBed {
     static let frozenPeerTimeout: Duration = .milliseconds(500)
 
     let root: String
-    let session: TestBus
-    let system: TestBus
+    let session: PrivateBus
+    let system: PrivateBus
     let fifo: EvdevFIFO
     var environment: DoctorEnvironment
     private(set) var headsetd: HeadsetHandler?
@@ -30,8 +30,8 @@ final class DoctorBed {
         for folder in ["input", "udev", "units", "services"] {
             try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
         }
-        session = try TestBus(serviceDirectory: root + "/services")
-        system = try TestBus()
+        session = try PrivateBus(serviceDirectory: root + "/services")
+        system = try PrivateBus()
         fifo = try EvdevFIFO(path: root + "/input/event0")
         environment = DoctorEnvironment(environment: ["HOME": root])
         environment.sessionBusAddress = session.address

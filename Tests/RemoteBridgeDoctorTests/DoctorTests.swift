@@ -223,7 +223,7 @@ struct DoctorTests {
         #expect(lost(findings).first?.fix == "start the system bus (sudo systemctl start dbus), then systemctl --user restart headsetd", "\(findings.printed)")
 
         // A system bus up again, where headsetd does not look for it: restarting headsetd is the fix.
-        let again = try TestBus()
+        let again = try PrivateBus()
         defer { again.stop() }
         bed.environment.systemBusAddress = again.address
         findings = await bed.findings()

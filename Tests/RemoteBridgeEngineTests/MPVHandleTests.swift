@@ -1,7 +1,8 @@
+import RemoteBridgeEngineProtocol
 import Testing
 
 @testable import RemoteBridgeEngine
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 
 /// mpv's event thread cannot always be made: that is an error the engine reports, not a crash.
 @Suite("MPVHandle: no thread for mpv's events")

@@ -41,7 +41,7 @@ struct ActivationTests {
             ])
         #expect(files == ["io.github.remotebridge.Headset.service", "org.mpris.MediaPlayer2.remotebridge.service"])
 
-        let bus = try TestBus(serviceDirectory: directory.path)
+        let bus = try PrivateBus(serviceDirectory: directory.path)
         defer { bus.stop() }
         let client = try await DBusConnection.connect(to: bus.address)
         var started: [Int64] = []

@@ -21,7 +21,7 @@ struct BlueZRegistrationTests {
 
     /// headsetd on a test session bus, with BlueZ on `system`, its log recorded.
     func headsetd(
-        systemBus system: TestBus, log: LogRecorder, callTimeout: Duration = HeadsetHandler.Options().blueZCallTimeout
+        systemBus system: PrivateBus, log: LogRecorder, callTimeout: Duration = HeadsetHandler.Options().blueZCallTimeout
     ) async throws -> HeadsetFixture {
         try await HeadsetFixture(systemBus: system.address, logger: log.logger) { $0.blueZCallTimeout = callTimeout }
     }
@@ -33,7 +33,7 @@ struct BlueZRegistrationTests {
 
     @Test("dbusmock: an adapter announced (InterfacesAdded) while GetManagedObjects is answered, which names it too, gets one RegisterPlayer")
     func announcedWhileListing() async throws {
-        let system = try TestBus()
+        let system = try PrivateBus()
         defer { system.stop() }
         let bluez = try await DBusMockBlueZ(address: system.address)
         let hci0 = try await bluez.addAdapter("hci0")
@@ -52,7 +52,7 @@ struct BlueZRegistrationTests {
 
     @Test("dbusmock: a BlueZ frozen at start is asked for its objects again after a backoff on the clock, each retry logged once at debug level, and registered with once it answers")
     func frozenAtStart() async throws {
-        let system = try TestBus()
+        let system = try PrivateBus()
         defer { system.stop() }
         let bluez = try await DBusMockBlueZ(address: system.address)
         let hci0 = try await bluez.addAdapter("hci0")
@@ -77,7 +77,7 @@ struct BlueZRegistrationTests {
 
     @Test("dbusmock: a RegisterPlayer answered too late is made again; BlueZ's AlreadyExists for it counts as registered")
     func slowRegistration() async throws {
-        let system = try TestBus()
+        let system = try PrivateBus()
         defer { system.stop() }
         let bluez = try await DBusMockBlueZ(address: system.address)
         // The mock answers its first RegisterPlayer after five times headsetd's timeout.
@@ -106,7 +106,7 @@ struct BlueZRegistrationTests {
 
     @Test("fake BlueZ: an adapter announced while the object list is on its way, and named in it, is registered with once")
     func fakeAnnouncedWhileListing() async throws {
-        let system = try TestBus()
+        let system = try PrivateBus()
         defer { system.stop() }
         let bluez = try await FakeBlueZ(address: system.address)
         var listed = false

@@ -8,13 +8,13 @@ import Testing
 /// headsetd against a fake BlueZ on a second private bus that stands in for the system bus.
 @MainActor
 final class BluetoothFixture {
-    let systemBus: TestBus
+    let systemBus: PrivateBus
     var bluez: FakeBlueZ
     let f: HeadsetFixture
     let observer: DBusConnection
 
     init(adapters: [String] = ["/org/bluez/hci0"], headset: String = "", bluezFirst: Bool = true) async throws {
-        systemBus = try TestBus()
+        systemBus = try PrivateBus()
         bluez = try await FakeBlueZ(address: systemBus.address, adapters: adapters)
         if !bluezFirst { bluez.close() }
         f = try await HeadsetFixture(headset: headset, systemBus: systemBus.address)

@@ -13,7 +13,7 @@ import Testing
 struct HandlerReleaseTests {
     @Test("after shutdown, no listener holds the handler")
     func freedAfterShutdown() async throws {
-        let bus = try TestBus()
+        let bus = try PrivateBus()
         defer { bus.stop() }
         let fifo = try EvdevFIFO()
         defer { fifo.remove() }

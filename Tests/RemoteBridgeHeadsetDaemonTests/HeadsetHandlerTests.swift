@@ -12,7 +12,7 @@ import Testing
 /// headsetd in-process on a virtual clock, reading a FIFO, in front of an in-memory MPRIS player.
 @MainActor
 final class HeadsetFixture {
-    let bus: TestBus
+    let bus: PrivateBus
     let clock = VirtualClock()
     let fifo: EvdevFIFO
     let served: ServedPlayer
@@ -39,7 +39,7 @@ final class HeadsetFixture {
         headset: String = "", systemBus: String? = nil, fifoPath: String? = nil, logger: Logger? = nil,
         gestureClock: (any GestureClock)? = nil, configure: (inout HeadsetHandler.Options) -> Void = { _ in }
     ) async throws {
-        bus = try TestBus()
+        bus = try PrivateBus()
         fifo = try EvdevFIFO(path: fifoPath)
         served = try await ServedPlayer(address: bus.address, name: "test")
         let config = fifo.path + ".toml"

@@ -167,7 +167,7 @@ struct HeadsetDroppedInputTests {
 struct HeadsetEndToEndTests {
     @Test("a double-click on the FIFO moves remote-playerd (real mpv) to the next track")
     func wallClock() async throws {
-        let bus = try TestBus()
+        let bus = try PrivateBus()
         let media = try await TestMedia.make(count: 3)
         let fifo = try EvdevFIFO()
         defer {

@@ -2,7 +2,7 @@ import RemoteBridgeGestures
 import Foundation
 import RemoteBridgeHeadsetDaemon
 import Logging
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteBridgeResume
@@ -19,7 +19,7 @@ final class ResumeFixture {
     let statePath: String
     let config: String
     let fifo: EvdevFIFO
-    let bus: TestBus
+    let bus: PrivateBus
     let clock = VirtualClock()
     let log = LogRecorder()
     let handler: HeadsetHandler
@@ -51,7 +51,7 @@ final class ResumeFixture {
         let services = folder.appendingPathComponent("services")
         try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
         try text.write(to: services.appendingPathComponent("\(MPRISNames.remotePlayerd).service"), atomically: true, encoding: .utf8)
-        bus = try TestBus(serviceDirectory: services.path)
+        bus = try PrivateBus(serviceDirectory: services.path)
         fifo = try EvdevFIFO(path: folder.appendingPathComponent("event0").path)
         var options = HeadsetHandler.Options()
         options.busAddress = bus.address

@@ -3,7 +3,7 @@ import RemoteBridgeHeadsetDaemon
 import RemoteBridgeEvdev
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
-import RemoteBridgeResume
+import RemoteBridgeStateFile
 import RemoteBridgeTesting
 import RemoteBridgePlayerDaemon
 import Testing

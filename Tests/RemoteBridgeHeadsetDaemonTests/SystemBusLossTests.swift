@@ -15,7 +15,7 @@ final class SystemBusFixture {
     let folder: String
     let socketPath: String
     /// The bus playing the system bus: the first one, or the one started again.
-    private(set) var system: TestBus
+    private(set) var system: PrivateBus
     let log = LogRecorder()
     let f: HeadsetFixture
 
@@ -23,7 +23,7 @@ final class SystemBusFixture {
         folder = NSTemporaryDirectory() + "remotebridge-system-bus-\(getpid())-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         socketPath = folder + "/system_bus_socket"
-        system = try TestBus(socketPath: socketPath)
+        system = try PrivateBus(socketPath: socketPath)
         let bluez = try await FakeBlueZ(address: system.address)
         f = try await HeadsetFixture(systemBus: system.address, logger: log.logger)
         let bridge = try #require(f.handler.bluetooth)
@@ -49,7 +49,7 @@ final class SystemBusFixture {
 
     /// Starts a dbus-daemon again on the same socket: the same address.
     func restartSystemBus() throws {
-        system = try TestBus(socketPath: socketPath)
+        system = try PrivateBus(socketPath: socketPath)
     }
 
     /// The rounds of retries headsetd has ended so far.

@@ -7,7 +7,7 @@ import Testing
 /// A private bus with one in-memory player served over MPRIS, and a client connection.
 @MainActor
 final class MPRISFixture {
-    let bus: TestBus
+    let bus: PrivateBus
     let served: ServedPlayer
     let clientConnection: DBusConnection
     let client: MPRISClient
@@ -15,8 +15,8 @@ final class MPRISFixture {
     /// Woken at each call of the quit handler.
     let quits = ChangeWaiter()
 
-    init(name: String = "test", tracks: Int = 3, bus existing: TestBus? = nil) async throws {
-        bus = try existing ?? TestBus()
+    init(name: String = "test", tracks: Int = 3, bus existing: PrivateBus? = nil) async throws {
+        bus = try existing ?? PrivateBus()
         served = try await ServedPlayer(
             address: bus.address, name: name, tracks: tracks, identity: .init(name: "RemoteBridge Test", desktopEntry: "remotebridge"))
         clientConnection = try await DBusConnection.connect(to: bus.address)

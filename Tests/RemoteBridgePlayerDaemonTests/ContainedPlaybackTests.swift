@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-@testable import RemoteBridgeMPV
+@testable import RemoteBridgePlayer
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteBridgeTesting

@@ -11,7 +11,7 @@ import Testing
 struct DaemonReleaseTests {
     @Test("after shutdown, no listener holds the daemon")
     func freedAfterShutdown() async throws {
-        let bus = try TestBus()
+        let bus = try PrivateBus()
         defer { bus.stop() }
         let media = try await TestMedia.make()
         defer { media.remove() }

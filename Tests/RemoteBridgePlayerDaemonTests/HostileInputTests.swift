@@ -2,7 +2,7 @@ import RemoteBridgeDBus
 import Foundation
 import Glibc
 import RemoteBridgeMPRIS
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 import RemoteBridgeTesting
 import RemoteBridgeText
 import RemoteBridgePlayerDaemon
@@ -115,7 +115,7 @@ struct HostileInputTests {
 
     @Test("a full queue refuses AddTrack with LimitsExceeded, and the player answers throughout")
     func fullQueue() async throws {
-        let bus = try TestBus()
+        let bus = try PrivateBus()
         let media = try await TestMedia.make(count: 3, seconds: 5)
         defer {
             bus.stop()

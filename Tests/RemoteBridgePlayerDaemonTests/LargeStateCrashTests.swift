@@ -1,5 +1,5 @@
 import Foundation
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteBridgeTesting

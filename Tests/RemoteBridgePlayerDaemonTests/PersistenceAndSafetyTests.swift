@@ -36,7 +36,7 @@ struct PersistenceAndSafetyTests {
 
     @Test("after kill -9 and a restart, at most the save interval of position is lost, and none of the queue")
     func killNine() async throws {
-        let bus = try TestBus()
+        let bus = try PrivateBus()
         let media = try await TestMedia.make()
         defer {
             bus.stop()
@@ -143,7 +143,7 @@ struct PersistenceAndSafetyTests {
 
     @Test("SIGTERM, SIGINT and the MPRIS Quit method all save the state and exit 0", arguments: ["SIGTERM", "SIGINT", "Quit"])
     func lifecycle(how: String) async throws {
-        let bus = try TestBus()
+        let bus = try PrivateBus()
         let media = try await TestMedia.make(count: 2)
         defer {
             bus.stop()
@@ -249,7 +249,7 @@ struct PersistenceAndSafetyTests {
 struct PlayerInputTests {
     @Test("keys from configured devices are broadcast: refused until the player is now playing")
     func inputDevices() async throws {
-        let bus = try TestBus()
+        let bus = try PrivateBus()
         let media = try await TestMedia.make(count: 3)
         let fifo = try EvdevFIFO()
         let gnome = try await FakeSettingsDaemon(bus: bus, daemon: DesktopMediaKeys.daemons[0])

@@ -3,7 +3,7 @@ import RemoteBridgeDBus
 import Foundation
 import Logging
 import RemoteBridgeMPRIS
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 import RemoteBridgeTesting
 import RemoteBridgePlayerDaemon
 import Testing
@@ -12,7 +12,7 @@ import Testing
 /// generated FLAC tones, plus an MPRIS client.
 @MainActor
 final class PlayerFixture {
-    let bus: TestBus
+    let bus: PrivateBus
     let media: TestMedia
     let statePath: String
     var daemon: RemotePlayerDaemon
@@ -21,9 +21,9 @@ final class PlayerFixture {
     private let changes = ChangeWaiter()
 
     /// Starts a daemon; `items` nil queues the tones.
-    init(items: [String]? = nil, bus existing: TestBus? = nil, media existingMedia: TestMedia? = nil, statePath: String? = nil,
+    init(items: [String]? = nil, bus existing: PrivateBus? = nil, media existingMedia: TestMedia? = nil, statePath: String? = nil,
          name: String = "remotebridge", replace: Bool = false) async throws {
-        bus = try existing ?? TestBus()
+        bus = try existing ?? PrivateBus()
         if let existingMedia {
             media = existingMedia
         } else {
@@ -38,7 +38,7 @@ final class PlayerFixture {
     }
 
     static func startDaemon(
-        bus: TestBus, items: [String], statePath: String, name: String = "remotebridge", replace: Bool = false,
+        bus: PrivateBus, items: [String], statePath: String, name: String = "remotebridge", replace: Bool = false,
         maximumQueueLength: Int = QueueLimits.maximumEntries
     ) async throws -> RemotePlayerDaemon {
         var options = RemotePlayerDaemon.Options()

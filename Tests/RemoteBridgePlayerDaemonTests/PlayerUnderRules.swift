@@ -1,5 +1,5 @@
 import Foundation
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 import RemoteBridgeTesting
 import RemoteBridgeCore
 import RemoteBridgePlayerDaemon
@@ -8,7 +8,7 @@ import Testing
 /// The two players that follow `ControllablePlayer`'s rules: the tests' double and the real one.
 enum PlayerKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case inMemory = "InMemoryPlayer"
-    case mpv = "RemoteBridgeMPV"
+    case mpv = "MPVPlayer"
 
     /// The name, in the test's arguments.
     var testDescription: String { rawValue }

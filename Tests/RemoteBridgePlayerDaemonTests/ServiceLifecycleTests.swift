@@ -26,7 +26,7 @@ struct ServiceLifecycleTests {
 
     @Test("remote-playerd: a graceful shutdown saves the queue and position, then leaves the bus")
     func playerService() async throws {
-        let bus = try TestBus()
+        let bus = try PrivateBus()
         let media = try await TestMedia.make(count: 2, seconds: 30)
         defer {
             bus.stop()
@@ -69,7 +69,7 @@ struct ServiceLifecycleTests {
 
     @Test("headsetd: a graceful shutdown leaves the bus; a bad config file throws StartFailure, naming the problem")
     func headsetService() async throws {
-        let bus = try TestBus()
+        let bus = try PrivateBus()
         defer { bus.stop() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headset-service-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

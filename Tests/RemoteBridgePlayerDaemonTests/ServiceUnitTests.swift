@@ -37,7 +37,7 @@ struct ServiceUnitTests {
 
     @Test("remote-playerd plays and exits cleanly with write+execute memory refused (prctl PR_SET_MDWE)", arguments: ["auto", "alsa", "pulse", "pipewire"])
     func memoryDenyWriteExecute(audioOutput: String) async throws {
-        let bus = try TestBus()
+        let bus = try PrivateBus()
         let media = try await TestMedia.make(count: 1, seconds: 5)
         defer {
             bus.stop()

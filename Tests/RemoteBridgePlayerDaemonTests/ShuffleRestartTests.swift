@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import RemoteBridgeMPRIS
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 import RemoteBridgePlayerDaemon
 import RemoteBridgeTesting
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import RemoteBridgeMPV
-import RemoteBridgeResume
+import RemoteBridgePlayer
+import RemoteBridgeStateFile
 @testable import RemoteBridgePlayerDaemon
 import Testing
 

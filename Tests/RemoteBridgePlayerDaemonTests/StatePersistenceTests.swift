@@ -1,5 +1,5 @@
 import Foundation
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 import RemoteBridgeTesting
 @testable import RemoteBridgePlayerDaemon
 import Testing

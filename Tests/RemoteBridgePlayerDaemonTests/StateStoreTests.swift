@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 import RemoteBridgePlayerDaemon
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import RemoteBridgeResume
+import RemoteBridgeStateFile
 @testable import RemoteBridgePlayerDaemon
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
-import RemoteBridgeMPV
-import RemoteBridgeResume
+import RemoteBridgePlayer
+import RemoteBridgeStateFile
 @testable import RemoteBridgePlayerDaemon
 import Testing
 

@@ -1,7 +1,8 @@
 import Foundation
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 import RemoteBridgeConfiguration
 import RemoteBridgeResume
+import RemoteBridgeStateFile
 import RemoteBridgePlayerDaemon
 import Testing
 

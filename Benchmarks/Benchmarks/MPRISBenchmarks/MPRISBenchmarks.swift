@@ -10,13 +10,13 @@ import RemoteBridgeCore
 /// Both ends live in this process, so every sample includes one hop to the main actor.
 @MainActor
 final class MPRISBench {
-    let bus: TestBus
+    let bus: PrivateBus
     let served: ServedPlayer
     let clientConnection: DBusConnection
     let probe: MPRISProbe
 
     init() async throws {
-        bus = try TestBus()
+        bus = try PrivateBus()
         served = try await ServedPlayer(address: bus.address, name: "bench")
         clientConnection = try await DBusConnection.connect(to: bus.address)
         probe = try await MPRISProbe(connection: clientConnection, busName: served.busName)

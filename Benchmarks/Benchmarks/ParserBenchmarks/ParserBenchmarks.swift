@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import RemoteBridgeMPV
+import RemoteBridgePlayer
 import RemoteBridgePlayerDaemon
 
 /// The parsers that read large outside input, at a real size: remote-playerd's state file with

@@ -18,10 +18,7 @@ public struct PlayerBuses {
     }
 
     /// The system bus address: `DBUS_SYSTEM_BUS_ADDRESS`, else the standard socket.
-    public static var systemBusAddress: String {
-        if let address = getenv("DBUS_SYSTEM_BUS_ADDRESS").map({ String(cString: $0) }), !address.isEmpty { return address }
-        return "unix:path=/var/run/dbus/system_bus_socket"
-    }
+    public static var systemBusAddress: String { DBusAddress.systemBus }
 
     /// Connects to `bus` alone, or to the session bus and (if it answers) the system bus, both
     /// at once. A system bus that is not there is no error, as in playerctl.

@@ -1,0 +1,25 @@
+/// An event from mpv, converted on the engine's event thread and sent to the daemon.
+package enum MPVEvent: Sendable, Equatable {
+    /// Why a file stopped playing.
+    package enum EndReason: Sendable, Equatable {
+        case endOfFile, stopped, quit, redirect
+        case error(String)
+        /// No audio output could be opened (MPV_ERROR_AO_INIT_FAILED): the output's fault, not the file's.
+        case audioOutputFailed(String)
+    }
+
+    case shutdown
+    case propertyChange(String, MPVNode)
+    case startFile(entryID: Int64)
+    case endFile(entryID: Int64, reason: EndReason)
+    /// A file finished opening; its duration and tags as read right then.
+    case fileLoaded(duration: Double?, metadata: MPVNode)
+    case seek
+    case playbackRestart
+    /// mpv waits at a hook added with `addHook(_:)` until `continueHook(id)`.
+    case hook(name: String, id: UInt64)
+    /// The audio output was closed, reopened or replaced (`current-ao` may have changed).
+    case audioReconfig
+    /// A line of mpv's log: its module (`ao/pulse`), level (`warn`) and text.
+    case logMessage(prefix: String, level: String, text: String)
+}

@@ -1,0 +1,4 @@
+// A suite that imports the testing support has the private bus each suite starts (PrivateBus),
+// and ChildProcess, which starts every program a test runs.
+@_exported import RemoteBridgePrivateBus
+@_exported import RemoteBridgeProcess

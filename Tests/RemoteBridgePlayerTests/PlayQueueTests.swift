@@ -1,0 +1,141 @@
+import Testing
+
+@testable import RemoteBridgePlayer
+
+/// The compact queue on its own: what goes in comes out, whatever is inserted, removed, changed
+/// or reordered around it.
+@Suite("PlayQueue")
+struct PlayQueueTests {
+    static func entry(_ id: Int64, title: String? = nil) -> QueueEntry {
+        QueueEntry(id: id, url: "/music/\(id) tone.flac", tags: QueueEntry.Tags(title: title))
+    }
+
+    @Test("entries come back as they went in: URL, title (nil, empty or given), tags, length, art")
+    func roundTrip() {
+        var queue = PlayQueue()
+        var tagged = QueueEntry(id: 3, url: "https://example.org/é.mp3", tags: QueueEntry.Tags(title: "T", artists: ["A", "B"], album: "Al"), length: .seconds(7))
+        tagged.artURL = "/art/cover.jpg"
+        let entries = [Self.entry(1), Self.entry(2, title: ""), tagged, Self.entry(4, title: "Four")]
+        queue.insert(contentsOf: entries, at: 0)
+        #expect(Array(queue) == entries)
+        #expect(queue.ids == [1, 2, 3, 4])
+        #expect(queue.entry(id: 3) == tagged)
+        #expect(queue.entry(id: 9) == nil)
+        #expect(queue.contains(id: 4) && !queue.contains(id: 5))
+    }
+
+    @Test("inserts and removals anywhere keep the order; an index hint is only a hint")
+    func insertAndRemove() {
+        var queue = PlayQueue()
+        var model: [QueueEntry] = []
+        var generator = SplitMix(seed: 23)
+        for id in Int64(1)...600 {
+            if model.count > 3, generator.next() % 3 == 0 {
+                let index = Int(generator.next() % UInt64(model.count))
+                #expect(queue.remove(at: index) == model.remove(at: index).id)
+            }
+            let index = Int(generator.next() % UInt64(model.count + 1))
+            let entry = Self.entry(id, title: id % 2 == 0 ? "Title \(id)" : nil)
+            queue.insert(entry, at: index)
+            model.insert(entry, at: index)
+        }
+        #expect(Array(queue) == model)
+        for (index, entry) in model.enumerated() {
+            #expect(queue.index(of: entry.id) == index)
+            #expect(queue.index(of: entry.id, hint: (index + 7) % model.count) == index)
+        }
+    }
+
+    @Test("removing most entries compacts the text, and every entry left still reads right")
+    func compaction() {
+        var queue = PlayQueue()
+        let long = String(repeating: "x", count: 1000)
+        let entries = (Int64(1)...400).map { QueueEntry(id: $0, url: "/\($0)/\(long)", tags: QueueEntry.Tags(title: "t\($0)")) }
+        queue.insert(contentsOf: entries, at: 0)
+        var kept = entries
+        while kept.count > 10 {
+            queue.remove(at: 0)
+            kept.removeFirst()
+        }
+        #expect(Array(queue) == kept)
+    }
+
+    @Test("an update keeps id and URL, keeps details only when there are any, and says whether anything changed")
+    func update() {
+        var queue = PlayQueue()
+        queue.insert(contentsOf: [Self.entry(1, title: "Given"), Self.entry(2)], at: 0)
+        #expect(!queue.update(at: 0) { _ in })
+        #expect(queue.update(at: 0) { entry in
+            entry.tags.artists = ["Read Artist"]
+            entry.length = .seconds(3)
+            entry.url = "/elsewhere.flac"
+            entry.id = 99
+        })
+        #expect(queue[0].url == "/music/1 tone.flac" && queue[0].id == 1)
+        #expect(queue[0].tags.title == "Given" && queue[0].tags.artists == ["Read Artist"] && queue[0].length == .seconds(3))
+        #expect(queue.update(at: 1) { $0.tags.title = "Read Title" })
+        #expect(queue[1].tags.title == "Read Title")
+    }
+
+    @Test("a reorder moves every entry with its text and details; indices(of:) finds many in one pass")
+    func reorder() {
+        var queue = PlayQueue()
+        var entries = (Int64(1)...50).map { Self.entry($0, title: "T\($0)") }
+        entries[7].tags.album = "Album"
+        queue.insert(contentsOf: entries, at: 0)
+        let order = Array((0..<50).reversed())
+        queue.reorder(order)
+        #expect(Array(queue) == entries.reversed())
+        let found = queue.indices(of: [Int64(50), 1, 8, 77, 20, 30])
+        #expect(found == [50: 0, 1: 49, 8: 42, 20: 30, 30: 20])
+    }
+}
+
+extension PlayQueueTests {
+    @Test("folders are held once and let go with their last entry; URLs without a slash, and folders used again, read right")
+    func folders() {
+        var queue = PlayQueue()
+        var model: [QueueEntry] = []
+        var generator = SplitMix(seed: 7)
+        for id in Int64(1)...2000 {
+            let folder = Int(generator.next() % 30)
+            let url = id % 50 == 0 ? "av://lavfi:sine=\(id)" : id % 41 == 0 ? "plain-\(id).flac" : "/music/artist \(folder % 5)/album \(folder)/\(id).flac"
+            let entry = QueueEntry(id: id, url: url, tags: QueueEntry.Tags(title: id % 3 == 0 ? "T\(id)" : nil))
+            let index = Int(generator.next() % UInt64(model.count + 1))
+            queue.insert(entry, at: index)
+            model.insert(entry, at: index)
+            if model.count > 10, generator.next() % 2 == 0 {
+                // Remove every entry of one folder now and then, so that its number is used again.
+                let gone = "/music/artist \(folder % 5)/album \(folder)/"
+                while let index = model.firstIndex(where: { $0.url.hasPrefix(gone) && generator.next() % 4 != 0 }) {
+                    queue.remove(at: index)
+                    model.remove(at: index)
+                }
+            }
+        }
+        #expect(Array(queue) == model)
+        #expect(model.indices.allSatisfy { queue.url(at: $0) == model[$0].url })
+        // One folder emptied whole, then a new one takes its number.
+        while let index = model.firstIndex(where: { $0.url.hasPrefix("/music/artist 0/album 0/") }) {
+            queue.remove(at: index)
+            model.remove(at: index)
+        }
+        let newcomer = QueueEntry(id: 9999, url: "/elsewhere/new.flac", tags: QueueEntry.Tags())
+        queue.insert(newcomer, at: 0)
+        model.insert(newcomer, at: 0)
+        #expect(Array(queue) == model)
+    }
+}
+
+/// A small seeded generator, so that a failing sequence can be run again.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
