@@ -54,7 +54,7 @@ RELEASE_PRODUCTS := remote-playerd remotebridge-engine headsetd remotectl
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
-	@echo "make test       install missing Debian packages, check the one-way rules (scripts/check-one-way) and the process split (scripts/check-process-split), build with zero warnings, run every test, build the examples, run the demo, then make footprint-check, make deb-check, make burst-check, make docs and make man"
+	@echo "make test       install missing Debian packages, check the one-way rules (scripts/check-one-way) and the process split (scripts/check-module-graph), build with zero warnings, run every test, build the examples, run the demo, then make footprint-check, make deb-check, make burst-check, make docs and make man"
 	@echo "make test-repeat N=10  run the main suites N times beside a busy core, and print per test how many runs it failed (flake hunting)"
 	@echo "make fuzz       build remotebridge-fuzz with libFuzzer and AddressSanitizer and run every harness FUZZ_SECONDS (default 60), two at a time; FUZZ_HARNESSES=\"state-file evdev\" for some"
 	@echo "make build      build the package"
@@ -84,8 +84,8 @@ build: deps
 
 test: deps
 	scripts/check-one-way
-	scripts/check-process-split
-	scripts/check-process-split --self-test
+	scripts/check-module-graph
+	scripts/check-module-graph --self-test
 	$(NO_WARNINGS) $(SWIFT) build --build-tests
 	scripts/raise-inotify-instances
 	SWIFT="$(SWIFT)" scripts/run-tests main --skip '$(LARGE_SUITES)|$(SIDE_BY_SIDE_SUITES)'

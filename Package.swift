@@ -4,7 +4,7 @@
 //
 // The targets below are grouped by the process they run in. What each module holds, and the graph
 // they make, is written once: docs/ARCHITECTURE.md, "Modules" (a test holds that table to this
-// file). scripts/check-process-split (make test) holds the process boundaries: the engine links
+// file). scripts/check-module-graph (make test) holds the process boundaries: the engine links
 // the protocol, mpv, its walls and the shared leaves only; the daemons link none of the engine's.
 //
 // 6.2 is what the code needs: `isolated deinit` and `nonisolated(nonsending)`.
