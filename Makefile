@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # RemoteBridge: build, test, demo and benchmark. `make help` lists the targets.
 
 SWIFT ?= swift
@@ -156,7 +157,7 @@ benchmark: deps
 # Every library has a DocC catalogue (Sources/<Module>/<Module>.docc); each is checked with
 # --warnings-as-errors, so a broken symbol link fails the build. make test builds them.
 DOC_TARGETS := RemoteBridgeDurations RemoteBridgeText RemoteBridgeListeners RemoteBridgeLogging RemoteBridgeCore RemoteBridgeGestures RemoteBridgeDBus RemoteBridgeMPRIS \
-	RemoteBridgeProcess RemoteBridgePrivateBus RemoteBridgeEngineProtocol RemoteBridgePlayer RemoteBridgeEvdev RemoteBridgeDesktopKeys RemoteBridgeConfiguration RemoteBridgeStateFile RemoteBridgeResume RemoteBridgeDoctor \
+	RemoteBridgeProcess RemoteBridgePrivateBus RemoteBridgeEngineProtocol RemoteBridgePlayer RemoteBridgeEvdev RemoteBridgeDesktopKeys RemoteBridgeConfiguration RemoteBridgeStateFile RemoteBridgeResume RemoteBridgeDoctor RemoteBridgeRelease \
 	RemoteBridgePlayerDaemon RemoteBridgeHeadsetDaemon RemoteBridgeCtl RemoteBridgeTesting
 
 docs: deps

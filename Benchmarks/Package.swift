@@ -1,4 +1,5 @@
 // swift-tools-version: 6.2
+// SPDX-License-Identifier: Apache-2.0
 // RemoteBridge's benchmarks, in a package of their own (as swift-nio does) so that projects
 // depending on RemoteBridge never fetch the benchmark tooling.
 //
@@ -112,7 +113,7 @@ let package = Package(
             name: "ParserBenchmarks",
             dependencies: [
                 .product(name: "RemoteBridgePlayerDaemon", package: "RemoteBridge"),
-                .product(name: "RemoteBridgeMPV", package: "RemoteBridge"),
+                .product(name: "RemoteBridgePlayer", package: "RemoteBridge"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ParserBenchmarks",

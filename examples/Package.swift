@@ -1,4 +1,5 @@
 // swift-tools-version: 6.2
+// SPDX-License-Identifier: Apache-2.0
 // Example programs that use RemoteBridge the way the iOS Event Handling Guide's sample code
 // uses UIKit. This is a separate package that depends on RemoteBridge by path, exactly as an
 // outside project would, so building it also checks the public API.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The physical floor for the daemons' footprint, measured beside them by the Footprint
  * benchmark in the same run.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rb_confine: the layers in their order, and the descriptor layer. */
 #define _GNU_SOURCE
 #include "cconfinement.h"

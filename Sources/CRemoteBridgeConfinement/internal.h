@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #ifndef REMOTEBRIDGE_CCONFINEMENT_INTERNAL_H
 #define REMOTEBRIDGE_CCONFINEMENT_INTERNAL_H
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The Landlock layer: the whole filesystem read-only, the given writable paths fully writable, and
    (ABI 6) abstract unix sockets and signals scoped to the process. Best effort: the rights the
    kernel's ABI lacks are dropped, and a kernel without Landlock leaves the layer unapplied. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The namespace layer: the bus sockets hidden behind bind mounts in a private mount namespace.
    Landlock cannot refuse connect() to a path-bound unix socket (connecting is not a filesystem
    access it checks), so without this an engine that guessed $XDG_RUNTIME_DIR/bus could talk to the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The probes: one operation each, its errno as the answer, safe whether or not it is allowed. */
 #define _GNU_SOURCE
 #include "cconfinement.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The seccomp layer: an allowlist of the system calls the engine (mpv, FFmpeg, libpulse,
    libpipewire, ALSA, glibc, the Swift runtime) makes. Anything else fails with ENOSYS, which every
    library treats as "this kernel lacks it" (glibc then falls back: clone3 to clone, and so on);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #ifndef REMOTEBRIDGE_CDBUS_SHIM_H
 #define REMOTEBRIDGE_CDBUS_SHIM_H
 #include <dbus/dbus.h>

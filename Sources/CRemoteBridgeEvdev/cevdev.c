@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "cevdev.h"
 #include <linux/input.h>
 #include <sys/ioctl.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #ifndef REMOTEBRIDGE_CMPV_SHIM_H
 #define REMOTEBRIDGE_CMPV_SHIM_H
 #include <mpv/client.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A problem in a configuration file: which file, which line, which key, and what to do.
 public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file's path.

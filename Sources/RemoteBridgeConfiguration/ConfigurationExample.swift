@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// `config.toml` with every key at its default, rendered from `ConfigurationSchema`: the text of
 /// `dist/config.example.toml`, and of README.md's configuration block (its player tables).
 public enum ConfigurationExample {

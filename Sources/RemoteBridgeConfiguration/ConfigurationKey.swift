@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One key of `config.toml` as the schema holds it: its name, its default written as TOML, and
 /// what it means. The default is rendered from the settings' own default value, so it is
 /// written once, in `PlayerConfiguration` or `HeadsetConfiguration`.

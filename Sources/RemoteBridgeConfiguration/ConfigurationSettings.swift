@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One program's settings, read from the shared `config.toml`: the defaults, and a parser that
 /// checks the whole file. Loading is the same for every program, so it is written once here.
 public protocol ConfigurationSettings {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 import RemoteBridgeMPRIS
 import RemoteBridgeCore
@@ -35,7 +36,7 @@ public struct PlayerConfiguration: ConfigurationSettings, Sendable, Equatable {
         if var player = try root.section("player") {
             if let name = try player.string("name") {
                 // The rule `--name` follows too, so a name one accepts the other does.
-                if let problem = MPRISBusName.problem(with: name) {
+                if let problem = MPRISNames.problem(with: name) {
                     throw ConfigurationError(file: file, line: player.line(of: "name"), key: "[player] name", message: problem)
                 }
                 configuration.name = name

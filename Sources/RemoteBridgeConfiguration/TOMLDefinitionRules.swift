@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeText
 
 /// What TOML lets a document add to a table, by how the table came to be:

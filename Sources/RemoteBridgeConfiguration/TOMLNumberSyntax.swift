@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// TOML 1.0's number grammar, checked on the text as written: no leading zeros, `_` only
 /// between two digits, a digit on both sides of the decimal point, signs only on decimal numbers.
 enum TOMLNumberSyntax {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeText
 
 /// A TOML syntax error, with the line and a description.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDurations
 
 /// Setting values written as TOML text, for the schema's defaults (and so the example file).

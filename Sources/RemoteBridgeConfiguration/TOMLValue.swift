@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A TOML value, with the line it was written on so errors can point at it.
 public indirect enum TOMLValue: Sendable, Equatable {
     case string(String)

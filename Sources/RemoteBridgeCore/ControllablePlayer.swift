@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What a player offers for `PlayerController` to drive it: transport, seeking and scanning.
 /// remote-playerd's mpv player and the tests' in-memory player both conform.
 @MainActor

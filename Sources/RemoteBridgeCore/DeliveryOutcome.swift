@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What became of one event sent with `RemoteApplication.sendEvent(_:)`.
 public enum DeliveryOutcome: Sendable {
     /// A responder handled the event (it did not call `super`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Follows one event up the responder chain to learn which responder kept it.
 ///
 /// Every delivery gets a fresh stamp. The default `Responder.remoteControlReceived(with:)`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The responder that plays: it handles every remote-control subtype on a `ControllablePlayer`.
 /// remote-playerd makes it the first responder over its mpv player; tests do the same over an
 /// in-memory player, so what they check is the controller that ships.

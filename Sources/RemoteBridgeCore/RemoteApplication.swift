@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeListeners
 /// The end of every responder chain, and the object that delivers remote-control events.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One remote-control event: what to do, when it happened, and where it came from.
 ///
 /// Events are values. A responder that wants to remember one keeps a copy; nobody holds a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The kind of a remote-control event, numbered as UIKit's `UIEvent.EventSubtype`.
 ///
 /// 100…109 are UIKit's own values. 200…202 come from `MPRemoteCommandCenter`, which MPRIS

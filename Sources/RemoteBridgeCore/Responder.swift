@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An object that can receive remote-control events and pass them up the responder chain.
 ///
 /// This is UIKit's `UIResponder`, cut down to remote control. Subclass it, override

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Walks responder chains, guarding against chains that loop back on themselves.
 @MainActor
 enum ResponderChain {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The skip and scan amounts every part of RemoteBridge uses unless configured otherwise: the
 /// daemon's controller, MPRIS `SendEvent` without an interval, the desktop's media keys, and
 /// scanning by repeated `Seek` on players that cannot scan themselves; and the player's own

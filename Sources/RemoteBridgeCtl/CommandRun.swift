@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 import RemoteBridgeCore
 import RemoteBridgeDBus
@@ -37,7 +38,7 @@ public struct CommandRun {
 
     /// Reads `arguments` (without the program's name), runs them, and returns the exit status.
     public static func main(arguments: [String]) async -> Int32 {
-        if let generated = Generated(arguments: arguments) {
+        if let generated = PackagingFiles(arguments: arguments) {
             StandardStream.output.write(generated.text)
             return 0
         }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// `g_utf8_strdown` and `g_utf8_strup` of GLib 2.74, as `lc` and `uc` use them.
 ///
 /// Only letters change: upper- and titlecase letters to lowercase, lower- and titlecase to

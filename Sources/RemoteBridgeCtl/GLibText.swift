@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The GLib text functions playerctl's templates rely on, as GLib 2.74 does them.
 ///
 /// They count Unicode scalars (GLib's "characters"), not Swift `Character`s, and bytes where

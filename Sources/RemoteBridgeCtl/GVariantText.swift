@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// GLib 2.74's `g_variant_print` for D-Bus values: how playerctl prints every value that is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// Values as playerctl 2.4.1 prints them: in a template, for `metadata KEY`, and as the

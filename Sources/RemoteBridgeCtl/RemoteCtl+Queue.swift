@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteBridgeText
@@ -18,7 +19,7 @@ extension RemoteCtl {
     /// named on stderr with its reason, the others are queued, and the exit status is 1.
     public func queue(_ items: [String], directory: String) async -> Int32 {
         let playerName = selection.names.first ?? PlayerSelection.short(MPRISNames.remotePlayerd)
-        if let problem = MPRISBusName.problem(with: playerName) {
+        if let problem = MPRISNames.problem(with: playerName) {
             errors("remotectl: queue: \(problem)")
             return 2
         }

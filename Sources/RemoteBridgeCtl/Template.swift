@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// A playerctl 2.4.1 format template (`--format`), parsed and expanded as playerctl does.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// The template operators, with playerctl's arithmetic (`infixfn_add` and the others).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// What playerctl knows of a player besides its metadata, for a template's shortcuts.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// Expands one parsed node against a context, as playerctl's `expand_token` does.

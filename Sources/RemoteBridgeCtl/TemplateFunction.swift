@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// playerctl's template functions (`helperfn_*`), with their arity and type rules and messages.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// playerctl's template tokenizer (`tokenize_format` and `tokenize_expression`), step by step.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Text from players made safe for a terminal: a title is data, and must not be able to move
 /// the cursor, retitle the window or rewrite the screen with escape sequences.
 enum TerminalText {

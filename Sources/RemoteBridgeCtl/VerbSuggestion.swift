@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// "Did you mean …?" for a mistyped verb (`remotectl plya`).
 public enum VerbSuggestion {
     /// The verb closest to `word` (at most two edits away, or a verb it starts), or nil.

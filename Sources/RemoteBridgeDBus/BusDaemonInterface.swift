@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// `org.freedesktop.DBus`, served by the message bus itself at its own name and path: names,
 /// match rules and activation. Declared like any other interface, so that every call to the bus
 /// goes through a declaration and `dbus/foreign/org.freedesktop.DBus.xml` can be checked against it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One argument of a method or signal: a name (for introspection) and a single complete type.
 public struct DBusArgument: Sendable, Equatable {
     /// The argument's name.

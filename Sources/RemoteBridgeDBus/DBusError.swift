@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeText
 
 /// An error on the bus: a D-Bus error name and a message for people.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An incoming method call, as a handler sees it.
 public struct DBusMethodCall: Sendable {
     /// The whole message, header and body.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CRemoteBridgeDBus
 
 /// Messages in the D-Bus wire format, as a socket carries them: for the fuzz harness, which

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeText
 
 /// A D-Bus message, decoded: its header fields and its body as typed values.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A D-Bus value with its exact wire type.
 ///
 /// Every case knows its signature, including empty arrays and dictionaries, which carry their

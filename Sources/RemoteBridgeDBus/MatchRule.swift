@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A rule that selects signals, for `DBusConnection.subscribe(to:_:)`.
 public struct MatchRule: Sendable, Equatable {
     /// The sender: a unique name (`:1.42`) or a well-known name (the bus matches it by owner).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The freedesktop interfaces every object answers, declared the same way as our own, so that
 /// calls and signals to them go through a declaration too.
 public enum StandardInterfaces {

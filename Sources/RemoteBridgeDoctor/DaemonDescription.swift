@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeMPRIS
 
 /// One of RemoteBridge's two daemons, as the doctor checks it: its bus name and the files that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One line of `remotectl doctor`: a link of the chain a press travels, what works or does not,
 /// and, when it does not, the exact fix.
 public struct DoctorFinding: Sendable, Equatable {

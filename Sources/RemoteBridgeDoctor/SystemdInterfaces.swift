@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// The parts of systemd's manager API `remotectl doctor` reads (systemd's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// A systemd user unit's state, as systemd's manager on the session bus gives it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Dispatch
 
 /// The conversions between `Duration` and the numbers other APIs speak: microseconds for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CRemoteBridgeConfinement
 
 /// Operations run inside a confined process to show what the confinement refuses: tests and

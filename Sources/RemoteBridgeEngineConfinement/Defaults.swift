@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension EngineConfinement {
     /// The paths the engine's audio outputs write to, as found with strace (the evidence is in
     /// docs/engine-confinement.md):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What the engine tells the daemon: one frame each (`EngineWire`).
 package enum EngineMessage: Sendable, Equatable {
     /// mpv started (`error` empty), or could not (`error` says why; the engine then exits).

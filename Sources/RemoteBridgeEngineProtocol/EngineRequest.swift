@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What the daemon asks of the engine: one frame each (`EngineWire`). Requests with a serial
 /// are answered by an `EngineMessage.reply` with the same serial; the others are not answered.
 package enum EngineRequest: Sendable, Equatable {

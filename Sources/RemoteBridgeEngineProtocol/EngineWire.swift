@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The byte layout of the engine channel's messages: each frame is a little-endian UInt32 length,
 /// then that many bytes of body; a body is a kind byte, then its fields in order. Integers are
 /// little-endian, a Double is its IEEE bit pattern, a string is its UTF-8 length (UInt32) then

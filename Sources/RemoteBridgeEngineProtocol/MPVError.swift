@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An error from mpv (a call it refused, in mpv's words), or from a request the engine refused
 /// before it reached mpv (an argument with NUL).
 public struct MPVError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An event from mpv, converted on the engine's event thread and sent to the daemon.
 package enum MPVEvent: Sendable, Equatable {
     /// Why a file stopped playing.

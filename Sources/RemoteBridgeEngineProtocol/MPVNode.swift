@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A value read from mpv: the Swift form of `mpv_node`.
 public indirect enum MPVNode: Sendable, Equatable {
     /// No value (`MPV_FORMAT_NONE`), such as a property with no file loaded.

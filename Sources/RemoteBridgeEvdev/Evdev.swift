@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CRemoteBridgeEvdev
 
 /// The evdev requests a reader makes of an open device, beyond its identity.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What a device says is down and on right now: read after SYN_DROPPED to learn what the lost
 /// events changed, and at open to know which switches are on.
 public struct InputDeviceState: Sendable, Equatable {

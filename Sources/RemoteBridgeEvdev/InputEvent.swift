@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One `struct input_event` record, as the kernel writes it on 64-bit Linux: a `timeval`
 /// (two 64-bit fields), then `u16 type`, `u16 code`, `s32 value`. 24 bytes, little-endian.
 public struct InputEvent: Sendable, Equatable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// The kernel's stamps on input records, read as how long ago each edge happened.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// Reads a fuzzer's bytes as choices: a harness that needs more than one input (a split point,

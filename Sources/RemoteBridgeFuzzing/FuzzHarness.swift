@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One parser of outside input as a fuzzer drives it: bytes in, and the properties that must
 /// hold for whatever the bytes are. A crash or a Swift trap inside is a finding too; a broken
 /// property is thrown (`PropertyViolation`), so that a replay reports it as a test failure and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeProcess
 
 /// Starts `body` on a thread of its own, with a main thread's stack (8 MiB), so that a parser's

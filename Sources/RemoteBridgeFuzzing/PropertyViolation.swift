@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A property a harness checks that did not hold: what was expected, and what was found.
 package struct PropertyViolation: Error, CustomStringConvertible, Equatable {
     /// The property, and how it failed.

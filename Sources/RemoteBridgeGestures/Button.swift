@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A button, named by its Linux evdev key code (`linux/input-event-codes.h`).
 public struct Button: Sendable, Hashable, CustomStringConvertible {
     /// The evdev key code, such as 226 for `KEY_MEDIA`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Where button edges come from when they may wait unread: an input device whose records sit in
 /// the kernel's buffer while the main actor is busy.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One edge of a button: pressed or released, and when.
 public struct ButtonEvent: Sendable, Equatable {
     /// Which way the button moved.

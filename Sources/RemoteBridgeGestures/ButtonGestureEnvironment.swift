@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Feeds button edges to a set of recognizers and arbitrates between them, as UIKit's gesture
 /// environment does for touches.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The base class of button gesture recognizers, modelled on `UIGestureRecognizer`.
 ///
 /// A recognizer watches button edges and moves through the guide's state machine:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Lets an owner veto a gesture, or let two gestures be recognized together, as
 /// `UIGestureRecognizerDelegate` does.
 @MainActor

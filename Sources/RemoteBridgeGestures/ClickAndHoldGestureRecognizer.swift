@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Recognizes clicks followed by a held press: `numberOfClicks` presses in all, the last one
 /// held for `minimumHoldDuration`. Continuous: it begins once the last press has been held
 /// long enough and ends on release. With `numberOfClicks` 1 it is a plain hold.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Recognizes a number of quick clicks: presses shorter than `minimumHoldDuration`, each
 /// following the last release within `maximumClickInterval`. Discrete: it recognizes on the
 /// last release (or, with `require(toFail:)`, once the longer patterns have failed).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension GestureClock {
     /// Suspends for `duration` on this clock: real time on `ContinuousGestureClock`, and until a
     /// test advances far enough on `VirtualClock`. Throws `CancellationError` if the task is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The time source of gesture recognition: the current instant, and deadlines run on the main actor.
 ///
 /// Recognizers never read the system clock directly, so tests drive them with `VirtualClock`

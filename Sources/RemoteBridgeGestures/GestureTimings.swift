@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The default timings of a click pattern, written once: the recognizers, the headset gesture
 /// map and `config.toml`'s `[headset]` section (`click-interval`, `hold-duration`) start from them.
 public enum GestureTimings {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeCore
 
 /// The click patterns of a one-button headset, after Apple's headphone remote.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeListeners
 
 /// A clock that moves only when told to, for tests: deadlines fire inside `advance(by:)`.

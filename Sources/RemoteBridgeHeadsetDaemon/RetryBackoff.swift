@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The waits between attempts at a call that went unanswered: `first`, then twice the wait
 /// before, never more than `cap`. headsetd uses it for BlueZ, which answers nothing for a few
 /// seconds while bluetoothd starts beside it at boot, and for a system bus that went away.

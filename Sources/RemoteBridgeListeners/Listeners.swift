@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The one way a component announces what happened: its own `Announcement` enum, and a list of
 /// listeners that any number of others join and leave without touching each other.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Logging
 
 /// How the daemons log: to standard error, in the journal's form when it is the journal

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// Whether a descriptor is connected to the systemd journal: systemd sets `JOURNAL_STREAM` to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Logging
 
 /// The syslog priority of a log level, as the journal files it: `<4>` at the start of a line on

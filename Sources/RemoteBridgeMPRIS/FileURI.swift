@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The one rule for showing a media location to the outside (MPRIS `xesam:url`, the TrackList,
 /// the BlueZ mirror, and so `remotectl` and playerctl): as a URI.
 ///

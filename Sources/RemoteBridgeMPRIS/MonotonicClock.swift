@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// CLOCK_MONOTONIC, the clock of `EventDelivered`'s `monotonic_us`: the one other programs read

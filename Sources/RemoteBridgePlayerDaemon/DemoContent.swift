@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgePlayer
 
 /// `--demo`'s queue: generated tones with titles and artists, so no files or sound card are needed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// The unix sockets that must stay out of the engine's reach, which its confinement hides (the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SystemPackage
 
 /// Local paths as text: joined and tidied with plain string work where that is enough, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What remote-playerd plays, by file name extension and by MIME type: one list each, for the
 /// folder walk, MPRIS `SupportedMimeTypes` and the desktop entry's `MimeType` (a test holds
 /// dist/desktop/remotebridge.desktop to `mimeTypes`, and both to shared-mime-info's globs).

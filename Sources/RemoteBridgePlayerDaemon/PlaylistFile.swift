@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// M3U and PLS playlists, read by the player's own parser, line by line as the bytes arrive.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgePlayer
 
 /// A queue that takes many single-entry edits in a row cheaply: a journal of thousands of

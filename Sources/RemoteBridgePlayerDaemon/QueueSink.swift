@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgePlayer
 
 /// Where expanded queue items go as they are found: kept in `collected`, or handed on in chunks,

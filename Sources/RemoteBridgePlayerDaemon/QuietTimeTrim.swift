@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CRemoteBridgeHeap
 
 /// Hands the heap's free pages back to the kernel once a burst of work is over: `quietTime`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeConfiguration
 import RemoteBridgeMPRIS
 
@@ -7,7 +8,7 @@ extension RemotePlayerDaemon {
         var configuration = try PlayerConfiguration.load(
             path: options.configPath ?? paths.configFile, required: options.configPath != nil)
         if let name = options.name {
-            try MPRISBusName.validate(name)
+            try MPRISNames.validate(name)
             configuration.name = name
         }
         if let output = options.audioOutput { configuration.audioOutput = output }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDurations
 import RemoteBridgeConfiguration
 import RemoteBridgeDBus
@@ -218,7 +219,7 @@ public final class RemotePlayerDaemon {
             case .nameAcquired: break
             }
         }
-        busName = try await MPRISBusName.claim(configuration.name, on: connection, replace: options.replace)
+        busName = try await MPRISNames.claim(configuration.name, on: connection, replace: options.replace)
         if namesLostEarly.contains(busName) { nameLost(busName) }
         logger.info("on the bus as \(busName)", metadata: ["bus": "\(connection.address)"])
         if let fill { logger.info("the queue fills in behind the name: \(OutsideText.escaped(fill.progress, maximumBytes: OutsideText.messageBytes))") }

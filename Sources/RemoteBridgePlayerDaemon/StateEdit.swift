@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgePlayer
 
 /// One change to a saved `PlayerState`, as the state file's journal records it: the queue is

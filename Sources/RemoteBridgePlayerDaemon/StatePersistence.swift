@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgePlayer
 
 /// When and how the player's state is written: so that a kill at any moment loses at most a few

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The order a shuffled queue had before it was shuffled, as the state keeps it
 /// (`PlayerState.unshuffledOrder`): the queue's indices in that order, each once.
 ///

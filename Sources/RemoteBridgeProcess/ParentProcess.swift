@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CRemoteBridgeProcess
 
 /// This process's tie to the one that started it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// A process's environment as `NAME=value` entries: this process's own, read once per call, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The release this build is: the one version number of RemoteBridge.
 ///
 /// `remotectl --version`, `remote-playerd --version`, `headsetd --version`, the man pages and the

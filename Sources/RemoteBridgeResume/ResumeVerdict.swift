@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Whether a press with no player to take it should start remote-playerd and resume its saved
 /// queue (media-button resumption), and why: `ResumePolicy.decide` gives it, headsetd and
 /// `remotectl play` act on it, and `remotectl doctor` shows it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// CRC-32C (Castagnoli), the checksum of each record in the state file: a record torn by a kill,
 /// or damaged on disk, fails it.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// What a press with no player needs to know of remote-playerd's saved state: how many entries

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// A state file read whole, with what `stat` says of it: remote-playerd loads the state from it,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The state file's layout, versions 2 and 3: a snapshot of the whole state, then a journal of
 /// edits.
 ///

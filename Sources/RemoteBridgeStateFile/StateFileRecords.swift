@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The state file's framing (`StateFileFormat`): the header, and where each whole record's payload
 /// is. remote-playerd's decoder and `SavedStateSummary` both walk a file with it.
 public enum StateFileRecords {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Reads the fields of one state-file record (`StateFileFormat`): bytes, varints, doubles and
 /// text, each checked against the bytes left in the record and against its bound before anything
 /// is allocated for it. remote-playerd reads entries and edits with it (`StateRecordReader+Entries`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// Paths of the package's own executables, as `swift build` left them, for tests that run a

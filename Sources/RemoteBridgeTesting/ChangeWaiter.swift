@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeListeners
 
 /// The one wait helper of the tests: a condition and a deadline. Whoever sees a change (a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// Runs `/usr/bin/playerctl` and the built `remotectl` with the same arguments and the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeMPRIS
 
 /// A private session bus and a private system bus, with the scripted players a test put on

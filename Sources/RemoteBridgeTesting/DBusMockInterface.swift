@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// The parts of python3-dbusmock's API the BlueZ mock uses: its `org.freedesktop.DBus.Mock`

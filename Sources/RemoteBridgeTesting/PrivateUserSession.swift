@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The start of a shell script that gives a test a systemd user session of its own, for a daemon
 /// run the way users run it: journald, a session bus and `systemd --user`, all under a new tmpfs
 /// on `/run`. Run the script with `unshare -m` (a mount namespace of its own), so nothing of it is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// A pseudo-terminal for running a program whose stdout must be a TTY (such as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteBridgeCore
@@ -30,6 +31,6 @@ public final class ServedPlayer {
         server = MPRISServer(connection: connection, application: application, player: player, identity: identity ?? .init(name: name))
         server.servesRemoteControl = remoteControl
         try server.start()
-        busName = try await MPRISBusName.claim(name, on: connection)
+        busName = try await MPRISNames.claim(name, on: connection)
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Repeats `roundTrips` (bus round trips to the peer whose work is awaited) until `condition`
 /// holds, or `limit` has passed (the limit only ends a failing test). Only for outside state
 /// that nothing announces (what /proc says of another process); everything in the process

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// Collects the signals that match a rule, and lets a test wait for them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// The properties of the streams a sound server plays, as its own tools list them: `pactl`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// A folder of short, tagged FLAC tones made with sox, plus cover art and a broken file.

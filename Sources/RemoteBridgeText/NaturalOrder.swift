@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The order a file manager shows names in, without a locale: runs of digits compare by their
 /// value ("Track 2" before "Track 10"), letters without regard to case, and names that are
 /// otherwise equal by their bytes. Written once: remote-playerd's folder walk and the input

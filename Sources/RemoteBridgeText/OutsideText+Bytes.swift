@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Outside bytes that should be UTF-8 and may not be (a file, a playlist line), quoted the same
 /// way as text.
 extension OutsideText {

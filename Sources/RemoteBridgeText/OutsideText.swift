@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Outside text (a URI, a key, a device name, a peer's error message) as it may appear in an
 /// error message, a log line or on a terminal: escaped so that it cannot forge a line or send a
 /// terminal escape, and bounded in bytes, so that a megabyte of input is not echoed back.

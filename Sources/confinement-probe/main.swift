@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // confinement-probe: applies the engine's confinement, then runs the probes named on the command
 // line, one output line each, for EngineConfinementTests and for diagnosing a machine.
 //

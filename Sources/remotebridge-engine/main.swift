@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // remotebridge-engine: mpv, in a process of its own, for remote-playerd. The daemon starts it
 // with a socketpair as descriptor 3 when there is something to play; it is not run by hand.
 // docs/engine.md describes the protocol and the confinement.

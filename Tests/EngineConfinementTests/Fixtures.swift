@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// A temporary folder, removed (with what the tests put in it) by `remove()`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// Runs the confinement-probe program built beside this test bundle and reads its lines.

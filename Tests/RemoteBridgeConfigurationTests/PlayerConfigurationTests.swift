@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import RemoteBridgeConfiguration
 import RemoteBridgeMPRIS
@@ -72,7 +73,7 @@ struct ConfigurationTests {
         arguments: ["a.b", "remote-bridge_2", "vlc.instance42", "has space", "1digit", "a..b", "trailing.", ".lead", ""])
     func nameRule(name: String) {
         let fromFile = (try? PlayerConfiguration.parse("[player]\nname = \"\(name)\"\n", file: "/c.toml")) != nil
-        let fromOption = (try? MPRISBusName.validate(name)) != nil
+        let fromOption = (try? MPRISNames.validate(name)) != nil
         #expect(fromFile == fromOption)
         #expect(fromFile == ["a.b", "remote-bridge_2", "vlc.instance42"].contains(name))
     }

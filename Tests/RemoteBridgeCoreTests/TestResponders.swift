@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeCore
 
 /// The order in which responders saw events, shared by the responders of one test.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeCtl
 
 /// Runs remotectl command lines in-process on one bus, keeping what they print, a line each.

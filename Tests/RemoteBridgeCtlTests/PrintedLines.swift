@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeTesting
 
 /// What an in-process `RemoteCtl` prints (give `record` as its `output`), and a wait for it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
 import RemoteBridgeTesting
@@ -37,7 +38,7 @@ final class TemplateReferencePlayer {
         let player = DBusInterface(PlayerInterface.name, properties: values.map { name, signature, value in DBusProperty(name, signature) { value } })
         object = try ExportedObject(path: MPRISNames.objectPath, interfaces: [player])
         connection.export(object)
-        _ = try await MPRISBusName.claim(name, on: connection)
+        _ = try await MPRISNames.claim(name, on: connection)
     }
 
     /// The variables remotectl gives a `metadata --format` template for this player: the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 import RemoteBridgeDBus
 import RemoteBridgeMPRIS
@@ -113,7 +114,7 @@ struct BusNameTests {
         var lost: [String] = []
         old.serverConnection.listeners.add { if case .nameLost(let name) = $0 { lost.append(name) } }
         let connection = try await DBusConnection.connect(to: old.bus.address)
-        let name = try await MPRISBusName.claim("swap", on: connection, replace: true)
+        let name = try await MPRISNames.claim("swap", on: connection, replace: true)
         #expect(name == "org.mpris.MediaPlayer2.swap")
         #expect(await until(wokenBy: old.serverConnection.listeners) { !lost.isEmpty })
         #expect(lost == ["org.mpris.MediaPlayer2.swap"])
@@ -122,6 +123,6 @@ struct BusNameTests {
 
     @Test("a bad player name is refused with advice", arguments: ["", "has space", "1digit", "a..b", "trailing.", "ünï"])
     func badNames(name: String) async throws {
-        #expect(throws: DBusError.self) { try MPRISBusName.validate(name) }
+        #expect(throws: DBusError.self) { try MPRISNames.validate(name) }
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Calls counted as answered or failed, with the first failure kept for the report.
 public struct CallTally: Sendable {
     /// Calls answered.

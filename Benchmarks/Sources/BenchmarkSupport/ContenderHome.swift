@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// A home folder for the contenders, inside a benchmark's work folder: an empty

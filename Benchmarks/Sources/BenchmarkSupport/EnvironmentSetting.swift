@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// A benchmark's settings read from the environment: a value that is not what the variable

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// A client of mpv's JSON IPC socket (`--input-ipc-server`), for what mpv-mpris does not show

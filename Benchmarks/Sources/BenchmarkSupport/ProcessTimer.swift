@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// Runs a whole program and measures its wall time, from spawn to reaped exit.

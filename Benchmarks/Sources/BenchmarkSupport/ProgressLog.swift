@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// Says on stderr what a benchmark is measuring, with the time since it began: a long run

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Tells, from outside, whether a started program holds its whole queue.
 @MainActor
 public protocol QueueCheck {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import BenchmarkSupport
 
 /// What `Bursts --check` (`make burst-check`) holds remote-playerd to: memory a burst of calls

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The footprint `make test` holds the release build to (`Footprint --check`): a short run of
 /// the same measurement, failing the build when a daemon grows past these.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// One program the footprint benchmark runs: how to start it, and the name it owns on the bus

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// The files of one folder, by inode, so that the bytes written between two looks can be told

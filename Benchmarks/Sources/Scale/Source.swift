@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Where a queue comes from.
 enum Source: String, CaseIterable {
     /// An M3U playlist of the library (both programs).

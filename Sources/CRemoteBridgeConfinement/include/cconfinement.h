@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #ifndef REMOTEBRIDGE_CCONFINEMENT_H
 #define REMOTEBRIDGE_CCONFINEMENT_H
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #ifndef REMOTEBRIDGE_CEVDEV_H
 #define REMOTEBRIDGE_CEVDEV_H
 #include <stdint.h>

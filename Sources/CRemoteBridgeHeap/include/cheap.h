@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #ifndef REMOTEBRIDGE_CHEAP_H
 #define REMOTEBRIDGE_CHEAP_H
 /* The daemons' memory housekeeping: glibc's heap, and the pages of their own program. Nothing

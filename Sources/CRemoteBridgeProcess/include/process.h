@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #ifndef REMOTEBRIDGE_PROCESS_H
 #define REMOTEBRIDGE_PROCESS_H
 /* What RemoteBridgeProcess needs from the C library that Swift's Glibc module does not show:

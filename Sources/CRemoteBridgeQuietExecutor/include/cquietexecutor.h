@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #ifndef REMOTEBRIDGE_CQUIETEXECUTOR_H
 #define REMOTEBRIDGE_CQUIETEXECUTOR_H
 /* Swift concurrency's global executor, moved to a pool of threads of its own: bounded, so that a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDurations
 
 /// One option remotectl reads: its names, whether it takes a value, what it is for, and whether

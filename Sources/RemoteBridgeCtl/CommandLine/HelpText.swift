@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDurations
 
 /// `remotectl --help`, made from the option and verb tables: playerctl's commands and options

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Reads a command line the way GLib's GOption reads playerctl's, so that any command line
 /// playerctl takes means the same here:
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A command remotectl runs: playerctl's thirteen, with their rules for `--format` and
 /// `--follow`, and remotectl's own. The verb table (`all`) is the one source for dispatch, help,
 /// the man page and the shell completions.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// remotectl's `metadata --json`; the rest of `metadata`'s text is playerctl's (`PlayerctlText`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// What `open ARG` hands the player, as playerctl (GLib's `g_file_new_for_commandline_arg`)

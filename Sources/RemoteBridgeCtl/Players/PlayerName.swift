@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeMPRIS
 
 /// An MPRIS player's name, as playerctl names it: the bus name without `org.mpris.MediaPlayer2.`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// The parts of BlueZ's system-bus API headsetd uses (BlueZ's doc/media-api.txt and

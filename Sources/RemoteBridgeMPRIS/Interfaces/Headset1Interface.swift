@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// `io.github.remotebridge.Headset1`, served by headsetd at `/io/github/remotebridge/Headset`:

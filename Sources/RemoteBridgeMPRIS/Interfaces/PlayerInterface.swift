@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// `org.mpris.MediaPlayer2.Player`, declared once for the server, the Bluetooth mirror and the clients.

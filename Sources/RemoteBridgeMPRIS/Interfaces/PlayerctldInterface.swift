@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// `com.github.altdesktop.playerctld`, served by playerctl's daemon beside its MPRIS proxy

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// `io.github.remotebridge.RemoteControl1`, RemoteBridge's own interface on the MPRIS object:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDBus
 
 /// `org.mpris.MediaPlayer2.TrackList`, declared once for the server and its clients.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 
 /// The engine's whole environment: what mpv, FFmpeg and the sound libraries read, from ours,
 /// and the stream's names; nothing else. In particular no bus address (`DBUS_SESSION_BUS_ADDRESS`,

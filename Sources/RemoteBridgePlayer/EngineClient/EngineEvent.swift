@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeEngineProtocol
 
 /// What the engine client tells the player, on the main actor: mpv's events as the engine sent

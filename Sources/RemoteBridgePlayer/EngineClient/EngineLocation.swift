@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// Where the engine program is: beside the program that runs the player (a build folder, or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// Who the player's audio output stream says it is: what mixers (GNOME Sound, pavucontrol) show

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The mpv options that keep mpv to the one file the player hands it.
 ///
 /// mpv and libavformat open further files by themselves: a playlist (M3U, PLS, CUE, EDL) is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Which queue entry mpv's per-file properties (`metadata`, `duration`) belong to right now.
 ///
 /// The player makes an entry current the moment it asks mpv to play it, but mpv still has the

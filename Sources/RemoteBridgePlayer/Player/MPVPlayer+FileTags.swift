@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Dispatch
 
 /// Tags read from the files themselves (`FileTags`), for entries mpv has not opened: the next

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The audio output stream's `media.name`: the track clients are shown, as MPRIS says it (its
 /// title, or the file name without extension, then its artists), never mpv's "file - mpv".
 ///

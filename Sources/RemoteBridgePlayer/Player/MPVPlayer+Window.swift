@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What mpv holds: the current entry and the next, handed over one at a time, and nothing else.
 extension MPVPlayer {
     /// Makes entry `index` current at once (so state saved a moment later already says so),

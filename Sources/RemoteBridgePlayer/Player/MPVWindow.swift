@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What mpv's playlist holds: the entries the player handed over, by mpv's playlist entry id.
 ///
 /// The player's queue is the one source of what mpv opens. mpv holds the current entry and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeEngineProtocol
 
 /// Why the player could not do what it was asked: mpv refused (``PlayerError``), the engine could

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Dispatch
 
 /// When a new current entry is shown to clients: once its tags and its art are known, so that a

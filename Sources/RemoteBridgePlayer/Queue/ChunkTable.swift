@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Which chunk of a `PlayQueue` holds each entry: a hash table from an entry's id to its chunk's
 /// number, so that an id is found without a scan of the queue.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What the queue knows of its entries beyond URL and title (tags read from the file, a
 /// length, cover art), by id, for the entries that have any; held compactly.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The folders of the queue's entries, each held once: a library's paths share their folders
 /// (an album's tracks, one folder), so an entry keeps only its file name and a folder number.
 /// A folder no entry uses any more is let go, and its number used again.

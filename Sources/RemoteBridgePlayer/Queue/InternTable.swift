@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Values held once, each under a number, with a count of the users of each: what many queue
 /// entries share (an album's folder, its artists and genre) costs its bytes once, and an entry
 /// keeps a 4-byte number. A value no user holds any more is let go, and its number used again.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The player's queue, in play order, kept compact: a library of 100 000 entries costs little
 /// more than its paths, and a change of one entry costs the same at that size as at 10.
 ///

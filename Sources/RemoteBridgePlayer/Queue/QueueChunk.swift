@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A run of consecutive entries of a `PlayQueue`: their ids, and where each one's URL and title
 /// are in the chunk's own text. An insert or a removal moves only this chunk's entries, and a
 /// compaction copies only its text.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A `PlayQueue`'s entries as chunks of consecutive entries (`QueueChunk`), in play order, and
 /// where each position and each id is.
 ///

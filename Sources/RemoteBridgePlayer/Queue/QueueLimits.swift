@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeText
 
 /// The most the queue holds, so that no client can make the player's memory, its state file or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Reads a local file's tags (and, for FLAC, its length) without mpv: FLAC and Ogg (Vorbis,
 /// Opus) comments, and ID3v2.3/2.4 text frames (MP3).
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Uses every public name of the RemoteBridgeCore contract exactly as written, from a
 // separate package. If a signature changes, this stops compiling; if behaviour changes, it exits 1.
 import Glibc

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeCore
 
 /// The container above the player, like a navigation controller: it handles `stop` by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Runs the guide's three steps and shows, for each event, which responder kept it.
 import RemoteBridgeCore
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeCore
 
 /// Podcast mode: a responder in front of the player that turns next-track and previous-track

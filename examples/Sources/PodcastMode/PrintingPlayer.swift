@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeCore
 
 /// A stand-in for a real player (remote-playerd drives mpv the same way): it prints each

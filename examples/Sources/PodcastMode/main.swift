@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeCore
 
 // The podcast mode of a player app: next/previous skip ±30 s while it is on.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeGestures
 
 /// A secret pattern on one button: long, short, long. The button version of the guide's

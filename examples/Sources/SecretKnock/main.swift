@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A custom button gesture: long-short-long toggles a secret mode, while ordinary clicks still
 // work. The button is driven on a VirtualClock so the run is instant and always the same.
 import RemoteBridgeGestures

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Files made from the option and verb tables, for packaging: the man page and the shell
 /// completions. Asked for with a first argument of their own, which no playerctl command line
 /// starts with: `--generate-manual`, `--generate-completion-script bash|zsh|fish`.
-struct Generated {
+struct PackagingFiles {
     /// The file's text.
     let text: String
 
