@@ -165,8 +165,7 @@ let package = Package(
             name: "RemoteBridgeHeadsetDaemon",
             dependencies: [
                 "RemoteBridgeGestures", "RemoteBridgeListeners", "RemoteBridgeDBus", "RemoteBridgeEvdev", "RemoteBridgeMPRIS", "RemoteBridgeCore",
-                "RemoteBridgeConfiguration", "RemoteBridgeStateFile", "RemoteBridgeResume", "RemoteBridgeDoctor", "RemoteBridgeDurations", "RemoteBridgeText",
-                logging, serviceLifecycle,
+                "RemoteBridgeConfiguration", "RemoteBridgeResume", "RemoteBridgeDoctor", "RemoteBridgeDurations", "RemoteBridgeText", logging, serviceLifecycle,
             ]),
         .testTarget(
             name: "RemoteBridgeHeadsetDaemonTests",
@@ -185,8 +184,8 @@ let package = Package(
         .target(
             name: "RemoteBridgeCtl",
             dependencies: [
-                "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeStateFile", "RemoteBridgeResume", "RemoteBridgeDoctor", "RemoteBridgeCore", "RemoteBridgeRelease",
-                "RemoteBridgeDurations", "RemoteBridgeText", systemPackage,
+                "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeResume", "RemoteBridgeDoctor", "RemoteBridgeCore", "RemoteBridgeRelease", "RemoteBridgeDurations",
+                "RemoteBridgeText", systemPackage,
             ]),
         .testTarget(
             name: "RemoteBridgeCtlTests",

@@ -2,6 +2,7 @@
 import RemoteBridgeDurations
 import FoundationEssentials
 import RemoteBridgeConfiguration
+import RemoteBridgeStateFile
 
 /// When a press that no player could take starts remote-playerd and resumes its saved queue:
 /// only when the state was saved within `within` (zero turns resumption off), and only when the

@@ -17,9 +17,11 @@ struct RemotePlayerd: AsyncParsableCommand {
         commandName: "remote-playerd",
         abstract: "A background audio player that any MPRIS client, headset or media key controls.",
         discussion: """
-            remote-playerd embeds mpv and appears on the session bus as the MPRIS player \
-            org.mpris.MediaPlayer2.remotebridge. Control it with playerctl, remotectl, your desktop's \
-            media controls or a headset. Nothing plays until asked (or --autoplay).
+            remote-playerd appears on the session bus as the MPRIS player \
+            org.mpris.MediaPlayer2.remotebridge, and plays with mpv in a confined process of its \
+            own, remotebridge-engine, started when there is something to play. Control it with \
+            playerctl, remotectl, your desktop's media controls or a headset. Nothing plays until \
+            asked (or --autoplay).
 
             With no FILE arguments, the queue saved at the last exit is restored, paused. \
             The configuration is read from $XDG_CONFIG_HOME/remotebridge/config.toml if it exists; \

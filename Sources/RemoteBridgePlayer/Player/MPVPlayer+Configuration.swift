@@ -33,32 +33,4 @@ extension MPVPlayer {
         /// The defaults.
         public init() {}
     }
-
-    /// Playing, paused or stopped.
-    public enum Status: String, Sendable {
-        case playing, paused, stopped
-    }
-
-    /// The loop mode.
-    public enum Loop: String, Sendable, Codable {
-        case none, track, playlist
-    }
-
-    /// What changed, for whoever presents the player.
-    public enum Change: Sendable, Equatable {
-        /// Status, volume, rate, loop, shuffle, current entry or its tags may have changed.
-        case state
-        /// The position jumped.
-        case seeked(Duration)
-        /// The queue was replaced or reordered as a whole (a load, shuffle turned on or off).
-        case queueChanged
-        /// Entries were inserted: `entries[index ..< index + count]` are the new ones.
-        case entriesInserted(at: Int, count: Int)
-        /// The entry `id` was removed from `index` (the entries after it moved up by one).
-        case entryRemoved(at: Int, id: Int64)
-        /// An entry's tags, length or art changed.
-        case entryChanged(QueueEntry)
-        /// An entry could not be played; playback went on with the next one.
-        case loadFailed(url: String, reason: String)
-    }
 }
