@@ -1,6 +1,6 @@
 import Foundation
 
-/// A file of the package that holds a fact README.md states but that is not a Swift constant
+/// A file of the package that holds a fact the docs state but that is not a Swift constant
 /// this package can import: `Package.swift`'s tools version, a Makefile variable, a systemd
 /// unit's setting, and the constants of the benchmark package (`Benchmarks/`), which depends on
 /// this one and so cannot be imported by its tests. Each is read as text, at the one place the

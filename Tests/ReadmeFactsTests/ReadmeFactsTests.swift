@@ -1,10 +1,11 @@
 import Testing
 
-/// README.md states numbers (limits, timings, schedules, defaults); each comes from one
-/// constant (`ReadmeFacts`), and these tests read both, so that changing one without the other
-/// fails, with a message that names README's line and the constant. A statement README drops
-/// or rewords fails too: change the phrase in `ReadmeFacts` with it.
-@Suite("README.md states the numbers the code has")
+/// README.md and the pages in `docs/` state numbers (limits, timings, schedules, defaults); each
+/// comes from one constant (`ReadmeFacts`), and these tests read both, so that changing one
+/// without the other fails, with a message that names the file's line and the constant. A
+/// statement a file drops or rewords fails too: change the phrase in `ReadmeFacts` with it (and
+/// its file, when it moves to another page).
+@Suite("README.md and docs/ state the numbers the code has")
 struct ReadmeFactsTests {
     @Test("what the programs do", arguments: ReadmeFacts.behaviour)
     func behaviour(_ fact: ReadmeFact) throws {
@@ -16,24 +17,24 @@ struct ReadmeFactsTests {
         try check(fact)
     }
 
-    /// Records an issue for each place README states `fact` with other values than the
-    /// constants', and one if README no longer states it.
+    /// Records an issue for each place the fact's file states `fact` with other values than the
+    /// constants', and one if the file no longer states it.
     private func check(_ fact: ReadmeFact, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let expected = try fact.constants.map { try $0.value() }
-        let statements = try ReadmeText.load().statements(of: fact.phrase)
+        let statements = try ReadmeText.load(fact.file).statements(of: fact.phrase)
         let wanted = Self.filled(fact.phrase, with: expected)
         guard !statements.isEmpty else {
             Issue.record(
-                "README.md no longer says “\(wanted)” (\(Self.constants(fact, expected))): state it again, or change this fact in ReadmeFacts",
+                "\(fact.file) no longer says “\(wanted)” (\(Self.constants(fact, expected))): state it again, or change this fact in ReadmeFacts (its phrase, or its file if it moved)",
                 sourceLocation: sourceLocation)
             return
         }
         for statement in statements where statement.values != expected {
             let differences = zip(fact.constants, zip(statement.values, expected)).filter { $1.0 != $1.1 }.map { constant, values in
-                "\(constant.name) is \(values.1), README says \(values.0)"
+                "\(constant.name) is \(values.1), \(fact.file) says \(values.0)"
             }
             Issue.record(
-                "README.md:\(statement.line) says “\(statement.text)”, but \(differences.joined(separator: "; ")): it should say “\(wanted)”",
+                "\(fact.file):\(statement.line) says “\(statement.text)”, but \(differences.joined(separator: "; ")): it should say “\(wanted)”",
                 sourceLocation: sourceLocation)
         }
     }

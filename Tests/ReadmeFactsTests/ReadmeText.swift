@@ -1,9 +1,9 @@
 import Foundation
 
-/// README.md, searched for a fact's phrase: where each statement of it is (the line), and
-/// the values it states there.
+/// A Markdown file of the package (README.md, or a page in `docs/`), searched for a fact's
+/// phrase: where each statement of it is (the line), and the values it states there.
 struct ReadmeText {
-    /// One place README makes the statement.
+    /// One place the file makes the statement.
     struct Statement {
         /// The line the first value is on, counted from 1.
         let line: Int
@@ -16,15 +16,17 @@ struct ReadmeText {
     /// The package's folder.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 
+    /// The file's path from the package's folder, for messages.
+    let path: String
     /// The file's text.
     let text: String
 
-    /// README.md as it is now.
-    static func load() throws -> ReadmeText {
-        ReadmeText(text: try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8))
+    /// `path` (from the package's folder: `README.md`, `docs/state-file.md`) as it is now.
+    static func load(_ path: String = "README.md") throws -> ReadmeText {
+        ReadmeText(path: path, text: try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
     }
 
-    /// Every place README says `phrase`, whatever values stand for its `{}`: a value is up to
+    /// Every place the file says `phrase`, whatever values stand for its `{}`: a value is up to
     /// 40 characters and may be wrapped.
     func statements(of phrase: String) throws -> [Statement] {
         let pattern = phrase.components(separatedBy: "{}").map { words in

@@ -1,6 +1,7 @@
 import RemoteBridgeDurations
 
-/// Values written as README.md writes them, so that a constant and README's words compare as text.
+/// Values written as README.md and the pages in `docs/` write them, so that a constant and the
+/// docs' words compare as text.
 enum ReadmeWords {
     /// A count, in groups of three digits from 1 000 up: `64`, `4 096`, `100 000`.
     static func count(_ value: Int) -> String {
@@ -24,6 +25,11 @@ enum ReadmeWords {
     /// A duration in seconds: `5`, `0.4`.
     static func seconds(_ duration: Duration) -> String {
         number(duration.inSeconds)
+    }
+
+    /// A duration in whole minutes and their fraction: `5` for 300 s.
+    static func minutes(_ duration: Duration) -> String {
+        number(duration.inSeconds / 60)
     }
 
     /// A duration in milliseconds: `250`.
@@ -60,7 +66,7 @@ enum ReadmeWords {
         return written.dropLast().joined(separator: ", ") + " and " + last
     }
 
-    /// A period a unit file states in seconds, as README says it: `a minute` for 60.
+    /// A period a unit file states in seconds, as the docs say it: `a minute` for 60.
     static func period(seconds: Int) -> String {
         seconds == 60 ? "a minute" : "every \(seconds) s"
     }

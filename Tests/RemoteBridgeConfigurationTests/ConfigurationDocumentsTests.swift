@@ -29,27 +29,30 @@ struct ConfigurationDocumentsTests {
         #expect(headset == HeadsetConfiguration())
     }
 
-    @Test("README.md's configuration block is the schema's [player] and [media-keys]")
-    func readmeBlock() throws {
-        let path = Self.root.appendingPathComponent("README.md").path
-        var readme = try String(contentsOfFile: path, encoding: .utf8)
-        let opening = "path, line and key):\n\n```toml\n"
-        guard let start = readme.range(of: opening)?.upperBound, let end = readme.range(of: "```\n", range: start..<readme.endIndex)?.lowerBound else {
-            Issue.record("README.md has no configuration block after \(opening.debugDescription)")
+    /// The page that shows the configuration to users.
+    static let page = "docs/configuration.md"
+
+    @Test("docs/configuration.md's configuration block is every table of the schema, as dist/config.example.toml has it")
+    func pageBlock() throws {
+        let path = Self.root.appendingPathComponent(Self.page).path
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        let opening = "Every key, with its default:\n\n```toml\n"
+        guard let start = text.range(of: opening)?.upperBound, let end = text.range(of: "```\n", range: start..<text.endIndex)?.lowerBound else {
+            Issue.record("\(Self.page) has no configuration block after \(opening.debugDescription)")
             return
         }
-        let block = ConfigurationExample.text(of: ["player", "media-keys"])
+        let block = ConfigurationExample.text(of: ConfigurationSchema.tables.map(\.name))
         if Self.writing {
-            readme.replaceSubrange(start..<end, with: block)
-            try readme.write(toFile: path, atomically: true, encoding: .utf8)
+            text.replaceSubrange(start..<end, with: block)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
             return
         }
-        #expect(String(readme[start..<end]) == block)
+        #expect(String(text[start..<end]) == block, "\(Self.page)'s block differs from the schema: run REMOTEBRIDGE_WRITE_DOCUMENTS=1 swift test --filter ConfigurationDocumentsTests and read the diff")
     }
 
-    @Test("README.md's gesture table gives each gesture the default binding HeadsetGesture has")
-    func readmeGestures() throws {
-        let readme = try String(contentsOfFile: Self.root.appendingPathComponent("README.md").path, encoding: .utf8)
+    @Test("docs/configuration.md's gesture table gives each gesture the default binding HeadsetGesture has")
+    func pageGestures() throws {
+        let text = try String(contentsOfFile: Self.root.appendingPathComponent(Self.page).path, encoding: .utf8)
         /// `togglePlayPause` as the file's name for it, `toggle-play-pause`.
         func kebab(_ camel: Substring) -> String {
             camel.reduce(into: "") { name, character in
@@ -57,10 +60,10 @@ struct ConfigurationDocumentsTests {
             }
         }
         for gesture in HeadsetGesture.allCases {
-            let row = try #require(readme.split(separator: "\n").first { $0.hasPrefix("| \(gesture.name) | ") }, "no row for \(gesture.name)")
+            let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("| \(gesture.name) | ") }, "\(Self.page) has no row for \(gesture.name)")
             let cell = row.dropFirst("| \(gesture.name) | ".count)
             let stated = cell.hasPrefix("`") ? kebab(cell.dropFirst().prefix { $0 != "`" }) : String(cell.prefix { $0 != " " })
-            #expect(stated == (gesture.defaultSubtype?.name ?? "unbound"), "\(gesture.name)")
+            #expect(stated == (gesture.defaultSubtype?.name ?? "unbound"), "\(Self.page): \(gesture.name)")
         }
     }
 }

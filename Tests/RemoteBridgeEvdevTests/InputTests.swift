@@ -109,7 +109,7 @@ struct SwitchResyncTests {
 
 @Suite("key map and devices")
 struct KeyMapTests {
-    @Test("the documented key map (docs/ARCHITECTURE.md)")
+    @Test("the key map")
     func keyMap() {
         let presses: [(UInt16, RemoteControlSubtype?)] = [
             (200, .play), (207, .play), (201, .pause), (166, .stop), (163, .nextTrack), (165, .previousTrack),
@@ -120,6 +120,41 @@ struct KeyMapTests {
         #expect(KeyMap.subtype(for: 168, pressed: false) == .endSeekingBackward)
         #expect(KeyMap.subtype(for: 163, pressed: false) == nil)
         #expect(KeyMap.isSingleButton(226) && KeyMap.isSingleButton(164) && !KeyMap.isSingleButton(163))
+    }
+
+    /// docs/configuration.md, "Media keys": `| `KEY_NAME` | code | `pressed` | `released` or – |`.
+    @Test("the documented key map (docs/configuration.md, Media keys) is KeyMap's")
+    func documentedKeyMap() throws {
+        let page = "docs/configuration.md"
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+        let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("| `KEY_") }.map { row in
+            row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+        }
+        /// `togglePlayPause` as a subtype; "–" as none.
+        func subtype(_ cell: String) -> RemoteControlSubtype? {
+            let kebab = cell.reduce(into: "") { name, character in
+                name += character.isUppercase ? "-" + character.lowercased() : String(character)
+            }
+            return RemoteControlSubtype(name: kebab)
+        }
+        // The names, where the kernel's header is installed: each code is the key it names.
+        let header = try? String(contentsOfFile: "/usr/include/linux/input-event-codes.h", encoding: .utf8)
+        var documented: Set<UInt16> = []
+        for cells in rows {
+            try #require(cells.count == 4, "\(page): a key row has four cells: \(cells)")
+            let code = try #require(UInt16(cells[1]), "\(page): \(cells[0])'s code \(cells[1]) is not a number")
+            documented.insert(code)
+            #expect(KeyMap.subtype(for: code, pressed: true) == subtype(cells[2]), "\(page): \(cells[0]) pressed")
+            #expect(cells[2] == "–" || subtype(cells[2]) != nil, "\(page): \(cells[0]): \(cells[2]) is not a subtype")
+            #expect(KeyMap.subtype(for: code, pressed: false) == subtype(cells[3]), "\(page): \(cells[0]) released")
+            #expect(cells[3] == "–" || subtype(cells[3]) != nil, "\(page): \(cells[0]): \(cells[3]) is not a subtype")
+            if let header {
+                let definition = "#define \(cells[0])[ \t]+\(code)\\b"
+                #expect(header.range(of: definition, options: .regularExpression) != nil, "\(page): \(cells[0]) is not \(code) in linux/input-event-codes.h")
+            }
+        }
+        #expect(documented == Set(KeyMap.mediaKeyCodes), "\(page)'s key table lists \(documented.sorted()), KeyMap knows \(KeyMap.mediaKeyCodes.sorted())")
     }
 
     @Test("headset-like devices: Bluetooth, jacks, and names with Headset or (AVRCP)")

@@ -6,7 +6,7 @@ import Testing
 
 @testable import RemoteBridgePlayer
 
-/// The queue at the size the README allows, 100 000 entries, over real libmpv: the order, the
+/// The queue at the size docs/remote-playerd.md allows, 100 000 entries, over real libmpv: the order, the
 /// current entry, what mpv holds, shuffle and loop give the same answers as with three.
 /// (Correctness only; how long each step takes is measured by `make scale`.)
 @Suite("MPVPlayer: a queue of 100 000 entries", .serialized)
