@@ -26,7 +26,7 @@ NO_WARNINGS := scripts/swift-no-warnings
 # nothing, and their 8,000 own symbols (750 KiB of .dynsym, .dynstr and .gnu.hash, searched by
 # the dynamic loader for every symbol any shared library binds) stay out of memory.
 GLIBC_VERSION ?= $(shell getconf GNU_LIBC_VERSION 2>/dev/null | cut -d' ' -f2)
-# The first glibc that loads DT_RELR (README.md states it; a test holds the two together).
+# The first glibc that loads DT_RELR (docs/development.md states it; a test holds the two together).
 RELR_GLIBC := 2.36
 RELR_SUPPORTED := $(shell printf '$(RELR_GLIBC)\n%s\n' '$(GLIBC_VERSION)' | sort -V -C && echo yes)
 RELR_FLAGS := $(if $(RELR_SUPPORTED),-Xlinker -z -Xlinker pack-relative-relocs)
@@ -105,7 +105,7 @@ test-repeat: deps
 	scripts/raise-inotify-instances
 	SWIFT="$(SWIFT)" scripts/test-repeat $(N) --skip '$(LARGE_SUITES)|$(SIDE_BY_SIDE_SUITES)'
 
-# Every parser of outside input under libFuzzer, FUZZ_SECONDS each (scripts/fuzz; README.md, "Fuzzing").
+# Every parser of outside input under libFuzzer, FUZZ_SECONDS each (scripts/fuzz; docs/development.md, "Fuzzing").
 # The toolchain's libFuzzer links with lld, which the Swift toolchain ships.
 FUZZ_SECONDS ?= 60
 FUZZ_HARNESSES ?=

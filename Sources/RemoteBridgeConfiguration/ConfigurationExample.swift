@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// `config.toml` with every key at its default, rendered from `ConfigurationSchema`: the text of
-/// `dist/config.example.toml`, and of README.md's configuration block (its player tables).
+/// `dist/config.example.toml`, and of docs/configuration.md's configuration block (every table).
 public enum ConfigurationExample {
     /// The comment that opens the example file.
     static let preamble = """

@@ -5,7 +5,7 @@ import RemoteBridgeGestures
 /// Every table and key of `config.toml`, in one place, with each default taken from the
 /// settings' own defaults. remote-playerd reads `player`, `media-keys` and `input`; headsetd reads
 /// `headset`; each refuses a key or table that is not here, naming its line.
-/// `dist/config.example.toml` and the configuration block of README.md are `ConfigurationExample`'s
+/// `dist/config.example.toml` and the configuration block of docs/configuration.md are `ConfigurationExample`'s
 /// rendering of this table, and a test holds them to it byte for byte.
 public enum ConfigurationSchema {
     /// The tables, in the order the example file has them, a table inside another after its parent.

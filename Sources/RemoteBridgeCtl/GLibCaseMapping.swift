@@ -5,7 +5,7 @@
 /// uppercase, with Unicode's full mappings (`ß` to `SS`, `İ` to `i̇`), so a Roman numeral or a
 /// circled letter stays as it is. Σ becomes ς unless a letter follows, and U+0345 (combining
 /// ypogegrammeni) becomes Ι after the marks that follow it. GLib's Turkic and Lithuanian
-/// rules, which depend on the locale, are not followed (see docs/ARCHITECTURE.md).
+/// rules, which depend on the locale, are not followed (see docs/remotectl.md, "Deliberate differences in templates").
 enum GLibCaseMapping {
     /// `text` in lowercase, as `g_utf8_strdown`.
     static func lowercased(_ text: String) -> String {

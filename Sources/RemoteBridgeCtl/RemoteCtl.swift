@@ -28,7 +28,7 @@ public struct RemoteCtl {
     /// (`playerctlTimeout`).
     public nonisolated static let defaultTimeout: Duration = .seconds(3)
     /// How long playerctl waits for a player that does not answer (GDBus's default call
-    /// timeout): the help and README.md compare the two.
+    /// timeout): the help and docs/remotectl.md compare the two.
     public nonisolated static let playerctlTimeout: Duration = .seconds(25)
 
     /// `--timeout`'s value: seconds, from 0.01 to 600.

@@ -10,7 +10,7 @@ import RemoteBridgeDBus
 /// and `trunc`. Parsing and expansion follow playerctl's own tokenizer and evaluator step by
 /// step, so the same template gives the same text, and the same error message, as playerctl
 /// (`Error.description` is the text playerctl prints after `Could not execute command: `).
-/// The deliberate differences are listed in docs/ARCHITECTURE.md.
+/// The deliberate differences are listed in docs/remotectl.md, "Deliberate differences in templates".
 public struct Template: Sendable {
     /// Why a template could not be parsed or expanded, in playerctl's words.
     public struct Error: Swift.Error, CustomStringConvertible, Equatable, Sendable {

@@ -76,7 +76,7 @@ enum TemplateOperator: Sendable, Equatable {
 
     /// Two int64s: playerctl's overflow check for `+` and `-`, a true one for `*` and `/`
     /// (playerctl's `*` calls nearly every product an overflow, and its smallest-int64 `/ -1`
-    /// kills it with SIGFPE; see docs/ARCHITECTURE.md).
+    /// kills it with SIGFPE; see docs/remotectl.md, "Deliberate differences in templates").
     private func integer(_ a: Int64, _ b: Int64) throws(Template.Error) -> Int64 {
         let overflow = Template.Error("Numeric overflow detected")
         switch self {

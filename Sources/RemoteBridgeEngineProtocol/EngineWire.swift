@@ -2,7 +2,7 @@
 /// The byte layout of the engine channel's messages: each frame is a little-endian UInt32 length,
 /// then that many bytes of body; a body is a kind byte, then its fields in order. Integers are
 /// little-endian, a Double is its IEEE bit pattern, a string is its UTF-8 length (UInt32) then
-/// its bytes, and an `MPVNode` is a tag byte then its value. docs/ARCHITECTURE.md lists the kinds.
+/// its bytes, and an `MPVNode` is a tag byte then its value. docs/engine.md, "The protocol", lists the kinds.
 package enum EngineWire {
     /// The largest frame either side accepts: far above any real one (a playlist of two entries,
     /// a file's tags, bounded by mpv), so that a corrupt length is caught before it is allocated.

@@ -2,7 +2,7 @@
 import RemoteBridgeGestures
 import RemoteBridgeCore
 
-/// The map from media keys to remote-control events (docs/ARCHITECTURE.md, mappings).
+/// The map from media keys to remote-control events (docs/configuration.md, "Media keys").
 public enum KeyMap {
     // The codes and names are `RemoteBridgeGestures.Button`'s table, written there once; these are
     // its codes under the names the switch below reads.

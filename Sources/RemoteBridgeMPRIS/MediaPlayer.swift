@@ -61,7 +61,7 @@ public enum MediaPlayerChange: Sendable, Equatable {
 /// A player that the MPRIS server can present on the bus: a `ControllablePlayer` (transport,
 /// seeking, scanning, which `PlayerController` drives when events arrive; the server never
 /// calls them itself, since MPRIS transport calls become events) with the state MPRIS shows
-/// and the settings the server changes directly (see docs/ARCHITECTURE.md, mappings).
+/// and the settings the server changes directly (see docs/remote-playerd.md, "On the bus: MPRIS and RemoteControl1").
 @MainActor
 public protocol MediaPlayer: ControllablePlayer {
     /// Playing, paused or stopped.

@@ -20,7 +20,7 @@ import RemoteBridgePlayer
 @MainActor
 final class StatePersistence {
     /// How long a change waits for others to join it in one write, unless a test shortens it
-    /// (README.md states it as how soon a change is on disk).
+    /// (docs/state-file.md states it as how soon a change is on disk).
     nonisolated static let defaultDebounce: Duration = .milliseconds(250)
     /// How long a change waits for others to join it in one write.
     var debounce = defaultDebounce

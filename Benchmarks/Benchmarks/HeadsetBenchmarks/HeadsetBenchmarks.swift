@@ -11,7 +11,7 @@ import RemoteBridgeCore
 
 /// headsetd reading a FIFO, in front of an in-memory MPRIS player, on a private bus. Only
 /// `click` is bound, so the gesture is decided by the release itself: the sample is the time
-/// from writing that release to the FIFO until the MPRIS call reaches the player (docs/ARCHITECTURE.md, performance targets),
+/// from writing that release to the FIFO until the MPRIS call reaches the player (docs/performance.md, "Targets"),
 /// with no intentional multi-click wait in it.
 @MainActor
 final class HeadsetBench {

@@ -8,7 +8,7 @@ import Foundation
 import RemoteBridgeTesting
 
 /// remote-playerd and mpv with the mpv-mpris plugin, side by side on one private bus, playing
-/// the same generated FLAC, measured in the same run (targets: docs/ARCHITECTURE.md).
+/// the same generated FLAC, measured in the same run (targets: docs/performance.md).
 @MainActor
 final class PeerBench {
     static let ours = "org.mpris.MediaPlayer2.remotebridge"
