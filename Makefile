@@ -30,7 +30,7 @@ GLIBC_VERSION ?= $(shell getconf GNU_LIBC_VERSION 2>/dev/null | cut -d' ' -f2)
 RELR_GLIBC := 2.36
 RELR_SUPPORTED := $(shell printf '$(RELR_GLIBC)\n%s\n' '$(GLIBC_VERSION)' | sort -V -C && echo yes)
 RELR_FLAGS := $(if $(RELR_SUPPORTED),-Xlinker -z -Xlinker pack-relative-relocs)
-$(if $(RELR_SUPPORTED),,$(warning glibc '$(GLIBC_VERSION)' is older than $(RELR_GLIBC), which packed relative relocations (DT_RELR) need: release builds link without -z pack-relative-relocs, and keep about 1.5 MiB more resident. Build on glibc $(RELR_GLIBC) or later (Debian 12) for the footprint README.md states.))
+$(if $(RELR_SUPPORTED),,$(warning glibc '$(GLIBC_VERSION)' is older than $(RELR_GLIBC), which packed relative relocations (DT_RELR) need: release builds link without -z pack-relative-relocs, and keep about 1.5 MiB more resident. Build on glibc $(RELR_GLIBC) or later (Debian 12) for the footprint docs/performance.md states.))
 RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
 	-Xswiftc -use-ld=lld $(RELR_FLAGS) -Xlinker -z -Xlinker now -Xlinker --no-export-dynamic \

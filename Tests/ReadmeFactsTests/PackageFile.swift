@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// A file of the package that holds a fact the docs state but that is not a Swift constant

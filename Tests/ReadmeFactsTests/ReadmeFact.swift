@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Testing
 
 /// One statement of README.md or a page in `docs/` that states numbers, the file it is in, and

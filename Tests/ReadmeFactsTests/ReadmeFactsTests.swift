@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Testing
 
 /// README.md and the pages in `docs/` state numbers (limits, timings, schedules, defaults); each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// A Markdown file of the package (README.md, or a page in `docs/`), searched for a fact's

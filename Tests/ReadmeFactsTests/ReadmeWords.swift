@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDurations
 
 /// Values written as README.md and the pages in `docs/` write them, so that a constant and the

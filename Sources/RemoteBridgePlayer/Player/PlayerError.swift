@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-import RemoteBridgeEngineProtocol
 
-/// Why the player could not do what it was asked: mpv refused (``PlayerError``), the engine could
-/// not be had, or the request was refused before it reached mpv (a scheme not allowed, a limit).
+/// Why the player could not do what it was asked: mpv refused (the reason in mpv's words, as the
+/// engine's `MPVError` gave it), the engine could not be had, or the request was refused before it
+/// reached mpv (a scheme not allowed, a limit).
 public struct PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was being done.
     public var operation: String
@@ -26,11 +26,6 @@ public struct PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
         self.operation = operation
         self.reason = reason
         self.kind = kind
-    }
-
-    /// mpv's error, as the player's.
-    public init(_ error: PlayerError) {
-        self.init(operation: error.operation, reason: error.reason)
     }
 
     /// "operation: reason".
