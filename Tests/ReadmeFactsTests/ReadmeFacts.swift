@@ -155,21 +155,6 @@ enum ReadmeFacts {
 
         // docs/development.md: the release build.
         ReadmeFact(
-            "docs/development.md",
-            "remote-playerd passes {} MiB before its first Play or once its engine is released, {} while paused, it maps libmpv, it and its engine together pass {}× the C floor playing, or headsetd passes {} MiB",
-            Constant(
-                "FootprintLimits.playerIdleKilobytes (Benchmarks)",
-                try kibibytesAsMebibytes(footprintLimits.swiftConstant("playerIdleKilobytes"))),
-            Constant(
-                "FootprintLimits.playerWakeupsPerSecond (Benchmarks)",
-                try wakes(footprintLimits.swiftConstant("playerWakeupsPerSecond"))),
-            Constant(
-                "FootprintLimits.playingToFloor (Benchmarks)",
-                try footprintLimits.swiftConstant("playingToFloor")),
-            Constant(
-                "FootprintLimits.headsetKilobytes (Benchmarks)",
-                try kibibytesAsMebibytes(footprintLimits.swiftConstant("headsetKilobytes")))),
-        ReadmeFact(
             "docs/development.md", "On glibc older than {} release builds link without DT_RELR",
             Constant("RELR_GLIBC (Makefile)", try PackageFile("Makefile").makeVariable("RELR_GLIBC"))),
 
@@ -351,12 +336,5 @@ enum ReadmeFacts {
     private static func period(_ setting: String) throws -> String {
         guard let value = Int(setting) else { throw PackageFile.Missing(description: "StartLimitIntervalSec=\(setting) is not whole seconds") }
         return ReadmeWords.period(seconds: value)
-    }
-
-    /// The wakeups a second allowed while paused, as development.md's sentence says it: none allowed is
-    /// "it wakes".
-    private static func wakes(_ literal: String) throws -> String {
-        guard let value = Double(literal) else { throw PackageFile.Missing(description: "\(literal.debugDescription) is not a number") }
-        return value == 0 ? "it wakes" : "it wakes more than \(ReadmeWords.number(value)) times a second"
     }
 }
