@@ -183,28 +183,18 @@ final class MPVHandle: @unchecked Sendable {
     func startEvents(
         stackSize: Int? = nil, positions: @escaping @Sendable (Double) -> Void, _ deliver: @escaping @Sendable (MPVEvent) -> Void
     ) throws(MPVError) {
-        do throws(MPVError) {
+        do throws(DetachedThread.StartError) {
             try startEventThread(stackSize: stackSize, positions: positions, deliver)
         } catch {
             live.withLock { live in
                 live = nil
                 mpv_terminate_destroy(eventHandle)
             }
-            throw error
+            throw MPVError(operation: error.operation, reason: error.reason)
         }
     }
 
     private func startEventThread(
-        stackSize: Int?, positions: @escaping @Sendable (Double) -> Void, _ deliver: @escaping @Sendable (MPVEvent) -> Void
-    ) throws(MPVError) {
-        do throws(DetachedThread.StartError) {
-            try startEventLoop(stackSize: stackSize, positions: positions, deliver)
-        } catch {
-            throw MPVError(operation: "start the \(error.name) thread", reason: error.reason)
-        }
-    }
-
-    private func startEventLoop(
         stackSize: Int?, positions: @escaping @Sendable (Double) -> Void, _ deliver: @escaping @Sendable (MPVEvent) -> Void
     ) throws(DetachedThread.StartError) {
         try DetachedThread.start(named: "mpv events", stackSize: stackSize) { [self] in

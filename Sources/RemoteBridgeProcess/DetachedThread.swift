@@ -13,8 +13,10 @@ package final class DetachedThread {
         package var name: String
         /// The system's reason (`strerror` of pthread_create's result).
         package var reason: String
+        /// What was being done, as an error's operation: "start the NAME thread".
+        package var operation: String { "start the \(name) thread" }
         /// "cannot start the NAME thread: REASON".
-        package var description: String { "cannot start the \(name) thread: \(reason)" }
+        package var description: String { "cannot \(operation): \(reason)" }
     }
 
     private let name: String?

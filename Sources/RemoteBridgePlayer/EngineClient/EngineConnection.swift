@@ -80,7 +80,7 @@ final class EngineConnection: Sendable {
             connection.channel.shutDown()
             child.send(SIGKILL)
             child.waitForExit()
-            throw PlayerError(operation: "start the \(error.name) thread", reason: error.reason)
+            throw PlayerError(operation: error.operation, reason: error.reason)
         }
         return connection
     }
