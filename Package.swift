@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "RemoteBridgeProcess", dependencies: ["CRemoteBridgeProcess"]),
 
         // ---- remotebridge-engine: mpv, confined, behind the wire protocol ----
-        .target(name: "RemoteBridgeEngineProtocol", dependencies: ["RemoteBridgeDurations"]),
+        .target(name: "RemoteBridgeEngineProtocol", dependencies: ["RemoteBridgeDurations", "RemoteBridgeText"]),
         .testTarget(name: "RemoteBridgeEngineProtocolTests", dependencies: ["RemoteBridgeEngineProtocol"]),
         // No pkgConfig: mpv.pc adds -D_REENTRANT, which SwiftPM warns about; the headers are in /usr/include.
         .systemLibrary(name: "CRemoteBridgeMPV"),

@@ -19,16 +19,22 @@ package enum EngineServer {
         let first: EngineRequest
         do throws(EngineWire.Malformed) {
             guard let body = try channel.receive() else { return 0 }
+            // A daemon of another version: say which this engine speaks, and do nothing more.
+            if let asked = EngineProtocol.version(ofStart: body), asked != EngineProtocol.version {
+                let error = "this engine speaks protocol version \(EngineProtocol.version), the daemon version \(asked)"
+                channel.send(EngineMessage.ready(version: EngineProtocol.version, error: error, confinement: "").encoded())
+                return 3
+            }
             first = try EngineRequest(body: body)
         } catch {
             return 2
         }
-        guard case .start(let hidden, let options, let observed, let hooks) = first else { return 2 }
+        guard case .start(_, let hidden, let options, let observed, let hooks) = first else { return 2 }
         let confinement: String
         do throws(EngineConfinementError) {
             confinement = try EngineConfinementStep.apply(keeping: channelDescriptor, hiding: hidden)
         } catch {
-            channel.send(EngineMessage.ready(error: error.description, confinement: "").encoded())
+            channel.send(EngineMessage.ready(version: EngineProtocol.version, error: error.description, confinement: "").encoded())
             return 1
         }
         AudioLibraryMessages.silenced
@@ -36,7 +42,7 @@ package enum EngineServer {
         do throws(MPVError) {
             handle = try MPVHandle(options: options.map { ($0.name, $0.value) })
         } catch {
-            channel.send(EngineMessage.ready(error: error.description, confinement: confinement).encoded())
+            channel.send(EngineMessage.ready(version: EngineProtocol.version, error: error.description, confinement: confinement).encoded())
             return 1
         }
         for name in observed { handle.observe(name) }
@@ -44,24 +50,28 @@ package enum EngineServer {
         handle.observePosition()
         // Ready first: events (the observed properties' first values) come right after, and the
         // daemon takes nothing before it.
-        channel.send(EngineMessage.ready(error: "", confinement: confinement).encoded())
-        let reports = PositionReports(channel: channel)
+        channel.send(EngineMessage.ready(version: EngineProtocol.version, error: "", confinement: confinement).encoded())
+        let reports = PositionReports(channel: channel, handle: handle)
+        let keys = EntryKeys()
         do throws(MPVError) {
-            try handle.startEvents(positions: { reports.moved(to: $0) }) { event in
+            // A position kept back (less than an interval after the last) is sent once the interval
+            // is up, even if nothing else happens (a pause's last move).
+            let quiet = MPVHandle.Quiet(after: { reports.unsentDue() }, then: { reports.flush() })
+            try handle.startEvents(positions: { reports.moved(to: $0) }, quiet: quiet) { event in
                 // The position as it stood goes first: after a pause or a seek, no later
                 // report may come for a while, and the last one must say where it stopped.
                 reports.flush()
-                channel.send(EngineMessage.event(event).encoded())
+                channel.send(EngineMessage.event(keys.translated(event)).encoded())
             }
         } catch {
             // The daemon sees the channel close, and counts the engine lost.
             return 1
         }
-        return serve(channel, handle)
+        return serve(channel, handle, keys)
     }
 
     /// Answers requests until the channel ends or the daemon says quit.
-    private static func serve(_ channel: EngineChannel, _ handle: MPVHandle) -> Int32 {
+    private static func serve(_ channel: EngineChannel, _ handle: MPVHandle, _ keys: EntryKeys) -> Int32 {
         while true {
             let request: EngineRequest
             do throws(EngineWire.Malformed) {
@@ -90,7 +100,33 @@ package enum EngineServer {
             case .setAsynchronously(let name, let value):
                 handle.setAsynchronously(name, value)
             case .get(let serial, let name):
-                reply(channel, serial) { () throws(MPVError) in handle.get(name) }
+                reply(channel, serial) { () throws(MPVError) in
+                    name == "playlist" ? keys.translated(playlist: handle.get(name)) : handle.get(name)
+                }
+            case .load(let serial, let key, let url, let mode, let start):
+                reply(channel, serial) { () throws(MPVError) in
+                    try keys.load(key: key) { () throws(MPVError) in
+                        try handle.commandResult(LoadCommand.arguments(url: url, mode: mode, start: start))["playlist_entry_id"]?.int64
+                    }
+                    return .none
+                }
+            case .remove(let serial, let key):
+                reply(channel, serial) { () throws(MPVError) in
+                    guard let mpvID = keys.mpvID(of: key), let index = playlistIDs(handle).firstIndex(of: mpvID) else { return .flag(false) }
+                    try handle.command(["playlist-remove", String(index)])
+                    return .flag(true)
+                }
+            case .removeForeign(let serial):
+                reply(channel, serial) { () throws(MPVError) in
+                    let list = handle.get("playlist").array ?? []
+                    var removed: [MPVNode] = []
+                    for (index, item) in list.enumerated().reversed() {
+                        guard let mpvID = item["id"]?.int64, !keys.isKnown(mpvID) else { continue }
+                        try handle.command(["playlist-remove", String(index)])
+                        removed.insert(.string(item["filename"]?.string ?? "?"), at: 0)
+                    }
+                    return .array(removed)
+                }
             case .getDouble(let serial, let name):
                 reply(channel, serial) { () throws(MPVError) in
                     guard let value = handle.getDouble(name) else { throw MPVError(operation: "get \(name)", reason: "unavailable") }
@@ -104,6 +140,11 @@ package enum EngineServer {
                 channel.send(EngineMessage.reply(serial: serial, status: EngineProbeRun.run(probe), error: "", value: .none).encoded())
             }
         }
+    }
+
+    /// mpv's playlist entry ids, in order.
+    private static func playlistIDs(_ handle: MPVHandle) -> [Int64] {
+        (handle.get("playlist").array ?? []).compactMap { $0["id"]?.int64 }
     }
 
     private static func reply(_ channel: EngineChannel, _ serial: UInt64, _ body: () throws(MPVError) -> MPVNode) {
@@ -126,13 +167,16 @@ private final class PositionReports: Sendable {
     }
 
     private let channel: EngineChannel
+    private let handle: MPVHandle
     private let state = Mutex(State())
 
-    init(channel: EngineChannel) {
+    init(channel: EngineChannel, handle: MPVHandle) {
         self.channel = channel
+        self.handle = handle
     }
 
     func moved(to seconds: Double) {
+        guard EngineLimits.isTime(seconds) else { return }
         let now = ContinuousClock.now
         let due = state.withLock { state in
             guard state.lastSent.map({ now - $0 >= EngineMessage.positionInterval }) ?? true else {
@@ -143,11 +187,35 @@ private final class PositionReports: Sendable {
             state.unsent = nil
             return true
         }
-        if due { channel.send(EngineMessage.position(seconds: seconds).encoded()) }
+        if due { send(seconds) }
+    }
+
+    /// Seconds until a position kept back is due; nil if none is.
+    func unsentDue() -> Double? {
+        state.withLock { state in
+            guard state.unsent != nil, let lastSent = state.lastSent else { return nil }
+            let left = EngineMessage.positionInterval - (ContinuousClock.now - lastSent)
+            return max(0, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
+        }
     }
 
     func flush() {
-        guard let seconds = state.withLock({ state in defer { state.unsent = nil }; return state.unsent }) else { return }
-        channel.send(EngineMessage.position(seconds: seconds).encoded())
+        let now = ContinuousClock.now
+        guard let seconds = state.withLock({ state -> Double? in
+            defer { state.unsent = nil }
+            if state.unsent != nil { state.lastSent = now }
+            return state.unsent
+        }) else { return }
+        send(seconds)
+    }
+
+    /// Sends `seconds` with what is heard now: audio-pts less the demuxer's start time.
+    private func send(_ seconds: Double) {
+        var heard: Double?
+        if let pts = handle.getDouble("audio-pts") {
+            let value = pts - (handle.getDouble("demuxer-start-time") ?? 0)
+            if EngineLimits.isTime(value) { heard = value }
+        }
+        channel.send(EngineMessage.position(timePos: seconds, heard: heard).encoded())
     }
 }

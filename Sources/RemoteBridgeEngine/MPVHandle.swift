@@ -82,7 +82,7 @@ final class MPVHandle: @unchecked Sendable {
                     let status = mpv_command_ret(handle, argv, &node)
                     guard status >= 0 else { return (status, .none) }
                     defer { mpv_free_node_contents(&node) }
-                    return (status, Self.convert(node))
+                    return (status, Self.convert(node).bounded())
                 }
             }
         }
@@ -129,7 +129,7 @@ final class MPVHandle: @unchecked Sendable {
             var node = mpv_node()
             guard mpv_get_property(handle, name, MPV_FORMAT_NODE, &node) >= 0 else { return .none }
             defer { mpv_free_node_contents(&node) }
-            return Self.convert(node)
+            return Self.convert(node).bounded()
         }
         return value ?? .none
     }
@@ -138,7 +138,7 @@ final class MPVHandle: @unchecked Sendable {
     func getDouble(_ name: String) -> Double? {
         let value = withHandle { handle -> Double? in
             var value = 0.0
-            guard mpv_get_property(handle, name, MPV_FORMAT_DOUBLE, &value) >= 0 else { return nil }
+            guard mpv_get_property(handle, name, MPV_FORMAT_DOUBLE, &value) >= 0, value.isFinite else { return nil }
             return value
         }
         return value ?? nil
@@ -181,10 +181,10 @@ final class MPVHandle: @unchecked Sendable {
     /// destroyed and the error thrown. `stackSize` overrides the system's default thread stack.
     /// `positions` gets each `time-pos` asked for by `observePosition()`.
     func startEvents(
-        stackSize: Int? = nil, positions: @escaping @Sendable (Double) -> Void, _ deliver: @escaping @Sendable (MPVEvent) -> Void
+        stackSize: Int? = nil, positions: @escaping @Sendable (Double) -> Void, quiet: Quiet = Quiet(), _ deliver: @escaping @Sendable (MPVEvent) -> Void
     ) throws(MPVError) {
         do throws(DetachedThread.StartError) {
-            try startEventThread(stackSize: stackSize, positions: positions, deliver)
+            try startEventThread(stackSize: stackSize, positions: positions, quiet: quiet, deliver)
         } catch {
             live.withLock { live in
                 live = nil
@@ -194,12 +194,23 @@ final class MPVHandle: @unchecked Sendable {
         }
     }
 
+    /// What the event thread does when no event has come for a while: `after` says how long that
+    /// is (seconds; nil: wait for an event however long), `then` is called when it has passed.
+    struct Quiet: Sendable {
+        var after: @Sendable () -> Double? = { nil }
+        var then: @Sendable () -> Void = {}
+    }
+
     private func startEventThread(
-        stackSize: Int?, positions: @escaping @Sendable (Double) -> Void, _ deliver: @escaping @Sendable (MPVEvent) -> Void
+        stackSize: Int?, positions: @escaping @Sendable (Double) -> Void, quiet: Quiet, _ deliver: @escaping @Sendable (MPVEvent) -> Void
     ) throws(DetachedThread.StartError) {
         try DetachedThread.start(named: "mpv events", stackSize: stackSize) { [self] in
             while true {
-                guard let raw = mpv_wait_event(eventHandle, -1) else { continue }
+                guard let raw = mpv_wait_event(eventHandle, quiet.after() ?? -1) else { continue }
+                if raw.pointee.event_id == MPV_EVENT_NONE {
+                    quiet.then()
+                    continue
+                }
                 if raw.pointee.event_id == MPV_EVENT_PROPERTY_CHANGE, raw.pointee.reply_userdata == Self.positionUserData {
                     if let data = raw.pointee.data?.assumingMemoryBound(to: mpv_event_property.self).pointee,
                        data.format == MPV_FORMAT_DOUBLE, let value = data.data?.assumingMemoryBound(to: Double.self).pointee {
@@ -208,8 +219,13 @@ final class MPVHandle: @unchecked Sendable {
                     continue
                 }
                 if raw.pointee.event_id == MPV_EVENT_FILE_LOADED {
-                    let duration = getDouble("duration")
+                    let duration = getDouble("duration").flatMap { $0 >= 0 && EngineLimits.isTime($0) ? $0 : nil }
                     deliver(.fileLoaded(duration: duration, metadata: get("metadata")))
+                } else if raw.pointee.event_id == MPV_EVENT_HOOK, let data = raw.pointee.data {
+                    // What mpv is about to open, read while it waits at the hook.
+                    let hook = data.assumingMemoryBound(to: mpv_event_hook.self).pointee
+                    let location = get("stream-open-filename").string ?? ""
+                    deliver(.hook(name: EngineLimits.bounded(String(cString: hook.name)), id: hook.id, streamOpenFilename: location))
                 } else if let event = Self.convert(raw.pointee) {
                     deliver(event)
                 }
@@ -233,7 +249,7 @@ final class MPVHandle: @unchecked Sendable {
             let property = data.assumingMemoryBound(to: mpv_event_property.self).pointee
             let name = String(cString: property.name)
             guard property.format == MPV_FORMAT_NODE, let value = property.data else { return .propertyChange(name, .none) }
-            return .propertyChange(name, convert(value.assumingMemoryBound(to: mpv_node.self).pointee))
+            return .propertyChange(name, convert(value.assumingMemoryBound(to: mpv_node.self).pointee).bounded())
         case MPV_EVENT_START_FILE:
             let id = event.data.map { $0.assumingMemoryBound(to: mpv_event_start_file.self).pointee.playlist_entry_id } ?? 0
             return .startFile(entryID: id)
@@ -245,17 +261,13 @@ final class MPVHandle: @unchecked Sendable {
                 case MPV_END_FILE_REASON_EOF: .endOfFile
                 case MPV_END_FILE_REASON_STOP: .stopped
                 case MPV_END_FILE_REASON_QUIT: .quit
-                case MPV_END_FILE_REASON_ERROR where end.error == MPV_ERROR_AO_INIT_FAILED.rawValue: .audioOutputFailed(describe(end.error))
-                case MPV_END_FILE_REASON_ERROR: .error(describe(end.error))
+                case MPV_END_FILE_REASON_ERROR where end.error == MPV_ERROR_AO_INIT_FAILED.rawValue: .audioOutputFailed(EngineLimits.bounded(describe(end.error)))
+                case MPV_END_FILE_REASON_ERROR: .error(EngineLimits.bounded(describe(end.error)))
                 default: .redirect
                 }
             return .endFile(entryID: end.playlist_entry_id, reason: reason)
         case MPV_EVENT_SEEK:
             return .seek
-        case MPV_EVENT_HOOK:
-            guard let data = event.data else { return nil }
-            let hook = data.assumingMemoryBound(to: mpv_event_hook.self).pointee
-            return .hook(name: String(cString: hook.name), id: hook.id)
         case MPV_EVENT_PLAYBACK_RESTART:
             return .playbackRestart
         case MPV_EVENT_AUDIO_RECONFIG:
@@ -265,7 +277,9 @@ final class MPVHandle: @unchecked Sendable {
             let message = data.assumingMemoryBound(to: mpv_event_log_message.self).pointee
             var text = String(cString: message.text)
             while text.last?.isNewline == true { text.removeLast() }
-            return .logMessage(prefix: String(cString: message.prefix), level: String(cString: message.level), text: text)
+            return .logMessage(
+                prefix: EngineLimits.bounded(String(cString: message.prefix)), level: EngineLimits.bounded(String(cString: message.level)),
+                text: EngineLimits.bounded(text))
         default:
             return nil
         }

@@ -2,24 +2,28 @@
 /// What the engine tells the daemon: one frame each (`EngineWire`).
 package enum EngineMessage: Sendable, Equatable {
     /// mpv started (`error` empty), or could not (`error` says why; the engine then exits).
-    /// `confinement` describes the walls that took, for the daemon's log.
-    case ready(error: String, confinement: String)
+    /// `version` is the engine's protocol version (`EngineProtocol`); `confinement` describes the
+    /// walls that took, for the daemon's log.
+    case ready(version: UInt32, error: String, confinement: String)
     /// The answer to the request with `serial`: mpv's status (negative: an error, described by
     /// `error`) and the value read or the command's result.
     case reply(serial: UInt64, status: Int32, error: String, value: MPVNode)
     /// An mpv event.
     case event(MPVEvent)
-    /// Where playback stands (`time-pos`, seconds), at most every `EngineMessage.positionInterval`
-    /// while it moves: what a new engine goes on from if this one ends without warning.
-    case position(seconds: Double)
+    /// Where playback stands, at most every `EngineMessage.positionInterval` while it moves, and
+    /// before every event: `time-pos`, and what is heard (`audio-pts` less `demuxer-start-time`,
+    /// nil without audio), both in seconds, as they were when sent. What the daemon answers
+    /// Position from, extrapolated, and what a new engine goes on from if this one ends.
+    case position(timePos: Double, heard: Double?)
 
     /// How often the engine reports the position while playing. A crash loses at most this much.
     package static let positionInterval: Duration = .milliseconds(250)
 
     package func encoded() -> [UInt8] {
         switch self {
-        case .ready(let error, let confinement):
+        case .ready(let version, let error, let confinement):
             var writer = EngineWire.Writer(kind: 100)
+            writer.uint32(version)
             writer.string(error)
             writer.string(confinement)
             return writer.frame
@@ -34,9 +38,11 @@ package enum EngineMessage: Sendable, Equatable {
             var writer = EngineWire.Writer(kind: 102)
             Self.encode(event, into: &writer)
             return writer.frame
-        case .position(let seconds):
+        case .position(let timePos, let heard):
             var writer = EngineWire.Writer(kind: 103)
-            writer.double(seconds)
+            writer.double(timePos)
+            writer.flag(heard != nil)
+            writer.double(heard ?? 0)
             return writer.frame
         }
     }
@@ -44,10 +50,14 @@ package enum EngineMessage: Sendable, Equatable {
     package init(body: [UInt8]) throws(EngineWire.Malformed) {
         var reader = try EngineWire.Reader(body: body)
         switch reader.kind {
-        case 100: self = .ready(error: try reader.string(), confinement: try reader.string())
+        case 100: self = .ready(version: try reader.uint32(), error: try reader.string(), confinement: try reader.string())
         case 101: self = .reply(serial: try reader.uint64(), status: try reader.int32(), error: try reader.string(), value: try reader.node())
         case 102: self = .event(try Self.decodeEvent(&reader))
-        case 103: self = .position(seconds: try reader.double())
+        case 103:
+            let timePos = try reader.double()
+            let hasHeard = try reader.flag()
+            let heard = try reader.double()
+            self = .position(timePos: timePos, heard: hasHeard ? heard : nil)
         case let kind: throw EngineWire.Malformed("a message of unknown kind \(kind)")
         }
     }
@@ -75,7 +85,7 @@ package enum EngineMessage: Sendable, Equatable {
             writer.node(metadata)
         case .seek: writer.byte(6)
         case .playbackRestart: writer.byte(7)
-        case .hook(let name, let id): writer.byte(8); writer.string(name); writer.uint64(id)
+        case .hook(let name, let id, let location): writer.byte(8); writer.string(name); writer.uint64(id); writer.string(location)
         case .audioReconfig: writer.byte(9)
         case .logMessage(let prefix, let level, let text): writer.byte(10); writer.string(prefix); writer.string(level); writer.string(text)
         }
@@ -105,7 +115,7 @@ package enum EngineMessage: Sendable, Equatable {
             return .fileLoaded(duration: hasDuration ? duration : nil, metadata: try reader.node())
         case 6: return .seek
         case 7: return .playbackRestart
-        case 8: return .hook(name: try reader.string(), id: try reader.uint64())
+        case 8: return .hook(name: try reader.string(), id: try reader.uint64(), streamOpenFilename: try reader.string())
         case 9: return .audioReconfig
         case 10: return .logMessage(prefix: try reader.string(), level: try reader.string(), text: try reader.string())
         case let kind: throw EngineWire.Malformed("an event of unknown kind \(kind)")

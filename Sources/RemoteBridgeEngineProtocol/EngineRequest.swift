@@ -2,10 +2,22 @@
 /// What the daemon asks of the engine: one frame each (`EngineWire`). Requests with a serial
 /// are answered by an `EngineMessage.reply` with the same serial; the others are not answered.
 package enum EngineRequest: Sendable, Equatable {
-    /// The first request: confine the engine, hiding these sockets (the buses: the engine's
-    /// environment names none), then start mpv with these options (in order), observe these
-    /// properties, stop at these hooks. Answered by `.ready`.
-    case start(hiddenSockets: [String], options: [EngineOption], observed: [String], hooks: [String])
+    /// The first request: the protocol version the daemon speaks (`EngineProtocol.version`), then
+    /// confine the engine, hiding these sockets (the buses: the engine's environment names none),
+    /// start mpv with these options (in order), observe these properties, stop at these hooks.
+    /// Answered by `.ready`, which echoes the engine's version; an engine of another version
+    /// answers with its own and an error, and does nothing more.
+    case start(version: UInt32, hiddenSockets: [String], options: [EngineOption], observed: [String], hooks: [String])
+    /// Hands mpv a file: `loadfile url mode` with, from `start` seconds on if given. The daemon
+    /// names the playlist entry `key` (positive, never reused by the daemon): every event and
+    /// playlist the engine sends names entries by their keys (0: an entry mpv added by itself).
+    case load(serial: UInt64, key: Int64, url: String, mode: EngineLoadMode, start: Double?)
+    /// Removes the playlist entry named `key`, wherever it is by then; answered with a flag,
+    /// whether it was there.
+    case remove(serial: UInt64, key: Int64)
+    /// Removes every playlist entry mpv added by itself (a playlist file's items); answered with
+    /// the array of their file names.
+    case removeForeign(serial: UInt64)
     /// Runs a command given as an argv array (`mpv_command_ret`, never the string form).
     case command(serial: UInt64, arguments: [String])
     /// Sets a property from a string.
@@ -30,8 +42,9 @@ package enum EngineRequest: Sendable, Equatable {
 
     package func encoded() -> [UInt8] {
         switch self {
-        case .start(let hidden, let options, let observed, let hooks):
+        case .start(let version, let hidden, let options, let observed, let hooks):
             var writer = EngineWire.Writer(kind: 1)
+            writer.uint32(version)
             writer.strings(hidden)
             writer.strings(options.map(\.name))
             writer.strings(options.map(\.value))
@@ -85,6 +98,24 @@ package enum EngineRequest: Sendable, Equatable {
             return writer.frame
         case .quit:
             return EngineWire.Writer(kind: 11).frame
+        case .load(let serial, let key, let url, let mode, let start):
+            var writer = EngineWire.Writer(kind: 12)
+            writer.uint64(serial)
+            writer.int64(key)
+            writer.string(url)
+            writer.byte(mode.rawValue)
+            writer.flag(start != nil)
+            writer.double(start ?? 0)
+            return writer.frame
+        case .remove(let serial, let key):
+            var writer = EngineWire.Writer(kind: 13)
+            writer.uint64(serial)
+            writer.int64(key)
+            return writer.frame
+        case .removeForeign(let serial):
+            var writer = EngineWire.Writer(kind: 14)
+            writer.uint64(serial)
+            return writer.frame
         }
     }
 
@@ -92,11 +123,13 @@ package enum EngineRequest: Sendable, Equatable {
         var reader = try EngineWire.Reader(body: body)
         switch reader.kind {
         case 1:
+            let version = try reader.uint32()
+            guard version == EngineProtocol.version else { throw EngineWire.Malformed("a start of protocol version \(version)") }
             let hidden = try reader.strings()
             let names = try reader.strings()
             let values = try reader.strings()
             guard names.count == values.count else { throw EngineWire.Malformed("options without values") }
-            self = .start(hiddenSockets: hidden, options: zip(names, values).map { EngineOption(name: $0, value: $1) }, observed: try reader.strings(), hooks: try reader.strings())
+            self = .start(version: version, hiddenSockets: hidden, options: zip(names, values).map { EngineOption(name: $0, value: $1) }, observed: try reader.strings(), hooks: try reader.strings())
         case 2: self = .command(serial: try reader.uint64(), arguments: try reader.strings())
         case 3: self = .setString(serial: try reader.uint64(), name: try reader.string(), value: try reader.string())
         case 4: self = .setDouble(serial: try reader.uint64(), name: try reader.string(), value: try reader.double())
@@ -107,7 +140,31 @@ package enum EngineRequest: Sendable, Equatable {
         case 9: self = .continueHook(id: try reader.uint64())
         case 10: self = .probe(serial: try reader.uint64(), probe: try EngineProbe(from: &reader))
         case 11: self = .quit
+        case 12:
+            let (serial, key, url) = (try reader.uint64(), try reader.int64(), try reader.string())
+            guard let mode = EngineLoadMode(rawValue: try reader.byte()) else { throw EngineWire.Malformed("a load of unknown mode") }
+            let hasStart = try reader.flag()
+            let start = try reader.double()
+            self = .load(serial: serial, key: key, url: url, mode: mode, start: hasStart ? start : nil)
+        case 13: self = .remove(serial: try reader.uint64(), key: try reader.int64())
+        case 14: self = .removeForeign(serial: try reader.uint64())
         case let kind: throw EngineWire.Malformed("a request of unknown kind \(kind)")
+        }
+    }
+}
+
+/// How `EngineRequest.load` hands mpv its file.
+package enum EngineLoadMode: UInt8, Sendable, Equatable {
+    /// In place of the whole playlist, to play now.
+    case replace = 1
+    /// At the playlist's end, to play after the rest.
+    case append = 2
+
+    /// loadfile's word for it.
+    package var word: String {
+        switch self {
+        case .replace: "replace"
+        case .append: "append"
         }
     }
 }

@@ -23,6 +23,7 @@ package enum EngineWire {
         package mutating func byte(_ value: UInt8) { bytes.append(value) }
         package mutating func int32(_ value: Int32) { integer(UInt32(bitPattern: value)) }
         package mutating func int64(_ value: Int64) { integer(UInt64(bitPattern: value)) }
+        package mutating func uint32(_ value: UInt32) { integer(value) }
         package mutating func uint64(_ value: UInt64) { integer(value) }
         package mutating func double(_ value: Double) { integer(value.bitPattern) }
         package mutating func flag(_ value: Bool) { bytes.append(value ? 1 : 0) }
@@ -95,6 +96,7 @@ package enum EngineWire {
         package mutating func flag() throws(Malformed) -> Bool { try byte() != 0 }
         package mutating func int32() throws(Malformed) -> Int32 { Int32(bitPattern: try integer(UInt32.self)) }
         package mutating func int64() throws(Malformed) -> Int64 { Int64(bitPattern: try integer(UInt64.self)) }
+        package mutating func uint32() throws(Malformed) -> UInt32 { try integer(UInt32.self) }
         package mutating func uint64() throws(Malformed) -> UInt64 { try integer(UInt64.self) }
         package mutating func double() throws(Malformed) -> Double { Double(bitPattern: try integer(UInt64.self)) }
 

@@ -11,14 +11,18 @@ package enum MPVEvent: Sendable, Equatable {
 
     case shutdown
     case propertyChange(String, MPVNode)
+    /// A file starts opening. `entryID` is the key the daemon gave the entry with
+    /// `EngineRequest.load` (0: an entry mpv added by itself), never mpv's own id.
     case startFile(entryID: Int64)
+    /// A file stopped playing; `entryID` as for `startFile`.
     case endFile(entryID: Int64, reason: EndReason)
     /// A file finished opening; its duration and tags as read right then.
     case fileLoaded(duration: Double?, metadata: MPVNode)
     case seek
     case playbackRestart
-    /// mpv waits at a hook added with `addHook(_:)` until `continueHook(id)`.
-    case hook(name: String, id: UInt64)
+    /// mpv waits at a hook added with `addHook(_:)` until `continueHook(id)`; what it is about
+    /// to open (`stream-open-filename`, read while it waits).
+    case hook(name: String, id: UInt64, streamOpenFilename: String)
     /// The audio output was closed, reopened or replaced (`current-ao` may have changed).
     case audioReconfig
     /// A line of mpv's log: its module (`ao/pulse`), level (`warn`) and text.

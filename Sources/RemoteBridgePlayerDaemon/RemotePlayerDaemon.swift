@@ -172,7 +172,7 @@ public final class RemotePlayerDaemon {
             case .engine(let report):
                 switch report {
                 case .started, .released: logger.info("\(report)")
-                case .cannotStart, .lost: logger.error("\(report)")
+                case .cannotStart, .lost, .otherVersion: logger.error("\(report)")
                 }
             case .positionMoved: break
             }

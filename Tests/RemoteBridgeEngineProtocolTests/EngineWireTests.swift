@@ -13,19 +13,21 @@ struct EngineWireTests {
     ])
 
     static let requests: [EngineRequest] = [
-        .start(hiddenSockets: ["/run/user/1000/bus"], options: [EngineOption(name: "ao", value: "null")], observed: ["pause"], hooks: ["on_load"]),
+        .start(version: EngineProtocol.version, hiddenSockets: ["/run/user/1000/bus"], options: [EngineOption(name: "ao", value: "null")], observed: ["pause"], hooks: ["on_load"]),
         .command(serial: 1, arguments: ["loadfile", "/music/a b.flac", "append"]), .setString(serial: 2, name: "pause", value: "no"),
         .setDouble(serial: 3, name: "volume", value: 55.5), .setAsynchronously(name: "title", value: "$>Tone"), .get(serial: 4, name: "playlist"),
         .getDouble(serial: 5, name: "time-pos"), .observe(name: "time-pos"), .continueHook(id: 9), .probe(serial: 6, probe: .connectUnix(path: "@bus")),
         .probe(serial: 7, probe: .createFile(path: "/tmp/x")), .probe(serial: 8, probe: .execute), .quit,
+        .load(serial: 9, key: 4, url: "/music/ü.flac", mode: .replace, start: 12.5), .load(serial: 10, key: 5, url: "x", mode: .append, start: nil),
+        .remove(serial: 11, key: 4), .removeForeign(serial: 12),
     ]
 
     static let messages: [EngineMessage] = [
-        .ready(error: "", confinement: "seccomp"), .reply(serial: 3, status: -4, error: "property not found", value: node),
-        .position(seconds: 12.5), .event(.shutdown), .event(.propertyChange("metadata", node)), .event(.startFile(entryID: 3)),
+        .ready(version: EngineProtocol.version, error: "", confinement: "seccomp"), .reply(serial: 3, status: -4, error: "property not found", value: node),
+        .position(timePos: 12.5, heard: -0.25), .position(timePos: 3, heard: nil), .event(.shutdown), .event(.propertyChange("metadata", node)), .event(.startFile(entryID: 3)),
         .event(.endFile(entryID: 3, reason: .error("no such file"))), .event(.endFile(entryID: 4, reason: .audioOutputFailed("ao"))),
         .event(.fileLoaded(duration: nil, metadata: .none)), .event(.fileLoaded(duration: 30, metadata: node)), .event(.seek), .event(.playbackRestart),
-        .event(.hook(name: "on_load", id: 77)), .event(.audioReconfig), .event(.logMessage(prefix: "ao/pulse", level: "warn", text: "gone")),
+        .event(.hook(name: "on_load", id: 77, streamOpenFilename: "/music/a.flac")), .event(.audioReconfig), .event(.logMessage(prefix: "ao/pulse", level: "warn", text: "gone")),
     ]
 
     /// The body of a frame (the frame less its length).

@@ -211,8 +211,8 @@ struct ContainedPlaybackTests {
         #expect(
             f.player.current?.length.map { $0 >= .seconds(6) } == true,
             """
-            status \(f.player.status), \(f.player.entries.count) entries, mpv idle \(f.player.mpv.get("idle-active")), \
-            playlist \(f.player.mpv.get("playlist")), failures \(failures); the server's log: \(server.standardError)
+            status \(f.player.status), \(f.player.entries.count) entries, mpv idle \(f.player.mpv.value("idle-active")), \
+            playlist \(f.player.handedToMPV), failures \(failures); the server's log: \(server.standardError)
             """)
         #expect(f.player.entries.count == 1)
         #expect(scene.touchedCanaries() == [])

@@ -30,7 +30,7 @@ struct EngineConfinementWallsTests {
         let path = try #require(DBusAddress.socketPath(bus.address))
         // The socket is there, and we reach it.
         #expect(ConfinementProbe.connect(unixPath: path) == 0)
-        let refused = try #require(player.mpv.probe(.connectUnix(path: path)))
+        let refused = try #require(await player.mpv.probe(.connectUnix(path: path)))
         #expect(refused != 0, "the engine connected to the bus at \(path)")
         let pid = try #require(player.enginePID)
         let environment = try String(contentsOfFile: "/proc/\(pid)/environ", encoding: .utf8).split(separator: "\0")
@@ -44,11 +44,11 @@ struct EngineConfinementWallsTests {
         defer { bus.stop() }
         let (f, player) = try await playing(busAddress: bus.address)
         let outside = f.media.directory.appendingPathComponent("written-by-the-engine").path
-        #expect(try #require(player.mpv.probe(.createFile(path: outside))) == EACCES)
+        #expect(try #require(await player.mpv.probe(.createFile(path: outside))) == EACCES)
         #expect(!FileManager.default.fileExists(atPath: outside))
-        #expect(try #require(player.mpv.probe(.createFile(path: "/tmp/written-by-the-engine-\(getpid())"))) == EACCES)
-        #expect(try #require(player.mpv.probe(.createFile(path: "/dev/shm/remotebridge-engine-probe-\(getpid())"))) == 0)
-        #expect(try #require(player.mpv.probe(.execute)) == EPERM)
+        #expect(try #require(await player.mpv.probe(.createFile(path: "/tmp/written-by-the-engine-\(getpid())"))) == EACCES)
+        #expect(try #require(await player.mpv.probe(.createFile(path: "/dev/shm/remotebridge-engine-probe-\(getpid())"))) == 0)
+        #expect(try #require(await player.mpv.probe(.execute)) == EPERM)
     }
 
     @Test("the engine holds no descriptor of ours: one socket (its channel), and the file it plays")

@@ -45,7 +45,7 @@ struct EngineLifecycleTests {
         #expect(f.player.hasEngine)
         await f.until("playing from 7 s") { f.player.status == .playing && f.player.position >= .seconds(7) }
         #expect(f.player.position < .seconds(9))
-        #expect(abs((f.player.mpv.getDouble("volume") ?? 0) / 100 - 0.4) < 0.001, "the engine got the volume set before it started")
+        #expect(abs((await f.player.mpv.query("volume").double ?? 0) / 100 - 0.4) < 0.001, "the engine got the volume set before it started")
         #expect(f.player.enginesStarted == 1)
     }
 
@@ -131,10 +131,16 @@ struct EngineLifecycleTests {
     func lostWhileLoading() async throws {
         let f = try await Fixture()
         let reports = record(f)
-        // Killed as soon as Play has handed mpv the file, before it can have opened it.
+        // Killed as soon as it is ready: Play handed it the file while it started, and it cannot
+        // have opened it yet (nothing of the engine's after `ready` has reached the player).
+        var killed = false
+        f.player.mpv.events.add { [weak player = f.player] event in
+            guard case .ready = event, !killed, let player else { return }
+            killed = true
+            #expect(player.loadedID == nil)
+            player.mpv.send(signal: SIGKILL)
+        }
         f.player.play()
-        #expect(f.player.loadedID == nil)
-        f.player.mpv.send(signal: SIGKILL)
         await f.until("playing the first entry") { f.player.status == .playing && f.player.loadedID == f.player.currentID }
         #expect(f.player.currentIndex == 0)
         #expect(f.player.position < .seconds(2))
@@ -162,7 +168,7 @@ struct EngineLifecycleTests {
         #expect(f.player.enginesStarted == 3)
     }
 
-    @Test("a hung engine (SIGSTOP) is found by a call's deadline, killed, and replaced; playback goes on")
+    @Test("a hung engine (SIGSTOP) holds up nothing: reads and commands return at once, a request's deadline finds it, and a new one plays on")
     func hung() async throws {
         let f = try await Fixture()
         let reports = record(f)
@@ -171,7 +177,17 @@ struct EngineLifecycleTests {
         let pid = try #require(f.player.enginePID)
         f.player.mpv.send(signal: SIGSTOP)
         let asked = ContinuousClock.now
-        _ = f.player.position  // waits for the reply until the deadline
+        var slowest: Duration = .zero
+        for round in 0..<200 {
+            let start = ContinuousClock.now
+            if round == 0 { f.player.setVolume(0.5) }
+            if round == 1 { f.player.seek(by: .seconds(1)) }
+            _ = (f.player.position, f.player.status, f.player.volume, f.player.maximumVolume)
+            slowest = max(slowest, ContinuousClock.now - start)
+        }
+        // A bound far above a read's real cost (microseconds) and far below the deadline.
+        #expect(slowest < .milliseconds(10), "a read or a command waited \(slowest)")
+        await f.until("the hang found", limit: .seconds(5)) { !reports.losses.isEmpty }
         #expect(ContinuousClock.now - asked >= EngineConnection.replyDeadline - .milliseconds(50))
         await f.until("a new engine, playing") { f.player.enginePID != pid && f.player.status == .playing && f.player.loadedID == f.player.currentID }
         if case .lost(let reason, _, _, _) = reports.losses.first {
@@ -179,6 +195,7 @@ struct EngineLifecycleTests {
         } else {
             Issue.record("no loss reported: \(reports.all)")
         }
+        #expect(abs(f.player.volume - 0.5) < 0.001, "the volume asked during the hang reached the new engine")
         await f.until("the hung process is gone") { !exists(pid) }
     }
 
@@ -206,7 +223,7 @@ struct EngineLifecycleTests {
         kill(dead, SIGKILL)
         #expect(ProcessEnd.wait(for: dead, limit: .seconds(5)))
         killed.player.play()
-        #expect(killed.player.enginePID != nil && killed.player.enginePID != dead)
+        await killed.until("a new engine spawned") { killed.player.enginePID != nil && killed.player.enginePID != dead }
         await killed.until("playing in a new one") { killed.player.status == .playing }
     }
 }

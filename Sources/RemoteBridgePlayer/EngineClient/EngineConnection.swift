@@ -6,210 +6,299 @@ import RemoteBridgeEngineProtocol
 import RemoteBridgeProcess
 import Synchronization
 
-/// The connection to one running engine, seen from the daemon: the child process, its channel,
-/// and the thread that reads what it says. Replies wake the caller waiting for them; events go
-/// to `deliver`, on that thread; position reports are kept for a restart. When the channel ends,
-/// for whatever reason, the process is killed and reaped, and unless it was asked to quit,
-/// `deliver` gets `.lost` with the reason.
+/// The connection to one engine, seen from the daemon: the child process, its channel, and the
+/// thread that starts it and reads what it says. Nothing here waits on the engine for its caller:
 ///
-/// Calls come one at a time (the player's, on the main actor), each waiting at most
-/// `replyDeadline`: an engine that has not answered by then is hung, and is killed.
+/// - `open` returns at once. The thread spawns the engine program (unless one was prepared), sends
+///   `start`, waits for `ready` (`startDeadline`), then reads until the channel ends.
+/// - `send` writes a request to the channel at once, before the engine is ready too: the socket
+///   keeps requests in order until the engine reads them, after `start`. A request with a serial is
+///   outstanding until its reply, and replies come in the order the requests went.
+/// - A request not answered within `replyDeadline` (counted from `ready` for those sent before)
+///   means the engine is hung: a timer armed only while requests are outstanding kills it.
+/// - Every message is checked as outside input (`EngineSessionCheck`): one that breaks a rule
+///   ends the engine as a protocol error.
+///
+/// What the engine says goes to `deliver`, on the reading thread, in order: `ready` (or why it
+/// could not start), then replies, events and positions, then `lost` if it ended unasked.
 final class EngineConnection: Sendable {
-    /// How long a call waits for its reply before the engine counts as hung. mpv answers within
-    /// milliseconds; the one known long wait (playing out the end of the queue, 0.6 s) the player
-    /// keeps clear of (`mayBeDraining`).
+    /// How long a request waits for its reply before the engine counts as hung. mpv answers
+    /// within milliseconds; the longest known wait (playing out the end of the queue) is 0.6 s.
     static let replyDeadline: Duration = .seconds(2)
     /// How long mpv may take to start: loading libmpv from a cold disk cache, initializing.
     static let startDeadline: Duration = .seconds(10)
 
+    /// What the connection tells its client, on the reading thread.
+    enum Report: Sendable {
+        /// The engine is ready: its process ID and what it said of its confinement.
+        case ready(pid: pid_t, confinement: String)
+        /// It could not start, and has been reaped. `otherVersion`: it is an engine of that
+        /// protocol version (`EngineProtocol`), not broken.
+        case startFailed(reason: String, otherVersion: UInt32?)
+        /// The reply to the request with `serial`.
+        case reply(serial: UInt64, status: Int32, error: String, value: MPVNode)
+        /// An mpv event.
+        case event(MPVEvent)
+        /// Where playback stood (`EngineMessage.position`) when it was read here.
+        case position(timePos: Double, heard: Double?, at: ContinuousClock.Instant)
+        /// It ended without being asked to, and has been reaped.
+        case lost(reason: String)
+    }
+
     private struct State {
-        var replies: [UInt64: Reply] = [:]
+        var child: ChildProcess?
+        var readyAt: ContinuousClock.Instant?
+        /// Serials sent and not answered, oldest first, with when they went.
+        var outstanding: [(serial: UInt64, sentAt: ContinuousClock.Instant)] = []
+        var watchdog: (any DispatchSourceTimer)?
         var ended = false
         var quitting = false
         /// Why the daemon killed it, if it did.
         var killedBecause: String?
-        var position: Double?
-        var positionAt: ContinuousClock.Instant?
-        /// A file ended at its end and mpv may be playing out the last of its sound.
-        var endedFile = false
-        var termination: ChildProcess.Termination?
+        /// Signals sent before the program was spawned, for it once it is.
+        var signals: [Int32] = []
     }
 
-    /// A reply: mpv's status and value.
-    struct Reply: Sendable {
-        var status: Int32
-        var error: String
-        var value: MPVNode
-    }
-
-    private let child: ChildProcess
-    private let channel: EngineChannel
+    let channel: EngineChannel
     private let state = Mutex(State())
-    private let replyArrived = DispatchSemaphore(value: 0)
-    private let serials = Atomic<UInt64>(1)
-    /// What the engine said of its confinement when it started.
-    let confinement: String
-    /// The engine's process ID.
-    var pid: pid_t { child.pid }
+    private let openedAt = ContinuousClock.now
+    private static let watchdogQueue = DispatchQueue(label: "remote-playerd.engine-watchdog", qos: .utility)
 
-    private init(child: ChildProcess, channel: EngineChannel, confinement: String) {
-        self.child = child
+    private init(channel: EngineChannel, child: ChildProcess?) {
         self.channel = channel
-        self.confinement = confinement
+        state.withLock { $0.child = child }
     }
 
-    /// Sends a prepared engine program (`PreparedEngine`) `start`, waits until mpv is up, then
-    /// starts the reading thread.
-    static func launch(
-        _ prepared: PreparedEngine, start: EngineRequest, deliver: @escaping @Sendable (EngineEvent) -> Void
+    /// Starts an engine: `prepared`, or a new one of `executable` with `environment`, spawned on
+    /// the connection's thread. Throws only when no thread or socket can be had.
+    static func open(
+        prepared: PreparedEngine?, executable: String, environment: [String], start: EngineRequest, check: EngineSessionCheck,
+        deliver: @escaping @Sendable (Report) -> Void
     ) throws(PlayerError) -> EngineConnection {
-        let (child, channel, ended) = (prepared.child, prepared.channel, prepared.ended)
-        channel.send(start.encoded())
-        let ready = Self.awaitReady(channel, child: child)
-        guard case .success(let confinement) = ready else {
-            channel.shutDown()
-            child.send(SIGKILL)
-            child.waitForExit()
-            if case .failure(let error) = ready { throw error }
-            throw PlayerError(operation: "start the engine", reason: "it ended")
+        let connection: EngineConnection
+        let spawning: PreparedEngine.Spawning?
+        if let prepared, !prepared.hasEnded {
+            connection = EngineConnection(channel: prepared.channel, child: prepared.child)
+            spawning = nil
+        } else {
+            let made = try PreparedEngine.Spawning.make(executable: executable, environment: environment)
+            connection = EngineConnection(channel: made.channel, child: nil)
+            spawning = made
+            prepared?.discard()
         }
-        let connection = EngineConnection(child: child, channel: channel, confinement: confinement)
+        connection.channel.send(start.encoded())
+        let exit = spawning == nil ? prepared?.ended : nil
         do throws(DetachedThread.StartError) {
-            try DetachedThread.start(named: "engine channel") { [connection] in connection.read(deliver: deliver, ended: ended) }
+            try DetachedThread.start(named: "engine channel") { [connection] in
+                connection.run(spawning: spawning, exit: exit, check: check, deliver: deliver)
+            }
         } catch {
-            connection.channel.shutDown()
-            child.send(SIGKILL)
-            child.waitForExit()
+            spawning?.abandon()
+            if spawning == nil { prepared?.discard() }
             throw PlayerError(operation: error.operation, reason: error.reason)
         }
         return connection
     }
 
-    /// Waits for the engine's `ready`, up to `startDeadline`.
-    private static func awaitReady(_ channel: EngineChannel, child: ChildProcess) -> Result<String, PlayerError> {
-        let failure = { (reason: String) in Result<String, PlayerError>.failure(PlayerError(operation: "start the engine", reason: reason)) }
-        guard channel.waitReadable(within: startDeadline) else { return failure("it did not start within \(startDeadline.components.seconds) s") }
-        let body: [UInt8]?
-        do { body = try channel.receive() } catch { return failure(error.description) }
-        guard let body else { return failure("it ended before mpv started (see the log above for its last words)") }
-        do {
-            guard case .ready(let error, let confinement) = try EngineMessage(body: body) else { return failure("it spoke out of turn") }
-            return error.isEmpty ? .success(confinement) : failure(error)
-        } catch {
-            return failure(error.description)
-        }
-    }
+    // MARK: Requests
 
-    // MARK: Calls
-
-    /// Sends a request that has no reply; false if the engine is gone.
+    /// Sends `request`; one with a serial is outstanding until its reply. False if the engine is gone.
     @discardableResult
-    func send(_ request: EngineRequest) -> Bool {
-        channel.send(request.encoded())
+    func send(_ request: EngineRequest, serial: UInt64? = nil) -> Bool {
+        if let serial {
+            let now = ContinuousClock.now
+            let ended = state.withLock { state in
+                guard !state.ended else { return true }
+                state.outstanding.append((serial, now))
+                if state.watchdog == nil { armWatchdog(&state) }
+                return false
+            }
+            if ended { return false }
+        }
+        return channel.send(request.encoded())
     }
 
-    /// Sends the request made with a fresh serial and waits for its reply; nil if the engine is
-    /// gone, or did not answer within `replyDeadline` (it is then killed as hung).
-    func call(_ what: @autoclosure () -> String, _ request: (UInt64) -> EngineRequest) -> Reply? {
-        let serial = serials.wrappingAdd(1, ordering: .relaxed).oldValue
-        guard channel.send(request(serial).encoded()) else { return nil }
-        let deadline = DispatchTime.now() + Self.replyDeadline.dispatch
-        while true {
-            let (reply, ended) = state.withLock { state in (state.replies.removeValue(forKey: serial), state.ended) }
-            if let reply { return reply }
-            if ended { return nil }
-            if replyArrived.wait(timeout: deadline) == .timedOut {
-                if let reply = state.withLock({ $0.replies.removeValue(forKey: serial) }) { return reply }
-                kill(because: "it did not answer \(what()) within \(Self.replyDeadline.components.seconds) s")
-                return nil
-            }
+    /// Takes the reply to the oldest outstanding request; false if it is not that one's.
+    fileprivate func answered(_ serial: UInt64) -> Bool {
+        state.withLock { state in
+            guard state.outstanding.first?.serial == serial else { return false }
+            state.outstanding.removeFirst()
+            return true
         }
     }
 
-    /// The last position the engine reported.
-    var lastPosition: Double? { state.withLock { $0.position } }
+    /// When the oldest outstanding request is late: `replyDeadline` after it was sent, or after
+    /// `ready` for one sent before (and `startDeadline` after the start while not ready).
+    private func deadline(of state: State) -> ContinuousClock.Instant? {
+        guard let oldest = state.outstanding.first else { return nil }
+        guard let readyAt = state.readyAt else { return openedAt + Self.startDeadline + Self.replyDeadline }
+        return max(oldest.sentAt, readyAt) + Self.replyDeadline
+    }
 
-    /// Whether mpv may be playing out the end of its last file, when a call would wait for it.
-    var mayBeDraining: Bool { state.withLock { $0.endedFile } }
+    private func armWatchdog(_ state: inout State) {
+        guard let deadline = deadline(of: state) else { return }
+        let timer = DispatchSource.makeTimerSource(queue: Self.watchdogQueue)
+        timer.schedule(deadline: .now() + max(.zero, deadline - .now).dispatch, leeway: .milliseconds(20))
+        timer.setEventHandler { [weak self] in self?.watchdogFired() }
+        state.watchdog = timer
+        timer.resume()
+    }
 
-    /// Ends the engine (no `.lost` follows): it is told to quit and its channel is closed,
-    /// so the reading thread finds the end at once, and kills and reaps it, stopped or hung as it
-    /// may be. The engine keeps nothing that a clean exit would save, and no timer is left to
-    /// wake the daemon afterwards.
+    private func watchdogFired() {
+        let late = state.withLock { state -> Bool in
+            state.watchdog?.cancel()
+            state.watchdog = nil
+            guard !state.ended, let deadline = deadline(of: state) else { return false }
+            guard deadline <= .now else {
+                armWatchdog(&state)
+                return false
+            }
+            return true
+        }
+        if late { kill(because: "it did not answer a request within \(Self.replyDeadline.components.seconds) s") }
+    }
+
+    /// Ends the engine (no `.lost` follows): it is told to quit and its channel is closed, so the
+    /// reading thread finds the end at once, and kills and reaps it, stopped or hung as it may be.
     func quit() {
         state.withLock { $0.quitting = true }
-        send(.quit)
+        channel.send(EngineRequest.quit.encoded())
         channel.shutDown()
     }
 
     /// Kills the engine; the reading thread then reports it lost, saying `reason`.
     func kill(because reason: String) {
-        state.withLock { if $0.killedBecause == nil { $0.killedBecause = reason } }
-        child.send(SIGKILL)
+        let child = state.withLock { state in
+            if state.killedBecause == nil { state.killedBecause = reason }
+            return state.child
+        }
+        if let child { child.send(SIGKILL) } else { channel.shutDown() }
     }
 
-    /// Sends `signal` to the engine (tests: a crash, a hang).
+    /// The engine's process ID, once it has been spawned.
+    var pid: pid_t? { state.withLock { $0.child?.pid } }
+
+    /// Sends `signal` to the engine, now or as soon as it has been spawned (tests: a crash, a hang).
     func send(signal: Int32) {
-        child.send(signal)
+        let child = state.withLock { state in
+            if state.child == nil { state.signals.append(signal) }
+            return state.child
+        }
+        child?.send(signal)
     }
 
-    // MARK: The reading thread
+    // MARK: The connection's thread
 
-    private func read(deliver: @Sendable (EngineEvent) -> Void, ended: EngineExit) {
-        var malformed: String?
-        while true {
+    private func run(spawning: PreparedEngine.Spawning?, exit: EngineExit?, check: EngineSessionCheck, deliver: @Sendable (Report) -> Void) {
+        var ended = exit
+        if let spawning {
+            switch spawning.spawn() {
+            case .failure(let error):
+                finish(started: false, ended: nil, deliver: deliver, reason: error.description, otherVersion: nil)
+                return
+            case .success(let (child, exit)):
+                let signals = state.withLock { state in
+                    state.child = child
+                    return state.signals
+                }
+                for signal in signals { child.send(signal) }
+                ended = exit
+            }
+        }
+        switch awaitReady() {
+        case .failure(let failure):
+            finish(started: false, ended: ended, deliver: deliver, reason: failure.reason, otherVersion: failure.otherVersion)
+            return
+        case .success(let confinement):
+            let pid = state.withLock { state in
+                state.readyAt = .now
+                // Requests sent while it started are timed from now.
+                state.watchdog?.cancel()
+                state.watchdog = nil
+                armWatchdog(&state)
+                return state.child?.pid ?? 0
+            }
+            deliver(.ready(pid: pid, confinement: confinement))
+        }
+        var broken: String?
+        while broken == nil {
             let body: [UInt8]?
             do { body = try channel.receive() } catch {
-                malformed = error.description
+                broken = error.description
                 break
             }
             guard let body else { break }
             let message: EngineMessage
             do { message = try EngineMessage(body: body) } catch {
-                malformed = error.description
+                broken = error.description
+                break
+            }
+            if let violation = check.admit(message) {
+                broken = violation
                 break
             }
             switch message {
             case .reply(let serial, let status, let error, let value):
-                state.withLock { $0.replies[serial] = Reply(status: status, error: error, value: value) }
-                replyArrived.signal()
-            case .event(let event):
-                noteFileBoundary(event)
-                deliver(.mpv(event))
-            case .position(let seconds):
-                let now = ContinuousClock.now
-                state.withLock { state in
-                    state.position = seconds
-                    state.positionAt = now
+                guard answered(serial) else {
+                    broken = "it answered request \(serial), which was not the next to answer"
+                    break
                 }
+                deliver(.reply(serial: serial, status: status, error: error, value: value))
+            case .event(let event):
+                deliver(.event(event))
+            case .position(let timePos, let heard):
+                deliver(.position(timePos: timePos, heard: heard, at: .now))
             case .ready:
-                malformed = "it said it was ready twice"
+                broken = "it said it was ready twice"
             }
-            if malformed != nil { break }
         }
-        if let malformed { state.withLock { if $0.killedBecause == nil { $0.killedBecause = "it broke the protocol: \(malformed)" } } }
-        channel.shutDown()
-        child.send(SIGKILL)
-        child.waitForExit()
-        let termination = ended.value.withLock { $0 }
-        let (quitting, reason, position, positionAt) = state.withLock { state in
-            state.ended = true
-            return (state.quitting, state.killedBecause, state.position, state.positionAt)
-        }
-        replyArrived.signal()
-        guard !quitting else { return }
-        deliver(.lost(reason: reason ?? Self.describe(termination), position: position, reportedAt: positionAt))
+        if let broken { state.withLock { if $0.killedBecause == nil { $0.killedBecause = "it broke the protocol: \(broken)" } } }
+        finish(started: true, ended: ended, deliver: deliver, reason: nil, otherVersion: nil)
     }
 
-    /// Keeps `mayBeDraining`, on the reading thread, before the event reaches anyone.
-    private func noteFileBoundary(_ event: MPVEvent) {
-        switch event {
-        case .endFile(_, let reason):
-            state.withLock { $0.endedFile = reason == .endOfFile }
-        case .startFile, .shutdown, .propertyChange("idle-active", _):
-            state.withLock { $0.endedFile = false }
-        default:
-            return
+    private struct StartFailure: Error {
+        var reason: String
+        var otherVersion: UInt32?
+    }
+
+    /// Waits for the engine's `ready`, up to `startDeadline`.
+    private func awaitReady() -> Result<String, StartFailure> {
+        let failure = { (reason: String) in Result<String, StartFailure>.failure(StartFailure(reason: reason)) }
+        guard channel.waitReadable(within: Self.startDeadline) else { return failure("it did not start within \(Self.startDeadline.components.seconds) s") }
+        let body: [UInt8]?
+        do { body = try channel.receive() } catch { return failure(error.description) }
+        guard let body else {
+            return failure(state.withLock { $0.killedBecause } ?? "it ended before mpv started (see the log above for its last words)")
+        }
+        let message: EngineMessage
+        do { message = try EngineMessage(body: body) } catch { return failure(error.description) }
+        guard case .ready(let version, let error, let confinement) = message, message.violation == nil else { return failure("it spoke out of turn") }
+        guard version == EngineProtocol.version else {
+            return .failure(StartFailure(reason: "it speaks protocol version \(version), this daemon \(EngineProtocol.version)", otherVersion: version))
+        }
+        return error.isEmpty ? .success(confinement) : failure(error)
+    }
+
+    /// The channel has ended: kill and reap the engine, fail what was outstanding, and say why
+    /// unless it was asked to quit.
+    private func finish(started: Bool, ended: EngineExit?, deliver: @Sendable (Report) -> Void, reason: String?, otherVersion: UInt32?) {
+        channel.shutDown()
+        let child = state.withLock { $0.child }
+        child?.send(SIGKILL)
+        child?.waitForExit()
+        let termination = ended?.value.withLock { $0 }
+        let (quitting, killedBecause) = state.withLock { state in
+            state.ended = true
+            state.outstanding = []
+            state.watchdog?.cancel()
+            state.watchdog = nil
+            return (state.quitting, state.killedBecause)
+        }
+        guard !quitting else { return }
+        if !started {
+            deliver(.startFailed(reason: reason ?? Self.describe(termination), otherVersion: otherVersion))
+        } else {
+            deliver(.lost(reason: killedBecause ?? Self.describe(termination)))
         }
     }
 

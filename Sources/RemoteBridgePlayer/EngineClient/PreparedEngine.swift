@@ -26,23 +26,53 @@ final class PreparedEngine: Sendable {
 
     /// Starts the engine program at `executable` with `environment` (its whole environment).
     static func spawn(executable: String, environment: [String]) throws(PlayerError) -> PreparedEngine {
-        guard let (ours, theirs) = EngineChannel.pair() else {
-            throw PlayerError(operation: "start the engine", reason: "no socketpair: \(String(cString: strerror(errno)))")
+        let spawning = try Spawning.make(executable: executable, environment: environment)
+        switch spawning.spawn() {
+        case .success(let (child, ended)): return PreparedEngine(child: child, channel: spawning.channel, ended: ended)
+        case .failure(let error): throw error
         }
-        let channel = EngineChannel(descriptor: ours)
-        let ended = EngineExit()
-        let child: ChildProcess
-        do {
-            child = try ChildProcess.spawn(
-                [executable], environment: environment, errors: .inherit, passing: theirs, diesWithUs: false,
-                whenExited: { termination in ended.value.withLock { $0 = termination } })
-        } catch {
-            close(theirs)
-            throw PlayerError(operation: "start the engine \(executable)", reason: error.description)
-        }
-        close(theirs)
-        return PreparedEngine(child: child, channel: channel, ended: ended)
     }
+
+    /// An engine's channel made, its program not started yet: what `EngineConnection` starts on
+    /// its own thread, so that the caller never waits for the spawn.
+    struct Spawning: Sendable {
+        /// The daemon's end.
+        let channel: EngineChannel
+        /// The engine's end, passed to it as descriptor 3, closed here once it is.
+        private let theirs: Int32
+        private let executable: String
+        private let environment: [String]
+
+        /// Makes the channel.
+        static func make(executable: String, environment: [String]) throws(PlayerError) -> Spawning {
+            guard let (ours, theirs) = EngineChannel.pair() else {
+                throw PlayerError(operation: "start the engine", reason: "no socketpair: \(String(cString: strerror(errno)))")
+            }
+            return Spawning(channel: EngineChannel(descriptor: ours), theirs: theirs, executable: executable, environment: environment)
+        }
+
+        /// Starts the program, handing it its end of the channel.
+        func spawn() -> Result<(ChildProcess, EngineExit), PlayerError> {
+            defer { close(theirs) }
+            let ended = EngineExit()
+            do {
+                let child = try ChildProcess.spawn(
+                    [executable], environment: environment, errors: .inherit, passing: theirs, diesWithUs: false,
+                    whenExited: { termination in ended.value.withLock { $0 = termination } })
+                return .success((child, ended))
+            } catch {
+                return .failure(PlayerError(operation: "start the engine \(executable)", reason: error.description))
+            }
+        }
+
+        /// Gives up before the spawn: the engine's end is closed.
+        func abandon() {
+            close(theirs)
+        }
+    }
+
+    /// Whether it has ended already (killed, or out of memory) and been reaped.
+    var hasEnded: Bool { ended.value.withLock { $0 != nil } }
 
     /// Ends it unused: its channel closes, and it exits; killed to be sure.
     func discard() {

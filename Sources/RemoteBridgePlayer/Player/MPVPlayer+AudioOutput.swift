@@ -40,7 +40,7 @@ extension MPVPlayer {
         switch name {
         case "pause" where value.flag == false && audioOutput.holdsPlayback:
             // Asked to play some other way than play() (next, go to, open): hold it, try again.
-            try? mpv.set("pause", true)
+            mpv.set("pause", true)
             reopenAudioOutput(play: true)
         case "pause" where value.flag == true:
             notePausedPosition(paused: true)
@@ -64,7 +64,7 @@ extension MPVPlayer {
     /// ahead (0.2 s, measured with PulseAudio); a paused player is put back here.
     private func notePausedPosition(paused: Bool) {
         guard audioOutput.isWatched, paused, let currentID, loadedID == currentID,
-              case .open(let name) = audioOutput.phase, mpv.get("current-ao").string == name else { return }
+              case .open(let name) = audioOutput.phase, mpv.value("current-ao").string == name else { return }
         audioOutput.pausedAt = (currentID, position)
     }
 
@@ -86,8 +86,11 @@ extension MPVPlayer {
     func audioOutputMayHaveChanged() {
         guard audioOutput.isWatched else { return }
         if let currentID, loadedID == currentID { audioOutput.positionAtReconfig = (currentID, position) }
-        guard let name = mpv.get("current-ao").string else { return }
-        if name == "null" { audioOutputUnavailable() } else { audioOutputOpened(name) }
+        // Read after what was asked so far: the event may come before `current-ao`'s change.
+        mpv.read("current-ao") { [weak self] value in
+            guard let self, let name = value.string else { return }
+            if name == "null" { self.audioOutputUnavailable() } else { self.audioOutputOpened(name) }
+        }
     }
 
     /// A line of mpv's log: an output's reason is kept; the attempt's marker sends the report.
@@ -129,7 +132,7 @@ extension MPVPlayer {
         listeners.announce(.audioOutput(.cannotOpen(output: audioOutputName, reason: reason)))
         guard let id, id == currentID, let index = currentIndex else { return }
         let start = pendingStart.flatMap { $0.id == id ? $0.position : nil } ?? audioOutput.lastPosition(of: id)
-        try? mpv.set("pause", true)
+        mpv.set("pause", true)
         loadedID = nil
         pendingStart = (id, start)
         if audioOutput.reloadedAfterFailure == id {
@@ -150,7 +153,7 @@ extension MPVPlayer {
         case .unknown, .open:
             let playing = !isPaused
             if playing {
-                try? mpv.set("pause", true)
+                mpv.set("pause", true)
                 // Where the sound stopped, as near as mpv tells: playback goes on from here.
                 if let currentID, loadedID == currentID { audioOutput.pausedAt = (currentID, position) }
             }
@@ -184,7 +187,7 @@ extension MPVPlayer {
             report = { .cannotOpen(output: name, reason: $0) }
         }
         audioOutput.pendingReport = report
-        try? mpv.command(["print-text", AudioOutputState.attemptMarker])
+        mpv.command(["print-text", AudioOutputState.attemptMarker])
         changed(.state)
     }
 
@@ -212,7 +215,7 @@ extension MPVPlayer {
             // Playback goes on from where the sound stopped, not from past the audio that the
             // reopening dropped.
             returnToPausedPosition()
-            try? mpv.set("pause", false)
+            mpv.set("pause", false)
         }
         listeners.announce(.audioOutput(.reopened(output: name, resumed: resumed)))
         changed(.state)
@@ -232,10 +235,10 @@ extension MPVPlayer {
         case .unknown, .open:
             return
         }
-        do throws(PlayerError) {
-            try mpv.command(["ao-reload"])
-        } catch {
-            audioOutput.phase = .unavailable(resume: audioOutput.resumes)
+        mpv.command(["ao-reload"]) { [weak self] _ in
+            // mpv had no output to reload: still unavailable, unless something else happened meanwhile.
+            guard let self, case .reopening = self.audioOutput.phase else { return }
+            self.audioOutput.phase = .unavailable(resume: self.audioOutput.resumes)
         }
     }
 

@@ -16,6 +16,9 @@ extension MPVPlayer {
         case started(pid: Int32, confinement: String)
         /// None could be started.
         case cannotStart(reason: String)
+        /// The engine program installed speaks another protocol version than this daemon (a
+        /// package upgrade): not a loss; the daemon is to be replaced by the installed one.
+        case otherVersion(version: UInt32, reason: String)
         /// The engine was let go after `idle` paused or stopped.
         case released(idle: Duration)
         /// The engine ended without warning while `url` was current (nil: none). With `skipped`,
@@ -27,6 +30,7 @@ extension MPVPlayer {
             switch self {
             case .started(let pid, let confinement): "engine started (pid \(pid)); confined: \(confinement)"
             case .cannotStart(let reason): "cannot start the engine: \(reason)"
+            case .otherVersion(let version, let reason): "the engine installed is of another version (protocol \(version)): \(reason)"
             case .released(let idle): "engine ended after \(idle.inSeconds.rounded()) s without playing; the next Play starts another"
             case .lost(let reason, let url, let position, let skipped):
                 if let url {
@@ -67,9 +71,9 @@ extension MPVPlayer {
     /// How many engines have been started.
     public var enginesStarted: Int { mpv.started }
 
-    /// Unpauses, starting an engine first if none runs. With `reloading`, a new engine is handed the
-    /// current entry at its position (Play on a paused player); without, the caller hands it what
-    /// is to play next.
+    /// Unpauses, starting an engine first if none runs (it starts on its own thread; what is asked
+    /// meanwhile goes to it in order). With `reloading`, a new engine is handed the current entry
+    /// at its position (Play on a paused player); without, the caller hands it what is to play next.
     func unpause(reloading: Bool) throws(PlayerError) {
         if !mpv.isRunning {
             do throws(PlayerError) {
@@ -78,15 +82,25 @@ extension MPVPlayer {
                 listeners.announce(.engine(.cannotStart(reason: error.description)))
                 throw error
             }
-            listeners.announce(.engine(.started(pid: mpv.pid ?? 0, confinement: mpv.confinement ?? "?")))
             if reloading, status != .stopped, let index = currentIndex { playIndex(index) }
         }
-        try mpv.set("pause", false)
+        mpv.set("pause", false)
+    }
+
+    /// The engine started by `unpause` could not start: the player is as it was without one,
+    /// paused, its entry and position kept for the next Play.
+    func engineCannotStart(reason: String, otherVersion: UInt32?) {
+        guard !isShutDown else { return }
+        forgetEngine()
+        isPaused = true
+        mpv.set("pause", true)
+        listeners.announce(.engine(otherVersion.map { .otherVersion(version: $0, reason: reason) } ?? .cannotStart(reason: reason)))
+        changed(.state)
     }
 
     /// Forgets all that the engine held (its playlist, the file it had open, a pending change of
     /// entry, a scan, the audio output's state): it has gone.
-    private func forgetEngine() {
+    func forgetEngine() {
         endScanning(announce: false)
         endHeardTransition()
         cancelEngineRelease()
@@ -153,9 +167,13 @@ extension MPVPlayer {
             if let lastHeard, lastHeard.id == currentID, reportedAt.map({ lastHeard.at > $0 }) ?? true { position = carriedPosition }
         }
         forgetEngine()
-        isPaused = true
-        try? mpv.set("pause", true)
+        // Paused unless playback goes on in a new engine, which is not announced as a pause on the way.
+        let halt = { [self] in
+            isPaused = true
+            mpv.set("pause", true)
+        }
         guard let currentID, let entry = current else {
+            halt()
             listeners.announce(.engine(.lost(reason: reason, url: nil, position: .zero, skipped: false)))
             isIdle = true
             changed(.state)
@@ -169,7 +187,9 @@ extension MPVPlayer {
             pendingStart = (currentID, position)
             if wasPlaying {
                 isIdle = false  // the current entry is handed to the new engine: not stopped
-                try? unpause(reloading: true)
+                do throws(PlayerError) { try unpause(reloading: true) } catch { halt() }
+            } else {
+                halt()
             }
             changed(.state)
             return
@@ -179,8 +199,9 @@ extension MPVPlayer {
         failedInARow += 1
         pendingStart = nil
         if let index = currentIndex, let next = self.index(after: index), failedInARow < entries.count {
-            if wasPlaying { startAt(index: next) } else { playIndex(next) }
+            if wasPlaying { startAt(index: next) } else { halt(); playIndex(next) }
         } else {
+            halt()
             stop()
         }
         changed(.state)

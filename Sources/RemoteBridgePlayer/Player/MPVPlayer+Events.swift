@@ -17,7 +17,8 @@ extension MPVPlayer {
             changed(.state)
         case .fileLoaded(let duration, let metadata):
             failedInARow = 0
-            fileLoaded(loadedFile.fileLoaded().flatMap(window.entry(forMPV:)), duration: duration, metadata: metadata)
+            let key = loadedFile.fileLoaded()
+            fileLoaded(key.flatMap(window.entry(forMPV:)), key: key, duration: duration, metadata: metadata)
         case .endFile(let mpvID, let reason):
             let owner = window.entry(forMPV: mpvID)
             if let pending = transition, owner == pending.id { endHeardTransition() }
@@ -29,9 +30,9 @@ extension MPVPlayer {
             } else if case .audioOutputFailed(let reason) = reason {
                 audioOutputFailedOpeningFile(entry: owner, reason: reason)
             }
-        case .hook(let name, let id):
+        case .hook(let name, let id, let location):
             if name == ContainedPlayback.loadHook {
-                confirmLoad(hook: id)
+                confirmLoad(hook: id, location: location)
             } else {
                 mpv.continueHook(id)
             }
@@ -57,7 +58,7 @@ extension MPVPlayer {
             return
         }
         guard !isScanning else { return }
-        let paused = mpv.get("pause").flag ?? isPaused
+        let paused = mpv.value("pause").flag ?? isPaused
         if paused, let target = keptSeekTarget {
             changed(.seeked(target))
             return
@@ -76,26 +77,22 @@ extension MPVPlayer {
         audioOutputPropertyChanged(name, value)
         switch name {
         case "pause":
-            isPaused = value.flag ?? true
+            // What was asked last, until mpv has done it: an older value (a new engine's first,
+            // paused) is not announced on the way.
+            isPaused = mpv.value("pause").flag ?? value.flag ?? true
             if !isPaused { keptSeekTarget = nil }
             if transition != nil { _ = checkHeardTransition() }
         case "idle-active":
-            // The live value: the event's may be older than a stop or a load since.
-            // (While mpv drains the end of the queue, a call would wait for it: take the event's.)
-            isIdle = (isDraining ? nil : mpv.get("idle-active").flag) ?? value.flag ?? false
-            // The current entry failed before its successor was handed over, so mpv stopped
-            // instead of going on: go on as mpv would have.
-            // A looping queue of files that all fail stops after one round.
-            if isIdle, failedCurrent, failedInARow < entries.count, let index = currentIndex, let next = self.index(after: index) {
-                failedCurrent = false
-                playIndex(next)
-            }
+            // The value once mpv has done what was asked since: the event's may be older than
+            // a stop or a load.
+            mpv.read("idle-active") { [weak self] live in self?.idleChanged(live.flag ?? value.flag ?? false) }
+            return
         case "volume": mpvVolume = value.double ?? mpvVolume
         case "speed": speed = value.double ?? speed
         case "loop-file":
             // The playlist loop is the player's own (mpv holds only two entries); mpv loops a file.
             // The live value: the event's may be older than a setLoop(_:) since.
-            if Self.isLooping(mpv.get("loop-file")) {
+            if Self.isLooping(mpv.value("loop-file")) {
                 loop = .track
             } else if loop == .track {
                 loop = .none
@@ -110,8 +107,7 @@ extension MPVPlayer {
             listeners.announce(.positionMoved)
             return
         case "playlist":
-            // The event's copy may be older than commands sent since; read the live playlist.
-            guardMPVPlaylist()
+            guardMPVPlaylist(value)
             return
         case "duration":
             guard let seconds = value.double, seconds.isFinite, seconds > 0 else { return }
@@ -128,6 +124,19 @@ extension MPVPlayer {
         changed(.state)
     }
 
+    /// mpv's `idle-active` as it is after what was asked before its change was heard.
+    private func idleChanged(_ idle: Bool) {
+        isIdle = idle
+        // The current entry failed before its successor was handed over, so mpv stopped
+        // instead of going on: go on as mpv would have.
+        // A looping queue of files that all fail stops after one round.
+        if isIdle, failedCurrent, failedInARow < entries.count, let index = currentIndex, let next = self.index(after: index) {
+            failedCurrent = false
+            playIndex(next)
+        }
+        changed(.state)
+    }
+
     private static func isLooping(_ node: MPVNode) -> Bool {
         if let flag = node.flag { return flag }
         if let string = node.string { return string != "no" }
@@ -137,7 +146,8 @@ extension MPVPlayer {
 
     /// The file of entry `id` is open: seek where it was asked to start, and take its length,
     /// tags and art (read as the event was taken, so they are this file's, whatever is current now).
-    func fileLoaded(_ id: Int64?, duration: Double?, metadata: MPVNode) {
+    func fileLoaded(_ id: Int64?, key: Int64?, duration: Double?, metadata: MPVNode) {
+        defer { if handedStart?.key == key { handedStart = nil } }
         guard let id else { return }
         // Another entry opened: an earlier loss of the engine on one is no longer "in a row".
         if let losses = engineLosses, losses.id != id { engineLosses = nil }
@@ -145,7 +155,8 @@ extension MPVPlayer {
             loadedID = id
             if let pending = pendingStart, pending.id == id {
                 pendingStart = nil
-                seek(to: pending.position)
+                // mpv opened it there (handed over with its start), unless asked elsewhere since.
+                if handedStart.map({ $0.key != key || $0.position != pending.position }) ?? true { seek(to: pending.position) }
             }
         }
         update(id) { entry in

@@ -30,18 +30,17 @@ extension MPVPlayer {
     /// Paused, `time-pos` comes first: it is not late then, and `audio-pts` means little while
     /// the audio output is away or being reopened.
     var mpvAudioPosition: Double? {
-        if isPaused, transition == nil, let seconds = mpv.getDouble("time-pos"), seconds.isFinite { return seconds }
+        if isPaused, transition == nil, let seconds = mpv.timePos { return seconds }
         if let pts = heardPTS { return pts }
-        if let seconds = mpv.getDouble("time-pos"), seconds.isFinite { return seconds }
+        if let seconds = mpv.timePos { return seconds }
         return nil
     }
 
-    /// mpv's `audio-pts` counted from the file's start, as `time-pos` is: a stream whose
-    /// timestamps start later (HLS, MPEG-TS) would otherwise read ahead by that much.
+    /// mpv's `audio-pts` counted from the file's start, as `time-pos` is (a stream whose
+    /// timestamps start later, HLS or MPEG-TS, would otherwise read ahead by that much): as the
+    /// engine last reported it, carried forward (`EngineClient.heard`).
     var heardPTS: Double? {
-        guard let pts = mpv.getDouble("audio-pts"), pts.isFinite else { return nil }
-        let start = mpv.getDouble("demuxer-start-time").flatMap { $0.isFinite ? $0 : nil } ?? 0
-        return pts - start
+        mpv.heard
     }
 
     /// The position, as heard: clamped to the entry's length, and the kept seek target while paused.
@@ -53,7 +52,6 @@ extension MPVPlayer {
         if isPaused, let target = keptSeekTarget { return clamped(target, to: current) }
         // The file is still opening, and will open there.
         if let pending = pendingStart, pending.id == currentID, loadedID != currentID { return clamped(pending.position, to: current) }
-        if isDraining { return carriedPosition }
         guard let seconds = mpvAudioPosition else { return carriedPosition }
         if transition != nil {
             // Still the old entry, its last part playing: its length less what the new file's

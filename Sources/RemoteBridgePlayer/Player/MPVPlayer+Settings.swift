@@ -5,13 +5,13 @@ extension MPVPlayer {
     /// Sets the volume as a fraction (1.0 is 100%); negative clamps to 0, above the maximum to the maximum.
     public func setVolume(_ volume: Double) {
         guard volume.isFinite else { return }
-        try? mpv.set("volume", min(max(0, volume), maximumVolume) * 100)
+        mpv.set("volume", min(max(0, volume), maximumVolume) * 100)
     }
 
     /// Sets the playback rate.
     public func setSpeed(_ speed: Double) {
         guard speed.isFinite, speed > 0 else { return }
-        try? mpv.set("speed", speed)
+        mpv.set("speed", speed)
     }
 
     /// Sets the loop mode.
@@ -19,11 +19,7 @@ extension MPVPlayer {
     /// `loop` changes at once, not when mpv's property event comes back: a `next()` right after
     /// (a LoopStatus Set, then Next) must already wrap.
     public func setLoop(_ loop: Loop) {
-        do throws(PlayerError) {
-            try mpv.set("loop-file", loop == .track ? "inf" : "no")
-        } catch {
-            return
-        }
+        mpv.set("loop-file", loop == .track ? "inf" : "no")
         guard loop != self.loop else { return }
         self.loop = loop
         // Whether the first entry follows the last changed: mpv's next entry may change with it.

@@ -21,7 +21,7 @@ extension MPVPlayer {
     /// Pauses.
     public func pause() {
         forgetAudioOutputResume()
-        try? mpv.set("pause", true)
+        mpv.set("pause", true)
     }
 
     /// Stops, keeping the queue; the position goes to 0.
@@ -87,7 +87,7 @@ extension MPVPlayer {
         }
         keptSeekTarget = target
         lastHeard = (currentID, target, .now)
-        try? mpv.command(["seek", Self.seconds(target), "absolute+exact"])
+        mpv.command(["seek", Self.seconds(target), "absolute+exact"])
     }
 
     /// Starts scanning: repeated relative seeks at 4× real time or faster, until `endScanning()`.
@@ -134,7 +134,7 @@ extension MPVPlayer {
             // Absolute, from the heard position: mpv's relative seek counts from its own, which
             // reads short after a pause.
             lastHeard = (currentID, target, .now)
-            try? mpv.command(["seek", Self.seconds(target), "absolute+exact"])
+            mpv.command(["seek", Self.seconds(target), "absolute+exact"])
             changed(.state)
         }
     }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import RemoteBridgeEngineProtocol
 /// What mpv holds: the current entry and the next, handed over one at a time, and nothing else.
 extension MPVPlayer {
     /// Makes entry `index` current at once (so state saved a moment later already says so),
@@ -13,8 +14,11 @@ extension MPVPlayer {
         guard mpv.isRunning else { return becomeCurrentWithoutEngine(entry) }
         do throws(PlayerError) {
             try checkLocation(entry.url)
-            let mpvID = try handToMPV(entry, mode: "replace")
-            window.replaced(with: mpvID, entry: entry.id)
+            // Where it is to start, if asked before it opened: mpv opens it there.
+            let start = pendingStart.flatMap { $0.id == entry.id && $0.position > .zero ? $0.position : nil }
+            let key = try handToMPV(entry, mode: .replace, start: start)
+            window.replaced(with: key, entry: entry.id)
+            handedStart = start.map { (key, $0) }
             isIdle = false
         } catch {
             stopMPV()
@@ -44,8 +48,8 @@ extension MPVPlayer {
     /// call waits for it (0.6 s measured); paused, it just closes.
     func stopMPV() {
         endHeardTransition()
-        try? mpv.set("pause", true)
-        try? mpv.command(["stop"])
+        mpv.set("pause", true)
+        mpv.command(["stop"])
         window.cleared()
     }
 
@@ -68,10 +72,9 @@ extension MPVPlayer {
     func handNextToMPV() {
         // The entry mpv plays now: the current one, or the one it went on to that is not heard yet.
         guard let currentIndex = (transition?.id ?? currentID).flatMap({ entries.index(of: $0, hint: currentIndexHint) }) else { return }
-        // mpv's playlist, read once: its ids in order, and the one it plays.
-        let list = mpv.get("playlist").array ?? []
-        var order = list.compactMap { $0["id"]?.int64 }
-        let playing = list.first { $0["playing"]?.flag == true }?["id"]?.int64
+        // mpv's playlist as asked of it: its keys in order, and the one it plays.
+        var order = mpv.playlist.keys
+        let playing = mpv.playlist.playing
         let next = index(after: currentIndex).map { entries[$0] }
         if let next {
             lookForArt(next.id)
@@ -94,19 +97,26 @@ extension MPVPlayer {
         guard let next, !nextHeld, playing != nil || window.awaited != nil else { return }
         do throws(PlayerError) {
             try checkLocation(next.url)
-            window.appended(try handToMPV(next, mode: "append"), entry: next.id)
+            window.appended(try handToMPV(next, mode: .append), entry: next.id)
         } catch {
             changed(.loadFailed(url: QueueLimits.excerpt(next.url), reason: error.reason))
         }
     }
 
     /// Hands one entry to mpv; returns mpv's id for it.
-    private func handToMPV(_ entry: QueueEntry, mode: String) throws(PlayerError) -> Int64 {
-        let result = try mpv.commandResult(["loadfile", entry.url, mode])
-        guard let mpvID = result["playlist_entry_id"]?.int64 else {
-            throw PlayerError(operation: "loadfile", reason: "mpv gave no playlist entry id")
-        }
-        return mpvID
+    private func handToMPV(_ entry: QueueEntry, mode: EngineLoadMode, start: Duration? = nil) throws(PlayerError) -> Int64 {
+        let id = entry.id
+        let key = mpv.load(entry.url, mode, start: start.map(\.inSeconds)) { [weak self] error in self?.handOverFailed(id, error) }
+        guard let key else { throw PlayerError(operation: "loadfile", reason: "the engine is not running") }
+        return key
+    }
+
+    /// mpv would not take the entry `id` handed over (it takes any file; the file's own faults come
+    /// as the end of the file): as when the hand-over could not be sent.
+    private func handOverFailed(_ id: Int64, _ error: PlayerError) {
+        guard let entry = entries.entry(id: id) else { return }
+        if id == currentID { stopMPV() }
+        changed(.loadFailed(url: QueueLimits.excerpt(entry.url), reason: error.reason))
     }
 
     /// Removes mpv's entry `mpvID` from its playlist; false if it was not there (any more).
@@ -121,15 +131,13 @@ extension MPVPlayer {
     @discardableResult
     private func removeFromMPV(_ mpvID: Int64, in order: inout [Int64]) -> Bool {
         window.removed(mpvID)
-        guard let index = order.firstIndex(of: mpvID) else { return false }
-        try? mpv.command(["playlist-remove", String(index)])
-        order.remove(at: index)
-        return true
+        order.removeAll { $0 == mpvID }
+        return mpv.remove(mpvID)
     }
 
-    /// mpv's playlist, as its entry ids in order.
+    /// mpv's playlist, as the keys of its entries in order (as asked of it).
     func mpvPlaylistIDs() -> [Int64] {
-        (mpv.get("playlist").array ?? []).compactMap { $0["id"]?.int64 }
+        mpv.playlist.keys
     }
 
     /// mpv began opening its entry `mpvID`. When that is the entry asked for, or the next one
@@ -159,24 +167,28 @@ extension MPVPlayer {
 
     /// mpv's playlist changed: any entry in it that the player did not hand over (a playlist
     /// that mpv expanded by itself) is removed at once, before it can open, and reported.
-    func guardMPVPlaylist() {
-        // Nothing opens while mpv drains the end of the queue, and a call would wait for it.
-        guard !isDraining else { return }
-        let list = mpv.get("playlist").array ?? []
-        for (index, item) in list.enumerated().reversed() {
-            guard let mpvID = item["id"]?.int64, !window.holds(mpvID) else { continue }
-            try? mpv.command(["playlist-remove", String(index)])
-            changed(.loadFailed(url: QueueLimits.excerpt(item["filename"]?.string ?? "?"), reason: Self.intruderReason))
+    func guardMPVPlaylist(_ list: MPVNode) {
+        // The engine names mpv's own entries 0. Ours that mpv no longer holds (a playlist file it
+        // replaced by its items) are found by reading its playlist after what was asked.
+        let keys = (list.array ?? []).compactMap { $0["id"]?.int64 }
+        if keys.contains(0) { removeIntruders() }
+        if keys.filter({ $0 != 0 }) != mpv.playlist.keys { mpv.read("playlist") { _ in } }
+    }
+
+    /// Removes what mpv added by itself, and says so once for each.
+    private func removeIntruders() {
+        mpv.removeForeign { [weak self] names in
+            guard let self else { return }
+            for name in names { self.changed(.loadFailed(url: QueueLimits.excerpt(name), reason: Self.intruderReason)) }
         }
     }
 
     /// mpv is about to open the entry it is loading. Unless the player handed that entry over
     /// and its location still passes the check, it is removed instead, and reported. mpv waits
     /// until the hook is continued, so nothing opens before this answer.
-    func confirmLoad(hook id: UInt64) {
+    func confirmLoad(hook id: UInt64, location: String) {
         defer { mpv.continueHook(id) }
         let loading = loadedFile.starting
-        let location = mpv.get("stream-open-filename").string ?? "?"
         var refusal: String?
         if let loading, window.holds(loading) {
             do throws(PlayerError) {
@@ -188,13 +200,10 @@ extension MPVPlayer {
             refusal = Self.intruderReason
         }
         guard let refusal else { return }
-        // By its id: the playlist guard may have removed it already, and "current" would then
-        // name the entry after it.
-        if let loading {
-            guard removeFromMPV(loading) else { return }  // the guard was first, and said so
-        } else {
-            try? mpv.command(["playlist-remove", "current"])
-        }
+        // By its key: the playlist guard may have removed it already. One of mpv's own is removed
+        // with the others, and said once.
+        guard let loading, loading != 0 else { return removeIntruders() }
+        guard removeFromMPV(loading) else { return }  // the guard was first, and said so
         changed(.loadFailed(url: QueueLimits.excerpt(location), reason: refusal))
     }
 

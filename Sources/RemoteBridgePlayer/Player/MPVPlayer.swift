@@ -12,8 +12,10 @@ import Glibc
 /// when there is not (`EngineClient`), on the main actor.
 ///
 /// It knows nothing of D-Bus or MPRIS. State comes from observed mpv properties and events,
-/// which the engine sends and its client hands to the main actor; the position is read from mpv
-/// when asked, never polled. Every command is an argv array.
+/// which the engine sends and its client hands to the main actor; the position is carried forward
+/// from the engine's last report. Nothing here waits for the engine: commands go without waiting
+/// for their replies, and reads are answered by the client's model (`EngineClient`). Every
+/// command is an argv array.
 @MainActor
 public final class MPVPlayer {
     /// How the player was set up.
@@ -40,8 +42,6 @@ public final class MPVPlayer {
     var keptSeekTarget: Duration?
     /// The last position read from mpv while playing, in which entry, and when.
     var lastHeard: (id: Int64?, position: Duration, at: ContinuousClock.Instant)?
-    /// mpv may be playing out the end of the queue, and would answer no call until it has.
-    var isDraining: Bool { mpv.mayBeDraining }
     /// Where the current entry was last found in `entries`.
     var currentIndexHint = 0
     /// The id the next accepted entry gets.
@@ -104,6 +104,8 @@ public final class MPVPlayer {
 
     var isObservingPosition = false
     var pendingStart: (id: Int64, position: Duration)?
+    /// The entry last handed to mpv with a start position (its key), and that position.
+    var handedStart: (key: Int64, position: Duration)?
     /// The current entry failed to play and mpv has not started another since.
     var failedCurrent = false
     /// Entries that failed to play since one last opened.
@@ -143,12 +145,14 @@ public final class MPVPlayer {
             executable: executable, options: options.map { EngineOption(name: $0.0, value: $0.1) },
             environment: EngineEnvironment.make(from: ProcessEnvironment.current, stream: configuration.audioStream),
             hiddenSockets: configuration.hiddenSockets)
-        for name in ["pause", "idle-active", "duration", "metadata", "playlist", "volume", "speed", "loop-file", "seekable", "current-ao", "eof-reached"] {
+        for name in ["pause", "idle-active", "duration", "metadata", "playlist", "volume", "speed", "loop-file", "seekable", "current-ao", "eof-reached", "volume-max", "core-idle"] {
             mpv.observe(name)
         }
         mpv.addHook(ContainedPlayback.loadHook)
         mpv.events.add { [weak self] event in
             switch event {
+            case .ready(let pid, let confinement): self?.listeners.announce(.engine(.started(pid: pid, confinement: confinement)))
+            case .startFailed(let reason, let otherVersion): self?.engineCannotStart(reason: reason, otherVersion: otherVersion)
             case .mpv(let event): self?.handle(event)
             case .lost(let reason, let position, let reportedAt): self?.engineLost(reason: reason, position: position, reportedAt: reportedAt)
             }
@@ -206,5 +210,5 @@ public final class MPVPlayer {
     public var volume: Double { mpvVolume / 100 }
 
     /// The highest volume mpv accepts, as a fraction.
-    public var maximumVolume: Double { (mpv.getDouble("volume-max") ?? 130) / 100 }
+    public var maximumVolume: Double { (mpv.value("volume-max").double ?? 130) / 100 }
 }
