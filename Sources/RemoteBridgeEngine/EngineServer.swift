@@ -60,7 +60,14 @@ package enum EngineServer {
             try handle.startEvents(positions: { reports.moved(to: $0) }, quiet: quiet) { event in
                 // The position as it stood goes first: after a pause or a seek, no later
                 // report may come for a while, and the last one must say where it stopped.
-                reports.flush()
+                switch event {
+                case .playbackRestart, .fileLoaded:
+                    // Where playback (re)starts, read now: what is heard of a new file is not
+                    // what was last reported of the old one.
+                    reports.current()
+                default:
+                    reports.flush()
+                }
                 channel.send(EngineMessage.event(keys.translated(event)).encoded())
             }
         } catch {
@@ -188,6 +195,17 @@ private final class PositionReports: Sendable {
             return true
         }
         if due { send(seconds) }
+    }
+
+    /// Sends the position as mpv has it now (nothing if it has none), in place of one kept back.
+    func current() {
+        let now = ContinuousClock.now
+        state.withLock { state in
+            state.unsent = nil
+            state.lastSent = now
+        }
+        guard let seconds = handle.getDouble("time-pos"), EngineLimits.isTime(seconds) else { return }
+        send(seconds)
     }
 
     /// Seconds until a position kept back is due; nil if none is.

@@ -43,7 +43,7 @@ extension MPVNode {
 
     /// The first limit the node breaks, or nil.
     package func violation(depth: Int = 0) -> String? {
-        guard depth < EngineLimits.maximumDepth else { return "a value nested more than \(EngineLimits.maximumDepth) deep" }
+        guard depth < EngineLimits.maximumDepth || self == .none else { return "a value nested more than \(EngineLimits.maximumDepth) deep" }
         switch self {
         case .none, .flag, .int64: return nil
         case .string(let text): return EngineLimits.violation(text)

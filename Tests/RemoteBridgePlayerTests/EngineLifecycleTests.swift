@@ -71,7 +71,13 @@ struct EngineLifecycleTests {
         #expect(f.player.position == paused)
         f.player.play()
         #expect(f.player.engineRelease == nil)
-        await f.until("playing on") { f.player.status == .playing && f.player.position > paused }
+        // The new engine opens the file there: no read on the way says 0.
+        var lowest = paused
+        await f.until("playing on") {
+            lowest = min(lowest, f.player.position)
+            return f.player.status == .playing && f.player.position > paused
+        }
+        #expect(lowest >= paused - .milliseconds(300), "the position read \(lowest) on the way, was at \(paused)")
         #expect(f.player.position < paused + .seconds(2))
         #expect(f.player.enginePID != pid)
     }
@@ -87,13 +93,19 @@ struct EngineLifecycleTests {
         let pid = try #require(f.player.enginePID)
         let killed = ContinuousClock.now
         f.player.mpv.send(signal: signal)
-        await f.until("a new engine") { f.player.enginePID != nil && f.player.enginePID != pid }
         // Back by at most the report interval (250 ms) and a step of mpv's position, which moves
-        // by decoded FLAC blocks (up to 0.5 s at the tones' 8 kHz). The new file opens at its start
-        // and is sought there as it opens: a read in between may still say 0.
-        await f.until("playing again from where it was") {
-            f.player.status == .playing && f.player.loadedID == f.player.currentID && f.player.position >= before - .milliseconds(750)
+        // by decoded FLAC blocks (up to 0.5 s at the tones' 8 kHz). The new engine opens the file
+        // where it was: no read in between says 0, and none says Paused.
+        var statuses: Set<MPVPlayer.Status> = []
+        var lowest = before
+        await f.until("playing again from where it was, in a new engine") {
+            statuses.insert(f.player.status)
+            lowest = min(lowest, f.player.position)
+            return f.player.enginePID != nil && f.player.enginePID != pid && f.player.status == .playing && f.player.loadedID == f.player.currentID
+                && f.player.position >= before - .milliseconds(750)
         }
+        #expect(statuses == [.playing], "a crash while playing is not announced as a pause: \(statuses)")
+        #expect(lowest >= before - .milliseconds(750), "the position read \(lowest) on the way, was at \(before)")
         #expect(ContinuousClock.now - killed < .seconds(1), "playing again \(ContinuousClock.now - killed) after the kill")
         #expect(f.player.currentIndex == 0)
         #expect(f.player.position >= before - .milliseconds(750) && f.player.position < before + .seconds(2), "went on from \(f.player.position), was at \(before)")
@@ -120,7 +132,7 @@ struct EngineLifecycleTests {
         #expect(f.player.status == .paused)
         #expect(abs((f.player.position - paused).inSeconds) < 0.3, "paused at \(paused), now \(f.player.position)")
         f.player.play()
-        // Opened at its start and sought there as it opens: a read in between may still say 0.
+        // Opened there by the new engine, from its start offset.
         await f.until("playing on from there") {
             f.player.status == .playing && f.player.loadedID == f.player.currentID && f.player.position >= paused - .milliseconds(750)
         }

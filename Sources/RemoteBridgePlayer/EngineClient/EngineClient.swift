@@ -177,6 +177,9 @@ package final class EngineClient {
             if asked[name]?.done == true { asked[name] = nil }
         case .startFile(let key):
             playlist.started(key)
+            // What is heard of the new file is not what was heard of the old one: unknown until
+            // the engine reports it (before mpv plays it).
+            reported?.heard = nil
             jumped()
         case .seek: jumped()
         case .playbackRestart:
