@@ -37,6 +37,7 @@ struct EngineProcessTests {
         let client: MPRISClient
         let changes = ChangeWaiter()
         var status = ""
+        var volume: Double?
 
         init(_ bed: DaemonTestBed) async throws {
             daemon = try await bed.startPlayer(["--no-state", "--log-level", "info"] + bed.media.tones.map(\.path))
@@ -44,6 +45,7 @@ struct EngineProcessTests {
             daemon.standardErrorGrew.add { [changes] in changes.wake() }
             try await client.followPropertiesChanged { [weak self] _, changed, _ in
                 if let value = changed["PlaybackStatus"]?.stringValue { self?.status = value }
+                if let value = changed["Volume"]?.doubleValue { self?.volume = value }
                 self?.changes.wake()
             }
         }
@@ -122,12 +124,45 @@ struct EngineProcessTests {
         #expect(await running.until { daemon.standardError.contains("engine ended unexpectedly") })
         #expect(daemon.standardError.contains("01 tone.flac"), "the log names the entry: \(daemon.standardError)")
         #expect(await running.until(limit: .seconds(5)) { engines(of: daemon.pid).first.map { $0 != engine } ?? false })
-        // Paused a moment (the new engine starts paused), then Playing; the new engine opens the
-        // file at its start and seeks where it was as it opens, which Seeked says.
+        // Playing again, the new engine having opened the file where it was, which Seeked says.
         #expect(await running.until { running.status == "Playing" && engines(of: daemon.pid).first != engine && (seeked ?? .zero) >= .seconds(10) })
         let position = try await client.position()
         #expect(position >= .seconds(10) && position < .seconds(12), "went on from \(position)")
         #expect(try await client.metadata()["xesam:title"]?.stringValue == "Tone 1")
+    }
+
+    @Test("the engine stopped (SIGSTOP) with a Volume set and a Seek sent to it: every Get is answered at once meanwhile, the hang is found, and it plays on")
+    func engineHung() async throws {
+        let bed = try await DaemonTestBed(tones: 1, seconds: 30)
+        defer { bed.stop() }
+        let running = try await Running(bed)
+        let (daemon, client) = (running.daemon, running.client)
+        defer { daemon.send(SIGTERM) }
+        try await client.play()
+        #expect(await running.until { running.status == "Playing" })
+        let engine = try #require(engines(of: daemon.pid).first)
+        kill(engine, SIGSTOP)
+        defer { kill(engine, SIGCONT) }
+        let commands = Task {
+            try await client.setProperty(PlayerInterface.volume, .double(0.5))
+            try await client.seek(by: .seconds(1))
+        }
+        // Before the engine's client stopped waiting on the engine, each of these waited for the
+        // 2 s reply deadline. The bound is far above a Get's cost and far below that.
+        var slowest: Duration = .zero
+        var answered = 0
+        let end = ContinuousClock.now + .milliseconds(1500)
+        while ContinuousClock.now < end {
+            let start = ContinuousClock.now
+            #expect(try await client.playbackStatus() == .playing)
+            slowest = max(slowest, ContinuousClock.now - start)
+            answered += 1
+        }
+        try await commands.value
+        #expect(slowest < .milliseconds(100), "the slowest of \(answered) Gets while the engine hung took \(slowest)")
+        #expect(await running.until { daemon.standardError.contains("did not answer") }, "\(daemon.standardError)")
+        #expect(await running.until { running.status == "Playing" && engines(of: daemon.pid).first.map { $0 != engine } ?? false })
+        #expect(await running.until { abs((running.volume ?? 0) - 0.5) < 0.01 }, "the Volume set during the hang is the new engine's: \(running.volume ?? -1)")
     }
 
     @Test("remote-playerd killed with SIGKILL while its engine plays, or while the engine is stopped (SIGSTOP): the engine ends too")
