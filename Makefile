@@ -51,7 +51,7 @@ SIDE_BY_SIDE_SUITES := PlayerctlDifferentialTests|TemplateReferenceTests
 # The programs `make install` installs, built with RELEASE_BUILD by `make release`.
 RELEASE_PRODUCTS := remote-playerd remotebridge-engine headsetd remotectl
 
-.PHONY: help deps build test test-repeat fuzz release footprint-check floors examples demo benchmark bench footprint scale resume-bench burst-bench burst-check hot-functions docs man install deb deb-check clean
+.PHONY: help deps build test test-repeat fuzz release footprint-check floors examples demo benchmark bench footprint scale resume-bench burst-bench burst-check wait-bench hot-functions docs man install deb deb-check clean
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
@@ -62,13 +62,14 @@ help:
 	@echo "make release    build the programs as make install does, and check them: no Foundation in the daemons, scripts/hot-functions.order not stale, libmpv loaded by remotebridge-engine alone"
 	@echo "make footprint-check  make release, then a short footprint run that fails past its limits (FootprintLimits); make test runs it"
 	@echo "make examples   build the example programs (a separate package that uses this one by path)"
-	@echo "make bench      run every benchmark: latency (make benchmark), footprint (make footprint), scale (make scale), resumption (make resume-bench) and bursts (make burst-bench)"
+	@echo "make bench      run every benchmark: latency (make benchmark), footprint (make footprint), scale (make scale), resumption (make resume-bench), bursts (make burst-bench) and bus waits (make wait-bench)"
 	@echo "make benchmark  run the latency benchmarks (release build; see Benchmarks/)"
 	@echo "make footprint  RSS and idle wakeups of both daemons beside their C floors and mpv + mpv-mpris"
 	@echo "make resume-bench  media-button resumption: press → Playing, cold (D-Bus activation) and warm, and where the cold time goes"
 	@echo "make scale      remote-playerd beside mpv + mpv-mpris with 1 000 to 100 000 queue entries (SCALE_SIZES=1000,10000 for a quick run)"
 	@echo "make burst-bench  memory a burst of D-Bus calls takes and gives back, remote-playerd beside mpv + mpv-mpris (BURST_ONLY=gets,next-previous BURST_LARGE=0 for a quick run)"
 	@echo "make burst-check  a short burst run of remote-playerd alone (BURST_SECONDS=3, MIXED_ROUNDS=1, MIXED_SECONDS=6, BURST_PEER=0) that fails when it keeps what a burst took (BurstLimits); make test runs it"
+	@echo "make wait-bench  how long a D-Bus client waits while the engine starts cold, hangs, or under 8 clients, remote-playerd beside mpv + mpv-mpris, with each row's limit (WAIT_RUNS=2 WAIT_LOAD_SECONDS=3 for a quick run)"
 	@echo "make hot-functions  profile both daemons with valgrind and rewrite scripts/hot-functions.order (the release link order)"
 	@echo "make install    install remote-playerd (its engine in PREFIX/libexec/remotebridge), headsetd, remotectl (with man pages and bash/zsh/fish completions), the user units, D-Bus and udev files, the desktop entry, AppStream metadata, the icon and the example config under PREFIX (default /usr/local)"
 	@echo "make deb        make release, then the Debian package .build/deb/remotebridge_<version>_<arch>.deb (scripts/build-deb); install it with apt install ./.build/deb/remotebridge_*.deb"
@@ -184,7 +185,7 @@ man: deps
 	sed -i -e "s/^\.Os\$$/.Os RemoteBridge $$(scripts/version)/" -e "s/^\$$/.Pp/" .build/man/remote-playerd.1 .build/man/headsetd.1
 	"$$($(SWIFT) build --show-bin-path)/remotectl" --generate-manual > .build/man/remotectl.1
 
-bench: benchmark footprint scale resume-bench burst-bench
+bench: benchmark footprint scale resume-bench burst-bench wait-bench
 
 footprint: deps floors
 	scripts/install-debian-packages mpv mpv-mpris
@@ -217,6 +218,16 @@ burst-bench: deps
 	$(RELEASE_BUILD) --product remote-playerd
 	$(RELEASE_BUILD) --product remotebridge-engine
 	cd Benchmarks && $(SWIFT) run -c release Bursts
+
+# How long a D-Bus client waits on the player while its engine starts cold, while it hangs, and under
+# 8 concurrent clients: remote-playerd beside mpv + mpv-mpris, in one run, each row with its limit and
+# whether it was met; Benchmarks/Sources/BusWaits/main.swift lists the WAIT_* settings. It fails only
+# when remote-playerd does not play again after its engine's hang.
+wait-bench: deps
+	scripts/install-debian-packages mpv mpv-mpris sox
+	$(RELEASE_BUILD) --product remote-playerd
+	$(RELEASE_BUILD) --product remotebridge-engine
+	cd Benchmarks && $(SWIFT) run -c release BusWaits
 
 # The burst benchmark's short run, which fails past BurstLimits (Benchmarks/Sources/Bursts/BurstLimits.swift);
 # make test runs it. remote-playerd alone (BURST_PEER=0), with settings shorter than burst-bench's and still

@@ -51,6 +51,15 @@ let package = Package(
                 .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "RemoteBridgePrivateBus", package: "RemoteBridge"),
             ]
         ),
+        // How long a D-Bus client waits while the engine starts cold, hangs, or under load, remote-playerd beside mpv + mpv-mpris (make wait-bench).
+        .executableTarget(
+            name: "BusWaits",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "RemoteBridgeDBus", package: "RemoteBridge"), .product(name: "RemoteBridgeMPRIS", package: "RemoteBridge"),
+                .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "RemoteBridgePrivateBus", package: "RemoteBridge"),
+            ]
+        ),
         // Media-button resumption: press → Playing, cold (D-Bus activation) and warm, and where the cold time goes (make resume-bench).
         .executableTarget(
             name: "Resumption",

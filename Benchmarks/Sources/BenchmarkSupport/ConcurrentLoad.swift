@@ -13,6 +13,8 @@ public struct LoadFigures: Sendable {
     public var probeP99: Duration?
     /// The probe's median, for comparison.
     public var probeMedian: Duration?
+    /// The probe's slowest round trip (nil without a probe).
+    public var probeMax: Duration?
     /// Calls answered with an error.
     public var failedCalls: Int
     /// The first error, if any.
@@ -120,7 +122,7 @@ public final class ConcurrentLoad {
         return LoadFigures(
             callsPerSecond: Double(tally.answered) / (FigureText.seconds(elapsed) ?? 1),
             answeredCalls: tally.answered, probeP99: sorted.isEmpty ? nil : sorted[min(sorted.count - 1, sorted.count * 99 / 100)],
-            probeMedian: sorted.isEmpty ? nil : ProcessTimer.median(sorted), failedCalls: tally.failed, firstFailure: tally.firstFailure)
+            probeMedian: sorted.isEmpty ? nil : ProcessTimer.median(sorted), probeMax: sorted.last, failedCalls: tally.failed, firstFailure: tally.firstFailure)
     }
 
     /// The probe: Get(PlaybackStatus) every 10 ms until `deadline`; its round trips.
