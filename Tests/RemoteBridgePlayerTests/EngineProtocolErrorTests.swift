@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import RemoteBridgeEngineProtocol
+import RemoteBridgeTesting
 import Testing
 
 @testable import RemoteBridgePlayer
@@ -43,21 +44,19 @@ struct EngineProtocolErrorTests {
         return (path, folder)
     }
 
-    /// Starts a client on `engine` and returns what it announces, once `done` says it has enough.
+    /// Starts a client on `engine` and returns what it announces, once `done` says it has enough
+    /// (or after 10 s, which only ends a failing test: the stand-in answers in milliseconds).
     static func events(of engine: String, until done: @escaping ([EngineEvent]) -> Bool) async throws -> [EngineEvent] {
         let client = EngineClient(executable: engine, options: [], environment: ["PATH=/usr/bin:/bin"], hiddenSockets: [])
         client.observe("pause")
+        let changes = ChangeWaiter()
         var seen: [EngineEvent] = []
-        let finished = AsyncStream<Void>.makeStream()
         client.events.add { event in
             seen.append(event)
-            if done(seen) { finished.continuation.finish() }
+            changes.wake()
         }
         try client.start()
-        // The stand-in's answer comes in milliseconds; the limit only ends a failing test.
-        let watchdog = Task { try await Task.sleep(for: .seconds(10)); finished.continuation.finish() }
-        for await _ in finished.stream {}
-        watchdog.cancel()
+        if await !changes.until({ done(seen) }) { Issue.record("the stand-in engine said only \(seen)") }
         client.release()
         return seen
     }
