@@ -35,6 +35,13 @@ extension DoctorContext {
                 .daemons, "\(daemon.program) is stopped (\(process.description)): it answers nothing",
                 fix: "kill -CONT \(pid), or restart it: " + (process.unit.map { "systemctl --user restart \($0)" } ?? "kill \(pid) and start it again"))
         }
+        if process.runsReplacedProgram {
+            // A package upgrade installed a new program. remote-playerd takes it up by itself at
+            // its next engine start, if it keeps state; until then, or if it cannot, a restart does.
+            return .failed(
+                .daemons, "\(daemon.program) runs a program that has been replaced on disk since it started (\(process.description)): an upgrade it has not taken up yet",
+                fix: process.unit.map { "systemctl --user restart \($0)" } ?? "kill \(pid) and start it again")
+        }
         if daemon.program == DaemonDescription.headsetd.program, case .failure(let error) = headset, error.isTimeout {
             return .failed(
                 .daemons, "\(daemon.program) owns its name but did not answer within \(environment.timeoutText) (\(process.description))",

@@ -30,6 +30,10 @@ public struct RunningProcess: Sendable, Equatable {
         isStopped = state == "T" || state == "t"
     }
 
+    /// Whether the file it was started from has been replaced or removed since (the kernel then
+    /// names it with " (deleted)"): a package upgrade it has not taken up.
+    public var runsReplacedProgram: Bool { executable?.hasSuffix(" (deleted)") == true }
+
     /// The `.service` unit a cgroup path ends in (`0::/user.slice/…/app.slice/headsetd.service`),
     /// or nil for one that is not a service's (a session scope: started by hand).
     static func unit(inCgroup text: String) -> String? {

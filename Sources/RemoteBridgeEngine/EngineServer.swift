@@ -61,9 +61,9 @@ package enum EngineServer {
                 // The position as it stood goes first: after a pause or a seek, no later
                 // report may come for a while, and the last one must say where it stopped.
                 switch event {
-                case .playbackRestart, .fileLoaded:
-                    // Where playback (re)starts, read now: what is heard of a new file is not
-                    // what was last reported of the old one.
+                case .playbackRestart, .fileLoaded, .propertyChange("pause", _), .propertyChange("core-idle", _):
+                    // Where playback (re)starts or stops, read now: what is heard of a new file is
+                    // not what was last reported of the old one, and a pause stops where it stops.
                     reports.current()
                 default:
                     reports.flush()

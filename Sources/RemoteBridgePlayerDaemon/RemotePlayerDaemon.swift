@@ -31,6 +31,9 @@ public final class RemotePlayerDaemon {
         public var audioOutput: String?
         /// Start playing at once.
         public var autoplay = false
+        /// This process replaced the program that ran before a package upgrade, and goes on from
+        /// the state it saved (`DaemonReplacement`).
+        public var resumingAfterUpgrade = false
         /// Play the built-in demo queue.
         public var demo = false
         /// The configuration file; nil for the default path (where a missing file is fine).
@@ -172,7 +175,10 @@ public final class RemotePlayerDaemon {
             case .engine(let report):
                 switch report {
                 case .started, .released: logger.info("\(report)")
-                case .cannotStart, .lost, .otherVersion: logger.error("\(report)")
+                case .cannotStart, .lost: logger.error("\(report)")
+                case .otherVersion(_, _, let meantToPlay):
+                    logger.notice("\(report)")
+                    self?.replaceAfterUpgrade(playing: meantToPlay)
                 }
             case .positionMoved: break
             }
@@ -366,7 +372,7 @@ public final class RemotePlayerDaemon {
             player.load(
                 saved.queue, currentIndex: saved.currentIndex ?? 0, position: .milliseconds(rounding: saved.position) ?? .zero,
                 play: configuration.autoplay, unshuffledOrder: saved.shuffle ? saved.unshuffledOrder ?? Array(saved.queue.indices) : nil)
-            logger.info("restored \(saved.queue.count) entries, paused")
+            logger.info("restored \(saved.queue.count) entries, \(configuration.autoplay ? "playing" : "paused")\(options.resumingAfterUpgrade ? ", after replacing the program that ran before an upgrade" : "")")
         }
     }
 
@@ -437,6 +443,29 @@ public final class RemotePlayerDaemon {
         for reader in inputReaders { reader.stop() }
         player.shutdown()
         connection.close()
+    }
+
+    // MARK: A package upgrade
+
+    /// The engine installed beside this program is of another version: a package upgrade has
+    /// replaced both. Save the state and run the remote-playerd installed now in this process,
+    /// which goes on from it, `playing` or paused. Where that cannot be done, say why and keep
+    /// answering (paused, as after an engine that cannot start).
+    private func replaceAfterUpgrade(playing: Bool) {
+        guard persistence != nil, fill == nil else {
+            logger.error(
+                "cannot replace itself with the remote-playerd installed: it keeps no state to go on from (--no-state, --demo, or a queue still being read); restart it: systemctl --user restart remote-playerd.service")
+            return
+        }
+        switch DaemonReplacement.installedProgram() {
+        case .failure(let refusal):
+            logger.error("cannot replace itself with the remote-playerd installed: \(refusal)")
+        case .success(let program):
+            logger.notice("replacing itself with the remote-playerd installed at \(program), to go on \(playing ? "playing" : "paused") from where it is")
+            saveNow()
+            let failure = DaemonReplacement.replace(with: program, playing: playing)
+            logger.error("cannot replace itself with the remote-playerd installed: \(failure)")
+        }
     }
 
     // MARK: Now playing and persistence

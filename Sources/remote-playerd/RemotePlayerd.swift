@@ -84,6 +84,15 @@ struct RemotePlayerd: AsyncParsableCommand {
             exit(withError: error)
         }
         var options = command.options
+        // The program this one replaced after a package upgrade saved its state: go on from it,
+        // as it was, in place of the queue the command line gives.
+        if let playing = DaemonReplacement.takeResumeRequest() {
+            options.items = []
+            options.autoplay = playing
+            options.resumingAfterUpgrade = true
+            // The name is its own: the bus may not have seen the program before it let go yet.
+            options.replace = true
+        }
         // A config file that does not load is read again, and reported, as the daemon starts.
         options.configuration = try? RemotePlayerDaemon.configuration(options: options)
         // dbus-daemon sets it when it starts a service for a call addressed to it: that call is

@@ -50,6 +50,12 @@ struct EngineProcessTests {
             }
         }
 
+        /// Waits until the player says Playing and its engine has started (Playing is said as
+        /// Play is asked; the engine starts on its own thread).
+        func untilPlaying() async -> Bool {
+            await until { status == "Playing" && daemon.standardError.contains("engine started") }
+        }
+
         /// Waits until `condition` holds, woken by each change and log line.
         func until(limit: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
             await changes.until(limit: limit, condition)
@@ -75,7 +81,7 @@ struct EngineProcessTests {
 
         try await client.setPosition(trackID: try #require(metadata["mpris:trackid"]?.stringValue), .seconds(5))
         try await client.play()
-        #expect(await running.until { running.status == "Playing" })
+        #expect(await running.untilPlaying())
         let started = engines(of: daemon.pid)
         #expect(started.count == 1)
         if let engine = started.first { #expect(try mapsLibmpv(engine)) }
@@ -95,7 +101,7 @@ struct EngineProcessTests {
         #expect(abs((kept - paused).inSeconds) <= EngineMessage.positionInterval.inSeconds + 0.05, "paused at \(paused), kept \(kept)")
 
         try await client.play()
-        #expect(await running.until { running.status == "Playing" })
+        #expect(await running.untilPlaying())
         let position = try await client.position()
         #expect(position >= paused && position < paused + .seconds(2), "paused at \(paused), went on from \(position)")
         #expect(engines(of: daemon.pid).count == 1)
@@ -109,7 +115,7 @@ struct EngineProcessTests {
         let (daemon, client) = (running.daemon, running.client)
         defer { daemon.send(SIGTERM) }
         try await client.play()
-        #expect(await running.until { running.status == "Playing" })
+        #expect(await running.untilPlaying())
         // Followed from before the kill: the new engine may seek there before any wait below ends.
         var seeked: Duration?
         _ = try await client.followSeeked { position in
@@ -131,7 +137,7 @@ struct EngineProcessTests {
         #expect(try await client.metadata()["xesam:title"]?.stringValue == "Tone 1")
     }
 
-    @Test("the engine stopped (SIGSTOP) with a Volume set and a Seek sent to it: every Get is answered at once meanwhile, the hang is found, and it plays on")
+    @Test("the engine stopped (SIGSTOP) with a Volume set and a Seek sent to it: every Get is answered meanwhile without waiting for it, the hang is found, and it plays on")
     func engineHung() async throws {
         let bed = try await DaemonTestBed(tones: 1, seconds: 30)
         defer { bed.stop() }
@@ -139,7 +145,7 @@ struct EngineProcessTests {
         let (daemon, client) = (running.daemon, running.client)
         defer { daemon.send(SIGTERM) }
         try await client.play()
-        #expect(await running.until { running.status == "Playing" })
+        #expect(await running.untilPlaying())
         let engine = try #require(engines(of: daemon.pid).first)
         kill(engine, SIGSTOP)
         defer { kill(engine, SIGCONT) }
@@ -148,7 +154,9 @@ struct EngineProcessTests {
             try await client.seek(by: .seconds(1))
         }
         // Before the engine's client stopped waiting on the engine, each of these waited for the
-        // 2 s reply deadline. The bound is far above a Get's cost and far below that.
+        // 2 s reply deadline. The bound is far above a Get's cost (microseconds; 10 ms is the
+        // release build's goal, `make wait-bench`) and far below that: beside the rest of `make
+        // test` on two cores, one Get in a run has taken 0.2 s to be scheduled.
         var slowest: Duration = .zero
         var answered = 0
         let end = ContinuousClock.now + .milliseconds(1500)
@@ -159,7 +167,7 @@ struct EngineProcessTests {
             answered += 1
         }
         try await commands.value
-        #expect(slowest < .milliseconds(100), "the slowest of \(answered) Gets while the engine hung took \(slowest)")
+        #expect(slowest < .milliseconds(500), "the slowest of \(answered) Gets while the engine hung took \(slowest)")
         #expect(await running.until { daemon.standardError.contains("did not answer") }, "\(daemon.standardError)")
         #expect(await running.until { running.status == "Playing" && engines(of: daemon.pid).first.map { $0 != engine } ?? false })
         #expect(await running.until { abs((running.volume ?? 0) - 0.5) < 0.01 }, "the Volume set during the hang is the new engine's: \(running.volume ?? -1)")
@@ -172,7 +180,7 @@ struct EngineProcessTests {
             defer { bed.stop() }
             let running = try await Running(bed)
             try await running.client.play()
-            #expect(await running.until { running.status == "Playing" })
+            #expect(await running.untilPlaying())
             let engine = try #require(engines(of: running.daemon.pid).first)
             if stopped { kill(engine, SIGSTOP) }
             running.daemon.send(SIGKILL)

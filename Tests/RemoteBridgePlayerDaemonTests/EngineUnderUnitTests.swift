@@ -32,6 +32,10 @@ struct EngineUnderUnitTests {
         until dbus-send --session --print-reply --dest=org.mpris.MediaPlayer2.remotebridge /org/mpris/MediaPlayer2 org.freedesktop.DBus.Properties.Get string:org.mpris.MediaPlayer2.Player string:PlaybackStatus | grep -q Playing; do
             tries=$((tries + 1)); [ $tries -lt 1000 ] || { echo "never Playing" >&2; journalctl --no-pager -q >&2; exit 3; }; sleep 0.01
         done
+        tries=0
+        until journalctl --no-pager -q -t remote-playerd -o cat | grep -q "engine started"; do
+            tries=$((tries + 1)); [ $tries -lt 1000 ] || { echo "no engine started" >&2; journalctl --no-pager -q >&2; exit 3; }; sleep 0.01
+        done
         echo "--- journal"
         journalctl --no-pager -q -t remote-playerd -o cat
         echo "--- end"

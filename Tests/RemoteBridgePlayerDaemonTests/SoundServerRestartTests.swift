@@ -133,11 +133,14 @@ struct SoundServerRestartTests {
         #expect(try await test.currentURL() == first)
         // mpv's position jumps past the audio it had buffered (0.2 s) when it loses the output;
         // the player seeks back, and says so with Seeked.
+        // Within 10 ms: the position where the pause was heard (the engine reports it with the
+        // pause) can differ from a later report by a millisecond, as mpv settles; the jump is 0.2 s.
+        let close = { (position: Duration) in abs((position - set).inSeconds) <= 0.01 }
         var kept = try await test.client.position()
-        if kept != set, await test.changes.until(limit: .seconds(5), { test.seeked != nil }) {
+        if !close(kept), await test.changes.until(limit: .seconds(5), { test.seeked != nil }) {
             kept = try await test.client.position()
         }
-        #expect(kept == set, "paused at \(set), after the restart at \(kept); log: \(test.daemon?.standardError ?? "")")
+        #expect(close(kept), "paused at \(set), after the restart at \(kept); log: \(test.daemon?.standardError ?? "")")
         try await test.client.play()
         await test.waitFor(status: "Playing")
         #expect(try await test.currentURL() == first)

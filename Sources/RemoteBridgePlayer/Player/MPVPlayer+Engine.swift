@@ -18,7 +18,8 @@ extension MPVPlayer {
         case cannotStart(reason: String)
         /// The engine program installed speaks another protocol version than this daemon (a
         /// package upgrade): not a loss; the daemon is to be replaced by the installed one.
-        case otherVersion(version: UInt32, reason: String)
+        /// `meantToPlay`: the engine was started for a Play.
+        case otherVersion(version: UInt32, reason: String, meantToPlay: Bool)
         /// The engine was let go after `idle` paused or stopped.
         case released(idle: Duration)
         /// The engine ended without warning while `url` was current (nil: none). With `skipped`,
@@ -30,7 +31,7 @@ extension MPVPlayer {
             switch self {
             case .started(let pid, let confinement): "engine started (pid \(pid)); confined: \(confinement)"
             case .cannotStart(let reason): "cannot start the engine: \(reason)"
-            case .otherVersion(let version, let reason): "the engine installed is of another version (protocol \(version)): \(reason)"
+            case .otherVersion(let version, let reason, _): "the engine installed is of another version (protocol \(version)): \(reason)"
             case .released(let idle): "engine ended after \(idle.inSeconds.rounded()) s without playing; the next Play starts another"
             case .lost(let reason, let url, let position, let skipped):
                 if let url {
@@ -85,16 +86,26 @@ extension MPVPlayer {
             if reloading, status != .stopped, let index = currentIndex { playIndex(index) }
         }
         mpv.set("pause", false)
+        takeAskedPause()
+    }
+
+    /// The pause asked of mpv is the player's at once, as mpv's word on it would be: clients see
+    /// Playing or Paused when they ask for it, not once the engine has done it (a new engine
+    /// does it after it has started).
+    func takeAskedPause() {
+        guard let asked = mpv.value("pause").flag, asked != isPaused else { return }
+        propertyChanged("pause", .flag(asked))
     }
 
     /// The engine started by `unpause` could not start: the player is as it was without one,
     /// paused, its entry and position kept for the next Play.
     func engineCannotStart(reason: String, otherVersion: UInt32?) {
         guard !isShutDown else { return }
+        let meantToPlay = mpv.askedFlag("pause") == false && currentID != nil
         forgetEngine()
         isPaused = true
         mpv.set("pause", true)
-        listeners.announce(.engine(otherVersion.map { .otherVersion(version: $0, reason: reason) } ?? .cannotStart(reason: reason)))
+        listeners.announce(.engine(otherVersion.map { .otherVersion(version: $0, reason: reason, meantToPlay: meantToPlay) } ?? .cannotStart(reason: reason)))
         changed(.state)
     }
 

@@ -22,6 +22,7 @@ extension MPVPlayer {
     public func pause() {
         forgetAudioOutputResume()
         mpv.set("pause", true)
+        takeAskedPause()
     }
 
     /// Stops, keeping the queue; the position goes to 0.
