@@ -51,7 +51,7 @@ SIDE_BY_SIDE_SUITES := PlayerctlDifferentialTests|TemplateReferenceTests
 # The programs `make install` installs, built with RELEASE_BUILD by `make release`.
 RELEASE_PRODUCTS := remote-playerd remotebridge-engine headsetd remotectl
 
-.PHONY: help deps build test test-repeat fuzz release footprint-check floors examples demo benchmark bench footprint scale resume-bench burst-bench burst-check wait-bench hot-functions docs man install deb deb-check clean
+.PHONY: help deps build test test-repeat fuzz release footprint-check floors examples demo benchmark bench footprint scale resume-bench burst-bench burst-check wait-bench hot-functions docs man install deb deb-check upgrade-check clean
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
@@ -74,6 +74,7 @@ help:
 	@echo "make install    install remote-playerd (its engine in PREFIX/libexec/remotebridge), headsetd, remotectl (with man pages and bash/zsh/fish completions), the user units, D-Bus and udev files, the desktop entry, AppStream metadata, the icon and the example config under PREFIX (default /usr/local)"
 	@echo "make deb        make release, then the Debian package .build/deb/remotebridge_<version>_<arch>.deb (scripts/build-deb); install it with apt install ./.build/deb/remotebridge_*.deb"
 	@echo "make deb-check  make deb, then check the package (scripts/check-deb): lintian, installing and purging it in a scratch root, apt resolving its Depends; make test runs it"
+	@echo "make upgrade-check  a package upgrade under a running remote-playerd (scripts/check-upgrade): the package with the engine protocol raised installed over this one; the daemon replaces itself and plays on from where it was"
 	@echo "make docs       build the DocC documentation of the libraries into .build/docs (open .build/docs/<Module>/index.html)"
 	@echo "make man        generate the man pages remotectl(1), remote-playerd(1), headsetd(1) into .build/man"
 	@echo "make clean      remove build folders"
@@ -296,6 +297,14 @@ deb: release
 	rm -rf "$(DEB_FOLDER)"
 	$(MAKE) install DESTDIR="$(CURDIR)/$(DEB_FOLDER)/root" PREFIX=/usr UDEV_RULES_DIR=/lib/udev/rules.d ZSH_COMPLETIONS_DIR=/usr/share/zsh/vendor-completions
 	scripts/build-deb "$(DEB_FOLDER)/root" "$(DEB_FOLDER)"
+
+# A package upgrade under a running remote-playerd (scripts/check-upgrade): this release's package,
+# then the same built with the engine protocol's version raised (scripts/build-deb-next-protocol)
+# installed over it in a scratch root; the running daemon must replace itself and play on. Not in
+# make test: it builds the release twice more (docs/development.md, "Packaging").
+upgrade-check: deb
+	scripts/build-deb-next-protocol
+	scripts/check-upgrade $(DEB_FOLDER)/remotebridge_*.deb .build-upgrade/remotebridge_*.deb
 
 # The package checked (scripts/check-deb): lintian, an install into a scratch root and a purge that
 # leaves it as it was, the installed programs' versions, the desktop entry, and apt resolving Depends.
