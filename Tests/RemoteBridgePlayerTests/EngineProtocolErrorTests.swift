@@ -39,8 +39,13 @@ struct EngineProtocolErrorTests {
             time.sleep(30)
             """
         let path = folder.appendingPathComponent("engine").path
-        try script.write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o755)
+        // Written through a close-on-exec descriptor: one that a process spawned meanwhile by
+        // another test inherited would keep the file busy (ETXTBSY) for as long as it runs.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        try #require(descriptor >= 0, "\(path): \(String(cString: strerror(errno)))")
+        let written = script.utf8CString.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count - 1) }
+        close(descriptor)
+        try #require(written == script.utf8.count)
         return (path, folder)
     }
 

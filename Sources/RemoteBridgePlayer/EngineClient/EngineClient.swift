@@ -368,10 +368,11 @@ package final class EngineClient {
 
     private var speed: Double { values["speed"]?.double ?? 1 }
 
-    /// Whether mpv's clock stands still: paused or waiting (`core-idle`, as mpv last said), nothing
-    /// open, or a jump not played from yet.
+    /// Whether mpv's clock stands still: paused (as asked: a position read after Pause is where it
+    /// was asked, until the engine reports where it stopped), waiting (`core-idle`, as mpv last
+    /// said), nothing open, or a jump not played from yet.
     private var isHalted: Bool {
-        clockWaits || values["core-idle"]?.flag != false || values["pause"]?.flag != false || values["idle-active"]?.flag == true
+        clockWaits || value("pause").flag != false || values["core-idle"]?.flag != false || values["idle-active"]?.flag == true
     }
 
     /// A seek (or a file handed over at a position) was asked: the position is that, until the
@@ -384,6 +385,10 @@ package final class EngineClient {
     /// Sets a property from a string (mpv converts it), without waiting.
     package func set(_ name: String, _ value: String) {
         guard !value.utf8.contains(0) else { return }
+        // A pause asked stops the position where it is now, until the engine says where it stopped.
+        if name == "pause", value == "yes", let reported {
+            self.reported = EnginePosition(timePos: timePos ?? reported.timePos, heard: heard ?? reported.heard, at: .now)
+        }
         // Kept before it is sent: if the engine dies meanwhile, what was asked is what the next one gets.
         remember(name, .text(value))
         guard connection != nil else { return announceKept(name) }
