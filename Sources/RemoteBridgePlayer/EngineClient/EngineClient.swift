@@ -61,6 +61,8 @@ package final class EngineClient {
     private typealias Reply = (status: Int32, error: String, value: MPVNode)
     /// What waits for each outstanding request's reply, by serial.
     private var completions: [UInt64: (Reply) -> Void] = [:]
+    /// What a caller that waits (`query`, `probe`) is told if the engine goes before its reply.
+    private var onLoss: [UInt64: () -> Void] = [:]
     /// Values asked of properties (`set`), by name, with the serial of the request: what the
     /// player reads until mpv's next word on the property after it has done it.
     private var asked: [String: (value: MPVNode, serial: UInt64, done: Bool)] = [:]
@@ -156,6 +158,7 @@ package final class EngineClient {
             forgetConnection()
             events.announce(.startFailed(reason: reason, otherVersion: otherVersion))
         case .reply(let serial, let status, let error, let value):
+            onLoss[serial] = nil
             completions.removeValue(forKey: serial)?((status, error, value))
         case .event(let event):
             noteModel(event)
@@ -195,6 +198,9 @@ package final class EngineClient {
         check = nil
         readiness = nil
         completions = [:]
+        let waiting = onLoss.values
+        onLoss = [:]
+        for tell in waiting { tell() }
         asked = [:]
         values = [:]
         reported = nil
@@ -237,12 +243,9 @@ package final class EngineClient {
     /// Tries `probe` inside the engine; the errno it met (0: it worked), nil without an engine.
     package func probe(_ probe: EngineProbe) async -> Int32? {
         await withCheckedContinuation { continuation in
-            var resumed = false
-            let sent = request({ .probe(serial: $0, probe: probe) }) { reply in
-                resumed = true
-                continuation.resume(returning: reply.status)
-            }
-            if sent == nil, !resumed { continuation.resume(returning: nil) }
+            let serial = request({ .probe(serial: $0, probe: probe) }) { reply in continuation.resume(returning: reply.status) }
+            guard let serial else { return continuation.resume(returning: nil) }
+            onLoss[serial] = { continuation.resume(returning: nil) }
         }
     }
 
@@ -312,13 +315,11 @@ package final class EngineClient {
     /// Reads `name` as `read(_:_:)` does, for a caller that can wait (tests, the doctor).
     package func query(_ name: String) async -> MPVNode {
         await withCheckedContinuation { continuation in
-            var resumed = false
-            read(name) { value in
-                resumed = true
-                continuation.resume(returning: value)
-            }
-            // The engine went before answering: the read's completion never comes.
-            if connection == nil, !resumed { continuation.resume(returning: .none) }
+            guard connection != nil else { return continuation.resume(returning: valueWithoutEngine(name)) }
+            let serial = nextSerial
+            read(name) { value in continuation.resume(returning: value) }
+            // The engine may go before it answers: then the read's completion never comes.
+            onLoss[serial] = { continuation.resume(returning: .none) }
         }
     }
 
