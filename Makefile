@@ -55,7 +55,7 @@ RELEASE_PRODUCTS := remote-playerd remotebridge-engine headsetd remotectl
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
-	@echo "make test       install missing Debian packages, check the one-way rules (scripts/check-one-way) and the process split (scripts/check-module-graph), build with zero warnings, run every test, build the examples, run the demo, then make footprint-check, make deb-check, make burst-check, make docs and make man"
+	@echo "make test       install missing Debian packages, check the one-way rules (scripts/check-one-way) and the process split (scripts/check-module-graph), build with zero warnings, run every test, build the examples, run the demo, then make footprint-check, make deb-check, make upgrade-check, make burst-check, make docs and make man"
 	@echo "make test-repeat N=10  run the main suites N times beside a busy core, and print per test how many runs it failed (flake hunting)"
 	@echo "make fuzz       build remotebridge-fuzz with libFuzzer and AddressSanitizer and run every harness FUZZ_SECONDS (default 60), two at a time; FUZZ_HARNESSES=\"state-file evdev\" for some"
 	@echo "make build      build the package"
@@ -74,7 +74,7 @@ help:
 	@echo "make install    install remote-playerd (its engine in PREFIX/libexec/remotebridge), headsetd, remotectl (with man pages and bash/zsh/fish completions), the user units, D-Bus and udev files, the desktop entry, AppStream metadata, the icon and the example config under PREFIX (default /usr/local)"
 	@echo "make deb        make release, then the Debian package .build/deb/remotebridge_<version>_<arch>.deb (scripts/build-deb); install it with apt install ./.build/deb/remotebridge_*.deb"
 	@echo "make deb-check  make deb, then check the package (scripts/check-deb): lintian, installing and purging it in a scratch root, apt resolving its Depends; make test runs it"
-	@echo "make upgrade-check  a package upgrade under a running remote-playerd (scripts/check-upgrade): the package with the engine protocol raised installed over this one; the daemon replaces itself and plays on from where it was"
+	@echo "make upgrade-check  a package upgrade under a running remote-playerd (scripts/check-upgrade): the package with the engine protocol raised installed over this one; the daemon replaces itself and plays on from where it was; make test runs it"
 	@echo "make docs       build the DocC documentation of the libraries into .build/docs (open .build/docs/<Module>/index.html)"
 	@echo "make man        generate the man pages remotectl(1), remote-playerd(1), headsetd(1) into .build/man"
 	@echo "make clean      remove build folders"
@@ -98,7 +98,7 @@ test: deps
 	$(SWIFT) run --skip-build --package-path examples APIContract
 	$(SWIFT) run --skip-build --package-path examples PodcastMode | grep -q "seek by 30.0 seconds"
 	scripts/demo "$$($(SWIFT) build --show-bin-path)/remote-playerd"
-	$(MAKE) footprint-check deb-check burst-check docs man
+	$(MAKE) footprint-check deb-check upgrade-check burst-check docs man
 
 # The main suites N times in a row beside a busy core, and per test how many runs it failed.
 N ?= 10
@@ -300,8 +300,8 @@ deb: release
 
 # A package upgrade under a running remote-playerd (scripts/check-upgrade): this release's package,
 # then the same built with the engine protocol's version raised (scripts/build-deb-next-protocol)
-# installed over it in a scratch root; the running daemon must replace itself and play on. Not in
-# make test: it builds the release twice more (docs/development.md, "Packaging").
+# installed over it in a scratch root; the running daemon must replace itself and play on. make test
+# runs it (two incremental release builds, about 2.5 minutes; docs/development.md, "Packaging").
 upgrade-check: deb
 	scripts/build-deb-next-protocol
 	scripts/check-upgrade $(DEB_FOLDER)/remotebridge_*.deb .build-upgrade/remotebridge_*.deb

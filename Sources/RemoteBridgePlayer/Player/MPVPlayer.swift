@@ -67,9 +67,9 @@ public final class MPVPlayer {
     public internal(set) var shuffle = false
     /// Whether mpv can seek in the current file.
     var mpvSeekable = false
-    /// Whether the current file can be sought in: as mpv says while an engine runs; without one,
-    /// yes (a seek is kept for when the file opens, as one before it has opened always was).
-    public var isSeekable: Bool { mpv.isRunning ? mpvSeekable : true }
+    /// Whether the current file can be sought in: as mpv says once it has opened the file; before
+    /// (no engine, or one starting or opening it), yes: a seek is kept for when the file opens.
+    public var isSeekable: Bool { mpv.isRunning && loadedID == currentID ? mpvSeekable : true }
     /// The audio output mpv actually opened, such as `pulse` or `null`.
     public internal(set) var currentAudioOutput: String?
     /// What the player announces to its `listeners`.
