@@ -10,6 +10,47 @@ package final class EngineChannel: Sendable {
     private let descriptor: Int32
     /// Held across each send, so frames from two threads never interleave.
     private let sending = Mutex(true)
+    /// Bytes read and not yet taken as frames: the reading thread reads as much as the socket
+    /// holds at once, and takes frames from here, one read for many frames.
+    private let inbox = Mutex(Inbox())
+
+    private struct Inbox {
+        var bytes: [UInt8] = []
+        /// Where each read lands, kept between reads.
+        var chunk = [UInt8](repeating: 0, count: 16 << 10)
+        /// Where the next frame starts in `bytes`.
+        var start = 0
+
+        /// The next whole frame's body, taken; nil if none is whole yet. A bad length throws.
+        mutating func take() throws(EngineWire.Malformed) -> [UInt8]? {
+            guard bytes.count - start >= 4 else { return nil }
+            let length = Int(bytes[start]) | Int(bytes[start + 1]) << 8 | Int(bytes[start + 2]) << 16 | Int(bytes[start + 3]) << 24
+            guard length > 0, length <= EngineWire.maximumFrame else {
+                // Nothing after a bad length can be read as frames: it is dropped.
+                bytes = []
+                start = 0
+                throw EngineWire.Malformed("a frame of \(length) bytes")
+            }
+            guard bytes.count - start - 4 >= length else { return nil }
+            let body = Array(bytes[(start + 4)..<(start + 4 + length)])
+            start += 4 + length
+            if start == bytes.count {
+                bytes.removeAll(keepingCapacity: bytes.capacity <= Self.kept)
+                start = 0
+            }
+            return body
+        }
+
+        /// Drops what has been taken, so the array holds only what is still to come.
+        mutating func compact() {
+            guard start > 0 else { return }
+            bytes.removeFirst(start)
+            start = 0
+        }
+
+        /// The most capacity kept between reads.
+        static let kept = 64 << 10
+    }
 
     /// Takes ownership of `descriptor`.
     package init(descriptor: Int32) {
@@ -43,14 +84,42 @@ package final class EngineChannel: Sendable {
 
     /// Blocks until a whole frame has come and returns its body; nil at the end of the stream
     /// (the peer closed or died) or a read error. A length beyond `EngineWire.maximumFrame` throws.
+    /// From one reading thread only.
     package func receive() throws(EngineWire.Malformed) -> [UInt8]? {
-        var header = [UInt8](repeating: 0, count: 4)
-        guard readExactly(into: &header) else { return nil }
-        let length = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24
-        guard length > 0, length <= EngineWire.maximumFrame else { throw EngineWire.Malformed("a frame of \(length) bytes") }
-        var body = [UInt8](repeating: 0, count: length)
-        guard readExactly(into: &body) else { return nil }
-        return body
+        while true {
+            if let body = try inbox.withLock({ inbox throws(EngineWire.Malformed) in try inbox.take() }) { return body }
+            guard fill() else { return nil }
+        }
+    }
+
+    /// Whether a whole frame has been read already, so that `receive()` returns without waiting.
+    package var hasWholeFrame: Bool {
+        inbox.withLock { inbox in
+            guard inbox.bytes.count - inbox.start >= 4 else { return false }
+            let start = inbox.start
+            let length = Int(inbox.bytes[start]) | Int(inbox.bytes[start + 1]) << 8 | Int(inbox.bytes[start + 2]) << 16 | Int(inbox.bytes[start + 3]) << 24
+            return inbox.bytes.count - start - 4 >= length
+        }
+    }
+
+    /// Reads what the socket holds (at least one byte, waiting for it); false at its end or an
+    /// error. The inbox is the reading thread's alone, so holding it while the read waits keeps
+    /// no one else waiting.
+    private func fill() -> Bool {
+        let descriptor = self.descriptor
+        return inbox.withLock { inbox in
+            let count = inbox.chunk.withUnsafeMutableBytes { bytes in
+                while true {
+                    let count = read(descriptor, bytes.baseAddress!, bytes.count)
+                    if count < 0 && errno == EINTR { continue }
+                    return count
+                }
+            }
+            guard count > 0 else { return false }
+            inbox.compact()
+            inbox.bytes.append(contentsOf: inbox.chunk[..<count])
+            return true
+        }
     }
 
     /// Waits until there is something to read (or the peer has gone), at most `timeout`.
@@ -61,20 +130,6 @@ package final class EngineChannel: Sendable {
             let ready = poll(&entry, 1, milliseconds)
             if ready < 0 && errno == EINTR { continue }
             return ready > 0
-        }
-    }
-
-    private func readExactly(into buffer: inout [UInt8]) -> Bool {
-        let descriptor = self.descriptor
-        return buffer.withUnsafeMutableBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let count = read(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
         }
     }
 

@@ -19,14 +19,17 @@ import Synchronization
 /// - Every message is checked as outside input (`EngineSessionCheck`): one that breaks a rule
 ///   ends the engine as a protocol error.
 ///
-/// What the engine says goes to `deliver`, on the reading thread, in order: `ready` (or why it
-/// could not start), then replies, events and positions, then `lost` if it ended unasked.
+/// What the engine says goes to `deliver`, on the reading thread, in order, as many as were read
+/// at once: `ready` (or why it could not start), then replies, events and positions, then `lost`
+/// if it ended unasked.
 final class EngineConnection: Sendable {
     /// How long a request waits for its reply before the engine counts as hung. mpv answers
     /// within milliseconds; the longest known wait (playing out the end of the queue) is 0.6 s.
     static let replyDeadline: Duration = .seconds(2)
     /// How long mpv may take to start: loading libmpv from a cold disk cache, initializing.
     static let startDeadline: Duration = .seconds(10)
+    /// The most reports handed to the client at once.
+    static let batch = 64
 
     /// What the connection tells its client, on the reading thread.
     enum Report: Sendable {
@@ -73,7 +76,7 @@ final class EngineConnection: Sendable {
     /// the connection's thread. Throws only when no thread or socket can be had.
     static func open(
         prepared: PreparedEngine?, executable: String, environment: [String], start: EngineRequest, check: EngineSessionCheck,
-        deliver: @escaping @Sendable (Report) -> Void
+        deliver: @escaping @Sendable ([Report]) -> Void
     ) throws(PlayerError) -> EngineConnection {
         let connection: EngineConnection
         let spawning: PreparedEngine.Spawning?
@@ -189,7 +192,7 @@ final class EngineConnection: Sendable {
 
     // MARK: The connection's thread
 
-    private func run(spawning: PreparedEngine.Spawning?, exit: EngineExit?, check: EngineSessionCheck, deliver: @Sendable (Report) -> Void) {
+    private func run(spawning: PreparedEngine.Spawning?, exit: EngineExit?, check: EngineSessionCheck, deliver: @Sendable ([Report]) -> Void) {
         var ended = exit
         if let spawning {
             switch spawning.spawn() {
@@ -218,10 +221,17 @@ final class EngineConnection: Sendable {
                 armWatchdog(&state)
                 return state.child?.pid ?? 0
             }
-            deliver(.ready(pid: pid, confinement: confinement))
+            deliver([.ready(pid: pid, confinement: confinement)])
         }
         var broken: String?
+        // What has been read goes to the client in one hand-over per read from the socket (at
+        // most `batch` at a time): one wake of the main actor for a burst of messages.
+        var reports: [Report] = []
         while broken == nil {
+            if !reports.isEmpty, reports.count >= Self.batch || !channel.hasWholeFrame {
+                deliver(reports)
+                reports = []
+            }
             let body: [UInt8]?
             do { body = try channel.receive() } catch {
                 broken = error.description
@@ -243,15 +253,16 @@ final class EngineConnection: Sendable {
                     broken = "it answered request \(serial), which was not the next to answer"
                     break
                 }
-                deliver(.reply(serial: serial, status: status, error: error, value: value))
+                reports.append(.reply(serial: serial, status: status, error: error, value: value))
             case .event(let event):
-                deliver(.event(event))
+                reports.append(.event(event))
             case .position(let timePos, let heard):
-                deliver(.position(timePos: timePos, heard: heard, at: .now))
+                reports.append(.position(timePos: timePos, heard: heard, at: .now))
             case .ready:
                 broken = "it said it was ready twice"
             }
         }
+        if !reports.isEmpty { deliver(reports) }
         if let broken { state.withLock { if $0.killedBecause == nil { $0.killedBecause = "it broke the protocol: \(broken)" } } }
         finish(started: true, ended: ended, deliver: deliver, reason: nil, otherVersion: nil)
     }
@@ -281,7 +292,7 @@ final class EngineConnection: Sendable {
 
     /// The channel has ended: kill and reap the engine, fail what was outstanding, and say why
     /// unless it was asked to quit.
-    private func finish(started: Bool, ended: EngineExit?, deliver: @Sendable (Report) -> Void, reason: String?, otherVersion: UInt32?) {
+    private func finish(started: Bool, ended: EngineExit?, deliver: @Sendable ([Report]) -> Void, reason: String?, otherVersion: UInt32?) {
         channel.shutDown()
         let child = state.withLock { $0.child }
         child?.send(SIGKILL)
@@ -296,9 +307,9 @@ final class EngineConnection: Sendable {
         }
         guard !quitting else { return }
         if !started {
-            deliver(.startFailed(reason: reason ?? Self.describe(termination), otherVersion: otherVersion))
+            deliver([.startFailed(reason: reason ?? Self.describe(termination), otherVersion: otherVersion)])
         } else {
-            deliver(.lost(reason: killedBecause ?? Self.describe(termination)))
+            deliver([.lost(reason: killedBecause ?? Self.describe(termination))])
         }
     }
 
