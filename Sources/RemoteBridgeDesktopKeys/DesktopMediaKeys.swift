@@ -74,6 +74,11 @@ public final class DesktopMediaKeys {
     /// The daemon holding our grab, once one answered.
     public private(set) var daemon: Daemon?
     private var subscribed = false
+    /// The bus names of the daemons that run, followed (NameOwnerChanged) from the first grab on:
+    /// a grab where none runs asks the bus nothing. Nil until the first grab has looked.
+    private var running: Set<String>?
+    /// The first look, which a grab meanwhile waits for.
+    private var lookup: Task<Set<String>, Never>?
 
     /// Makes a media-key client; nothing happens until `grab()`.
     public init(connection: DBusConnection, applicationName: String, skipForward: Duration = TransportDefaults.skipForward, skipBackward: Duration = TransportDefaults.skipBackward) {
@@ -88,8 +93,8 @@ public final class DesktopMediaKeys {
     @discardableResult
     public func grab() async -> Bool {
         let time = UInt32(truncatingIfNeeded: Int(Date().timeIntervalSince1970))
-        for candidate in daemon.map({ [$0] }) ?? Self.daemons {
-            guard await connection.nameOwner(candidate.busName) != nil else { continue }
+        let running = await runningDaemons()
+        for candidate in daemon.map({ [$0] }) ?? Self.daemons where running.contains(candidate.busName) {
             do throws(DBusError) {
                 if !subscribed {
                     try await connection.subscribe(
@@ -109,6 +114,36 @@ public final class DesktopMediaKeys {
             }
         }
         return false
+    }
+
+    /// The bus names of the media-key daemons that run: looked up once, then followed.
+    private func runningDaemons() async -> Set<String> {
+        if let running { return running }
+        if let lookup { return await lookup.value }
+        let lookup = Task { await lookUpRunningDaemons() }
+        self.lookup = lookup
+        return await lookup.value
+    }
+
+    private func lookUpRunningDaemons() async -> Set<String> {
+        for candidate in Self.daemons {
+            // Followed before it is looked up, so that a daemon starting in between is not missed.
+            let rule = MatchRule(signal: BusDaemonInterface.nameOwnerChanged, sender: BusDaemonInterface.busName, arg0: candidate.busName)
+            _ = try? await connection.subscribe(to: rule) { [weak self] message in
+                let strings = message.body.compactMap(\.stringValue)
+                guard strings.count == 3, let self else { return }
+                if strings[2].isEmpty {
+                    self.running?.remove(strings[0])
+                    if self.daemon?.busName == strings[0] { self.daemon = nil }
+                } else {
+                    self.running?.insert(strings[0])
+                }
+            }
+        }
+        var found: Set<String> = []
+        for candidate in Self.daemons where await connection.nameOwner(candidate.busName) != nil { found.insert(candidate.busName) }
+        if running == nil { running = found }
+        return running ?? found
     }
 
     /// Gives the keys back.

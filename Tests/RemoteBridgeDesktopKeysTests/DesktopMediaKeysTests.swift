@@ -53,6 +53,10 @@ struct DesktopMediaKeysTests {
         let keys = DesktopMediaKeys(connection: connection, applicationName: "remotebridge")
         #expect(await keys.grab() == false)
         let mate = try await FakeSettingsDaemon(bus: bus, daemon: DesktopMediaKeys.daemons[2])
+        // The keys follow the daemons' names (NameOwnerChanged) instead of asking the bus at each
+        // grab. The bus sends that signal before its reply to any later call: one round trip, and
+        // the keys have heard that MATE's daemon runs.
+        #expect(await connection.nameOwner(DesktopMediaKeys.daemons[2].busName) != nil)
         #expect(await keys.grab())
         #expect(keys.daemon?.busName == "org.mate.SettingsDaemon")
         #expect(mate.grabs.count == 1)
