@@ -187,7 +187,7 @@ func run() async throws {
     print(String(format: "  cold (activation)                 %8.1f ms", milliseconds(coldMedian)))
     print(String(format: "  warm (engine running)             %8.3f ms", milliseconds(ProcessTimer.median(warm))))
     if hasEngine {
-        print(String(format: "  released (daemon, no engine)      %8.1f ms  (the engine's start: released − warm)", milliseconds(ProcessTimer.median(released))))
+        print(String(format: "  released (daemon, no engine)      %8.1f ms  (released − warm: what a Play with no engine costs before Playing)", milliseconds(ProcessTimer.median(released))))
     } else {
         print("  released                          n/a  (\(daemon) has no engine: it embeds mpv)")
     }
@@ -204,7 +204,7 @@ func run() async throws {
     }
     print(String(format: "    exec → name, no state           %8.1f ms  (process start, bus claim; no engine yet)", milliseconds(bare)))
     print(String(format: "    exec → name, restoring state    %8.1f ms  (state load: the difference)", milliseconds(restoring)))
-    print(String(format: "  name → Playing                    %8.1f ms  (Play, the engine's start and libmpv's, mpv opening the file)", milliseconds(coldMedian - namedMedian)))
+    print(String(format: "  name → Playing                    %8.1f ms  (Play asked: PlaybackStatus says Playing at once; the engine starts after)", milliseconds(coldMedian - namedMedian)))
 }
 
 try await run()
