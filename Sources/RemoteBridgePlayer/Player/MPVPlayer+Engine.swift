@@ -174,8 +174,10 @@ extension MPVPlayer {
         var position = resumePosition
         if let currentID, loadedID == currentID {
             if let reported, let heard = Duration.milliseconds(rounding: max(0, reported)) { position = heard }
-            // A seek, or a read of the position, after the engine's last report knows better.
-            if let lastHeard, lastHeard.id == currentID, reportedAt.map({ lastHeard.at > $0 }) ?? true { position = carriedPosition }
+            // The engine's last report, or a seek asked since (the client keeps both). A read of
+            // the position since is only that report carried forward, which an engine that hung
+            // did not play; without any report, what was last heard is all there is.
+            if reportedAt == nil, let lastHeard, lastHeard.id == currentID { position = carriedPosition }
         }
         forgetEngine()
         // Paused unless playback goes on in a new engine, which is not announced as a pause on the way.
