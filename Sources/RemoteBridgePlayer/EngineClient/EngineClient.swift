@@ -179,7 +179,15 @@ package final class EngineClient {
         switch event {
         case .propertyChange(let name, let value):
             values[name] = value
-            if asked[name]?.done == true { asked[name] = nil }
+            guard let entry = asked[name] else { break }
+            if entry.value == value {
+                asked[name] = nil  // mpv says what was asked: its word from now on
+            } else if entry.done {
+                // Done, yet mpv says otherwise: a value it read before the set (a new engine's
+                // first), or a change of its own since. Which one, a read after both says; until
+                // then what was asked stands, so an old value is never shown on the way.
+                confirm(name, asked: entry.serial)
+            }
         case .startFile(let key):
             playlist.started(key)
             // What is heard of the new file is not what was heard of the old one: unknown until
@@ -192,6 +200,17 @@ package final class EngineClient {
             answered = (nil, nil)
         case .endFile(let key, _): playlist.ended(key)
         default: break
+        }
+    }
+
+    /// Reads `name` after every request so far, takes that as mpv's word on it, and tells the
+    /// player if it is not what was asked (set with the request `serial`).
+    private func confirm(_ name: String, asked serial: UInt64) {
+        read(name) { [weak self] live in
+            guard let self, let entry = self.asked[name], entry.serial == serial else { return }
+            self.asked[name] = nil
+            self.values[name] = live
+            if live != entry.value { self.events.announce(.mpv(.propertyChange(name, live))) }
         }
     }
 
