@@ -119,7 +119,7 @@ let package = Package(
             name: "RemoteBridgeDoctor",
             dependencies: [
                 "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeEvdev", "RemoteBridgeDesktopKeys", "RemoteBridgeConfiguration", "RemoteBridgeText",
-                "RemoteBridgeDurations",
+                "RemoteBridgeDurations", "RemoteBridgeProcess",
             ]),
         .testTarget(
             name: "RemoteBridgeDoctorTests",

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 import Glibc
+import RemoteBridgeProcess
 
 /// What `/proc` says about a process that owns a bus name: its binary, the systemd unit that
 /// started it (if one did), and whether it is stopped (SIGSTOP, a debugger).
@@ -19,20 +20,16 @@ public struct RunningProcess: Sendable, Equatable {
     public init(pid: Int64, proc: String = "/proc") {
         self.pid = pid
         let base = "\(proc)/\(pid)"
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink(base + "/exe", &buffer, buffer.count - 1)
-        executable = length > 0 ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+        executable = ProcessFiles.program(base + "/exe")
         let cgroup = (try? String(contentsOfFile: base + "/cgroup", encoding: .utf8)) ?? ""
         unit = Self.unit(inCgroup: cgroup)
-        let stat = (try? String(contentsOfFile: base + "/stat", encoding: .utf8)) ?? ""
-        // "pid (comm) S ...": the state follows the last ')', since comm may hold one.
-        let state = stat.lastIndex(of: ")").map { stat[stat.index(after: $0)...].drop { $0 == " " }.first } ?? nil
+        let state = ProcessFiles.state(base + "/stat")
         isStopped = state == "T" || state == "t"
     }
 
     /// Whether the file it was started from has been replaced or removed since (the kernel then
     /// names it with " (deleted)"): a package upgrade it has not taken up.
-    public var runsReplacedProgram: Bool { executable?.hasSuffix(" (deleted)") == true }
+    public var runsReplacedProgram: Bool { executable?.hasSuffix(ProcessFiles.replacedMarker) == true }
 
     /// The `.service` unit a cgroup path ends in (`0::/user.slice/…/app.slice/headsetd.service`),
     /// or nil for one that is not a service's (a session scope: started by hand).

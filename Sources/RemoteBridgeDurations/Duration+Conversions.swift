@@ -24,6 +24,15 @@ extension Duration {
         return seconds == seconds.rounded() ? String(Int64(seconds)) : String(seconds)
     }
 
+    /// The length in seconds with three decimals, as mpv's time arguments take it: `12.345`,
+    /// `-0.500`, `0.000`; clamped far beyond any real position, so it cannot trap.
+    public var decimalSeconds: String {
+        let thousandths = Int64(min(max(inSeconds * 1000, -1e15), 1e15).rounded())
+        let fraction = String(thousandths.magnitude % 1000)
+        let sign = thousandths < 0 ? "-" : ""
+        return "\(sign)\(thousandths.magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    }
+
     /// As a DispatchTimeInterval, in whole nanoseconds.
     public var dispatch: DispatchTimeInterval {
         let (seconds, attoseconds) = components

@@ -213,7 +213,7 @@ private final class PositionReports: Sendable {
         state.withLock { state in
             guard state.unsent != nil, let lastSent = state.lastSent else { return nil }
             let left = EngineMessage.positionInterval - (ContinuousClock.now - lastSent)
-            return max(0, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
+            return max(0, left.inSeconds)
         }
     }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import CRemoteBridgeMPV
+import RemoteBridgeDurations
 import RemoteBridgeEngineProtocol
 
 /// mpv's `loadfile` for `EngineRequest.load`: the file, the mode, and where to start as a per-file
@@ -11,16 +12,9 @@ enum LoadCommand {
     /// The argv of `loadfile url mode [start=seconds]`.
     static func arguments(url: String, mode: EngineLoadMode, start: Double?) -> [String] {
         var arguments = ["loadfile", url, mode.word]
-        guard let start, start.isFinite, start > 0, start <= EngineLimits.maximumSeconds else { return arguments }
+        guard let start, start > 0, start <= EngineLimits.maximumSeconds, let offset = Duration.milliseconds(rounding: start) else { return arguments }
         if mpv_client_api_version() >= indexedAPI { arguments.append("-1") }
-        arguments.append("start=\(seconds(start))")
+        arguments.append("start=\(offset.decimalSeconds)")
         return arguments
-    }
-
-    /// Seconds with three decimals ("12.345").
-    static func seconds(_ value: Double) -> String {
-        let thousandths = Int64((value * 1000).rounded())
-        let fraction = String(thousandths % 1000)
-        return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }
 }

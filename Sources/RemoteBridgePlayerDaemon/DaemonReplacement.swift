@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Glibc
+import RemoteBridgeProcess
 
 /// remote-playerd replacing itself with the remote-playerd installed in its place, when a package
 /// upgrade has installed an engine of another protocol version beside it: the same process (its
@@ -20,11 +21,10 @@ package enum DaemonReplacement {
     /// the file there is this very program: nothing new is installed beside the new engine, and
     /// the same program would find the same engine again.
     static func installedProgram(proc: String = "/proc/self/exe") -> Result<String, Refusal> {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink(proc, &buffer, buffer.count - 1)
-        guard length > 0 else { return .failure(Refusal(description: "its own program cannot be read (\(proc): \(String(cString: strerror(errno))))")) }
-        let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let marker = " (deleted)"
+        guard let target = ProcessFiles.program(proc) else {
+            return .failure(Refusal(description: "its own program cannot be read (\(proc): \(String(cString: strerror(errno))))"))
+        }
+        let marker = ProcessFiles.replacedMarker
         guard target.hasSuffix(marker) else {
             return .failure(Refusal(description: "\(target) is still the program it runs, so nothing newer is installed beside the new engine: reinstall the package"))
         }

@@ -258,7 +258,11 @@ package final class EngineClient {
         let serial = nextSerial
         nextSerial += 1
         if let completion { completions[serial] = completion }
-        return connection.send(make(serial), serial: serial) ? serial : nil
+        guard connection.send(make(serial), serial: serial) else {
+            completions[serial] = nil
+            return nil
+        }
+        return serial
     }
 
     /// Tries `probe` inside the engine; the errno it met (0: it worked), nil without an engine.

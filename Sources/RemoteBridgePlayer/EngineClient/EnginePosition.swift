@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import RemoteBridgeDurations
+
 /// Where the engine last said playback stood (`EngineMessage.position`), and when that was read:
 /// what the position is answered from without asking, carried forward at the playback speed while
 /// playing, as an MPRIS client carries Position forward from its last read.
@@ -12,8 +14,6 @@ struct EnginePosition: Sendable {
 
     /// `value` carried forward to `now`: by the time passed times `speed` unless `paused`.
     static func carried(_ value: Double, from at: ContinuousClock.Instant, to now: ContinuousClock.Instant, speed: Double, paused: Bool) -> Double {
-        guard !paused else { return value }
-        let elapsed = Double((now - at).components.seconds) + Double((now - at).components.attoseconds) / 1e18
-        return value + elapsed * speed
+        paused ? value : value + (now - at).inSeconds * speed
     }
 }

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-import FoundationEssentials
 import Glibc
 import RemoteBridgeEngineProtocol
 import RemoteBridgeProcess
@@ -74,11 +73,7 @@ final class PreparedEngine: Sendable {
 
     /// Whether it has ended already (killed, or out of memory): reaped, or a zombie waiting to be.
     var hasEnded: Bool {
-        guard ended.value.withLock({ $0 == nil }) else { return true }
-        guard let stat = try? String(contentsOfFile: "/proc/\(child.pid)/stat", encoding: .utf8) else { return true }
-        // "pid (comm) S …": the state follows the last ')', since comm may hold one.
-        guard let close = stat.lastIndex(of: ")") else { return false }
-        let state = stat[stat.index(after: close)...].drop { $0 == " " }.first
+        guard ended.value.withLock({ $0 == nil }), let state = ProcessFiles.state("/proc/\(child.pid)/stat") else { return true }
         return state == "Z" || state == "X"
     }
 

@@ -200,10 +200,6 @@ extension MPVPlayer {
 
     /// Seconds with three decimals, as mpv's time arguments take them ("-12.345").
     static func seconds(_ duration: Duration) -> String {
-        // Clamped far beyond any real position, so the conversion to an integer cannot trap.
-        let thousandths = Int64(min(max(duration.inSeconds * 1000, -1e15), 1e15).rounded())
-        let fraction = String(thousandths.magnitude % 1000)
-        let sign = thousandths < 0 ? "-" : ""
-        return "\(sign)\(thousandths.magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+        duration.decimalSeconds
     }
 }
