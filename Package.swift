@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "RemoteBridgeGestures", dependencies: ["RemoteBridgeCore", "RemoteBridgeListeners", "RemoteBridgeDurations"]),
         .testTarget(name: "RemoteBridgeGesturesTests", dependencies: ["RemoteBridgeGestures", "RemoteBridgeDurations", "RemoteBridgeTesting"]),
         .systemLibrary(name: "CRemoteBridgeDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        .target(name: "RemoteBridgeDBus", dependencies: ["CRemoteBridgeDBus", "RemoteBridgeListeners", "RemoteBridgeDurations", "RemoteBridgeText"]),
+        .target(name: "RemoteBridgeDBus", dependencies: ["CRemoteBridgeDBus", "CRemoteBridgeQuietExecutor", "RemoteBridgeListeners", "RemoteBridgeDurations", "RemoteBridgeText"]),
         .testTarget(name: "RemoteBridgeDBusTests", dependencies: ["RemoteBridgeDBus", "RemoteBridgeTesting"]),
         .target(name: "RemoteBridgeMPRIS", dependencies: ["RemoteBridgeDBus", "RemoteBridgeListeners", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText"]),
         .testTarget(name: "RemoteBridgeMPRISTests", dependencies: ["RemoteBridgeMPRIS", "RemoteBridgeTesting"]),

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #define _GNU_SOURCE
 #include "cquietexecutor.h"
+#include "mainwatches.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -283,8 +284,13 @@ static SWIFT_CC void enqueue_with_deadline(
     enqueue_after(delay, job);
 }
 
+static void drain_main_queue(void) {
+    _dispatch_main_queue_callback_4CF(NULL);
+}
+
 /* Takes the place of dispatch_main() at the end of an async main: the main thread waits on the
-   main queue's eventfd and drains it whenever libdispatch signals work. It never returns; the
+   main queue's eventfd, and the file descriptors watched on the main thread (mainwatches.c),
+   and drains the queue whenever libdispatch signals work. It never returns; the
    program ends with exit() when its main task finishes, as before. */
 static SWIFT_CC void serve_main_queue(drain_main_original original, drain_main_override compat_override) {
     (void)compat_override;
@@ -294,14 +300,7 @@ static SWIFT_CC void serve_main_queue(drain_main_original original, drain_main_o
         return;
     }
     block_asynchronous_signals();
-    for (;;) {
-        _dispatch_main_queue_callback_4CF(NULL);
-        struct pollfd ready = {.fd = handle, .events = POLLIN};
-        while (poll(&ready, 1, -1) < 0 && errno == EINTR) {
-        }
-        eventfd_t signalled;
-        (void)eventfd_read(handle, &signalled);
-    }
+    main_watches_serve(handle, drain_main_queue);
 }
 
 /* Sets one hook unless the runtime lacks it or another is already there, and says on stderr

@@ -3,135 +3,192 @@ import CRemoteBridgeDBus
 import Glibc
 import Dispatch
 
-/// Owns one libdbus connection and all of its I/O, without polling.
+/// Owns one libdbus connection and all of its I/O, on the main actor, without polling.
 ///
 /// libdbus tells us which file descriptors to watch and which timeouts to run; each becomes a
-/// DispatchSource on `queue`. Every libdbus call for this connection runs on `queue`, a serial
-/// queue, and that queue is the lock that makes this type `@unchecked Sendable`: no mutable state
-/// is touched anywhere else. An idle connection has no timers, so it wakes up zero times a second.
-final class ConnectionIO: @unchecked Sendable {
-    let queue = DispatchQueue(label: "io.github.remotebridge.dbus")
+/// DispatchSource on the main queue, so a message is read, decoded, answered and its reply
+/// written in one turn of the main thread, with no hop to another thread and back (the daemons'
+/// handlers run there anyway). Only connecting, which waits for the bus's answer to Hello, runs
+/// off the main actor. An idle connection has no timers, so it wakes up zero times a second.
+@MainActor
+final class ConnectionIO {
     private var raw: OpaquePointer?
-    /// Incoming method calls and signals (replies go to their pending calls instead).
-    private let onMessage: @Sendable (DBusMessage) -> Void
-    private(set) var uniqueName = ""
+    /// Incoming method calls and signals (replies go to their pending calls instead), on the
+    /// main actor, in the order they arrived, and never from inside libdbus's dispatch.
+    private let onMessage: @MainActor (DBusMessage) -> Void
+    let uniqueName: String
+    /// Messages read by the current dispatch, delivered once libdbus has returned.
+    private var inbox: [DBusMessage] = []
+    private var delivering = false
+    /// `flush()` callers waiting for the outgoing queue to empty.
+    private var flushWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Set by `close()` while what was handed over before is still being written.
+    private var closeWhenSent = false
 
-    private init(onMessage: @escaping @Sendable (DBusMessage) -> Void) {
+    private init(raw: OpaquePointer, uniqueName: String, onMessage: @escaping @MainActor (DBusMessage) -> Void) {
+        self.raw = raw
+        self.uniqueName = uniqueName
         self.onMessage = onMessage
     }
 
-    /// Connects and registers with the bus at `address`.
+    /// Connects and registers with the bus at `address`. Connecting and Hello, which block,
+    /// run on a queue of their own; the connection is the main actor's from then on.
     static func connect(
-        address: String, onMessage: @escaping @Sendable (DBusMessage) -> Void
+        address: String, onMessage: @escaping @MainActor (DBusMessage) -> Void
     ) async throws(DBusError) -> ConnectionIO {
-        let io = ConnectionIO(onMessage: onMessage)
-        let result: Result<Void, DBusError> = await withCheckedContinuation { continuation in
-            io.queue.async { continuation.resume(returning: io.open(address: address)) }
+        let opened: Result<OpenedConnection, DBusError> = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: open(address: address)) }
         }
-        try result.get()
+        let connection = try opened.get()
+        let io = ConnectionIO(raw: connection.raw, uniqueName: connection.uniqueName, onMessage: onMessage)
+        io.startWatching()
         return io
     }
 
-    /// Opens the connection; runs on `queue`.
-    private func open(address: String) -> Result<Void, DBusError> {
+    /// A connection registered with the bus, handed from the queue that opened it to the main actor.
+    private struct OpenedConnection: @unchecked Sendable {
+        let raw: OpaquePointer
+        let uniqueName: String
+    }
+
+    /// Opens the connection and registers (Hello); blocks, so it runs off the main actor.
+    private nonisolated static func open(address: String) -> Result<OpenedConnection, DBusError> {
         dbus_threads_init_default()
         var error = CRemoteBridgeDBus.DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
         guard let connection = address.withCString({ dbus_connection_open_private($0, &error) }) else {
-            return .failure(.disconnected("cannot connect to the D-Bus bus at \(address): \(Self.message(of: error))"))
+            return .failure(.disconnected("cannot connect to the D-Bus bus at \(address): \(message(of: error))"))
         }
         guard dbus_bus_register(connection, &error) != 0 else {
             dbus_connection_close(connection)
             dbus_connection_unref(connection)
-            return .failure(.disconnected("connected to \(address) but could not register: \(Self.message(of: error))"))
+            return .failure(.disconnected("connected to \(address) but could not register: \(message(of: error))"))
         }
-        raw = connection
-        uniqueName = dbus_bus_get_unique_name(connection).map { String(cString: $0) } ?? ""
         dbus_connection_set_exit_on_disconnect(connection, 0)
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        dbus_connection_set_watch_functions(connection, addWatch, removeWatch, toggleWatch, context, nil)
-        dbus_connection_set_timeout_functions(connection, addTimeout, removeTimeout, toggleTimeout, context, nil)
-        dbus_connection_set_dispatch_status_function(connection, dispatchStatusChanged, context, nil)
-        dbus_connection_add_filter(connection, filterMessage, context, nil)
-        dispatchAll()
-        return .success(())
+        let uniqueName = dbus_bus_get_unique_name(connection).map { String(cString: $0) } ?? ""
+        return .success(OpenedConnection(raw: connection, uniqueName: uniqueName))
     }
 
-    private static func message(of error: CRemoteBridgeDBus.DBusError) -> String {
+    private nonisolated static func message(of error: CRemoteBridgeDBus.DBusError) -> String {
         error.message.map { String(cString: $0) } ?? "unknown error"
     }
 
-    /// Sends a message that expects no reply. The message must already be validated.
+    /// Hands libdbus the watch, timeout and dispatch callbacks, and reads what came meanwhile.
+    private func startWatching() {
+        guard let raw else { return }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        dbus_connection_set_watch_functions(raw, addWatch, removeWatch, toggleWatch, context, nil)
+        dbus_connection_set_timeout_functions(raw, addTimeout, removeTimeout, toggleTimeout, context, nil)
+        dbus_connection_set_dispatch_status_function(raw, dispatchStatusChanged, context, nil)
+        dbus_connection_add_filter(raw, filterMessage, context, nil)
+        dispatchAll()
+    }
+
+    /// Sends a message that expects no reply; libdbus writes what the socket takes at once. The
+    /// message must already be validated.
     func send(_ message: DBusMessage) {
-        queue.async { [self] in
-            guard let raw, let encoded = try? MessageCoding.encode(message) else { return }
-            dbus_connection_send(raw, encoded, nil)
-            dbus_message_unref(encoded)
-            dispatchAll()
-        }
+        guard let raw, !closeWhenSent, let encoded = try? MessageCoding.encode(message) else { return }
+        dbus_connection_send(raw, encoded, nil)
+        dbus_message_unref(encoded)
+        afterIO()
     }
 
     /// Sends a method call and waits for its reply (a method return or an error message).
-    /// `nonisolated(nonsending)`: it runs on the caller's actor up to the suspension, so calls
-    /// made in order from the main actor are queued, and sent, in that order.
-    nonisolated(nonsending) func call(_ message: DBusMessage, timeoutMilliseconds: Int32) async -> Result<DBusMessage, DBusError> {
-        await withCheckedContinuation { continuation in
-            queue.async { [self] in
-                let encoded: OpaquePointer
-                do throws(DBusError) {
-                    encoded = try MessageCoding.encode(message)
-                } catch {
-                    return continuation.resume(returning: .failure(error))
-                }
-                defer { dbus_message_unref(encoded) }
-                var pending: OpaquePointer?
-                guard let raw, dbus_connection_send_with_reply(raw, encoded, &pending, timeoutMilliseconds) != 0,
-                    let pending
-                else {
-                    return continuation.resume(returning: .failure(.disconnected("the D-Bus connection is closed")))
-                }
-                let box = Unmanaged.passRetained(ReplyBox(continuation)).toOpaque()
-                dbus_pending_call_set_notify(pending, replyArrived, box, releaseReplyBox)
-                // Replies are only read on this queue, so none can have slipped in before the notify was set.
-                dispatchAll()
+    /// Calls made in order are sent in that order.
+    func call(_ message: DBusMessage, timeoutMilliseconds: Int32) async -> Result<DBusMessage, DBusError> {
+        let encoded: OpaquePointer
+        do throws(DBusError) {
+            encoded = try MessageCoding.encode(message)
+        } catch {
+            return .failure(error)
+        }
+        defer { dbus_message_unref(encoded) }
+        return await withCheckedContinuation { continuation in
+            var pending: OpaquePointer?
+            guard let raw, !closeWhenSent, dbus_connection_send_with_reply(raw, encoded, &pending, timeoutMilliseconds) != 0,
+                let pending
+            else {
+                return continuation.resume(returning: .failure(.disconnected("the D-Bus connection is closed")))
             }
+            let box = Unmanaged.passRetained(ReplyBox(continuation)).toOpaque()
+            // A reply is only read when this connection dispatches, on the main actor, later than now.
+            dbus_pending_call_set_notify(pending, replyArrived, box, releaseReplyBox)
+            afterIO()
         }
     }
 
     /// Waits until every message handed over so far (replies and signals included) has been
-    /// written to the bus. `dbus_connection_send` writes what the socket takes at once and
-    /// queues the rest, which `dbus_connection_close` would drop.
+    /// written to the bus, without blocking: `dbus_connection_send` writes what the socket takes
+    /// at once and queues the rest, which the write watch sends as the bus reads.
     func flush() async {
-        await withCheckedContinuation { continuation in
-            queue.async { [self] in
-                if let raw { dbus_connection_flush(raw) }
-                continuation.resume()
-            }
-        }
+        guard let raw, dbus_connection_has_messages_to_send(raw) != 0 else { return }
+        await withCheckedContinuation { flushWaiters.append($0) }
     }
 
     /// Closes the connection once what was handed over before has been written. Pending calls
-    /// fail with a disconnection error.
+    /// fail with a disconnection error. Nothing is sent after this.
     func close() {
-        queue.async { [self] in
-            guard let connection = raw else { return }
-            raw = nil
-            dbus_connection_flush(connection)
-            dbus_connection_close(connection)
-            dbus_connection_unref(connection)
+        guard let raw, !closeWhenSent else { return }
+        closeWhenSent = true
+        if dbus_connection_has_messages_to_send(raw) != 0 {
+            // A bus that does not read is not waited for long.
+            DispatchQueue.main.asyncAfter(deadline: .now() + Self.closeWait) { [self] in
+                MainActor.assumeIsolated { closeNow() }
+            }
+        } else {
+            closeNow()
         }
     }
 
-    // MARK: Dispatch (on `queue`)
+    /// How long `close()` waits for the bus to take what is queued: libdbus's default reply
+    /// timeout, since what is queued may be a reply.
+    private static let closeWait: DispatchTimeInterval = .seconds(25)
+    /// The most a read watch reads in one turn of the main thread, in bytes, before other work.
+    static let readPerTurn = 1 << 20
 
+    private func closeNow() {
+        guard let connection = raw else { return }
+        raw = nil
+        dbus_connection_close(connection)
+        dbus_connection_unref(connection)
+        resumeFlushWaiters()
+    }
+
+    private func resumeFlushWaiters() {
+        let waiters = flushWaiters
+        flushWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    // MARK: Dispatch
+
+    /// After libdbus has read or written: dispatches what was read, and settles flushes and a
+    /// close waiting for the outgoing queue to empty.
+    fileprivate func afterIO() {
+        dispatchAll()
+        guard let raw, !flushWaiters.isEmpty || closeWhenSent, dbus_connection_has_messages_to_send(raw) == 0 else { return }
+        if closeWhenSent { closeNow() } else { resumeFlushWaiters() }
+    }
+
+    /// Has libdbus dispatch every message it has read, then delivers them in order. A message
+    /// handler that sends or calls comes back here; it then only collects, and the outer loop
+    /// delivers, so messages keep their order and libdbus's dispatch is never entered twice.
     fileprivate func dispatchAll() {
         guard let raw else { return }
         while dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS {}
+        guard !delivering else { return }
+        delivering = true
+        defer { delivering = false }
+        while !inbox.isEmpty {
+            let batch = inbox
+            inbox = []
+            for message in batch { onMessage(message) }
+        }
     }
 
-    fileprivate func deliver(_ message: DBusMessage) {
-        onMessage(message)
+    fileprivate func collect(_ message: DBusMessage) {
+        inbox.append(message)
     }
 }
 
@@ -179,7 +236,6 @@ private func filterMessage(
     _ connection: OpaquePointer?, _ message: OpaquePointer?, _ context: UnsafeMutableRawPointer?
 ) -> DBusHandlerResult {
     guard let message, let context else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-    let io = Unmanaged<ConnectionIO>.fromOpaque(context).takeUnretainedValue()
     let type = dbus_message_get_type(message)
     guard type == DBUS_MESSAGE_TYPE_METHOD_CALL || type == DBUS_MESSAGE_TYPE_SIGNAL else {
         return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
@@ -194,8 +250,9 @@ private func filterMessage(
         }
         return type == DBUS_MESSAGE_TYPE_METHOD_CALL ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
     }
-    io.deliver(decoded)
-    // Method calls are answered later, from the main actor; claiming them here keeps libdbus
+    let io = Unmanaged<ConnectionIO>.fromOpaque(context).takeUnretainedValue()
+    MainActor.assumeIsolated { io.collect(decoded) }
+    // Method calls are answered once libdbus's dispatch has returned; claiming them here keeps libdbus
     // from answering UnknownMethod on our behalf. Signals stay visible to libdbus too.
     return type == DBUS_MESSAGE_TYPE_METHOD_CALL ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
 }
@@ -205,28 +262,29 @@ private func dispatchStatusChanged(
 ) {
     guard status == DBUS_DISPATCH_DATA_REMAINS, let context else { return }
     let io = Unmanaged<ConnectionIO>.fromOpaque(context).takeUnretainedValue()
-    io.queue.async { io.dispatchAll() }
+    DispatchQueue.main.async { MainActor.assumeIsolated { io.dispatchAll() } }
 }
 
-// MARK: Watches: a read and a write DispatchSource per file descriptor libdbus asks about
+// MARK: Watches: one MainThreadFileWatch per file descriptor libdbus asks about
 
-/// The dispatch sources of one libdbus watch.
-private final class WatchSources {
-    var sources: [any DispatchSourceProtocol] = []
+/// The main-thread watch of one libdbus watch, while it is enabled.
+@MainActor
+private final class WatchHolder {
+    var watch: MainThreadFileWatch?
 
     func cancel() {
-        for source in sources { source.cancel() }
-        sources = []
+        watch?.cancel()
+        watch = nil
     }
 }
 
 private func addWatch(_ watch: OpaquePointer?, _ context: UnsafeMutableRawPointer?) -> dbus_bool_t {
     guard let watch, let context else { return 0 }
-    let holder = WatchSources()
+    let holder = MainActor.assumeIsolated { WatchHolder() }
     dbus_watch_set_data(watch, Unmanaged.passRetained(holder).toOpaque()) { data in
         guard let data else { return }
-        let holder = Unmanaged<WatchSources>.fromOpaque(data).takeRetainedValue()
-        holder.cancel()
+        let holder = Unmanaged<WatchHolder>.fromOpaque(data).takeRetainedValue()
+        MainActor.assumeIsolated { holder.cancel() }
     }
     updateWatch(watch, context)
     return 1
@@ -234,7 +292,8 @@ private func addWatch(_ watch: OpaquePointer?, _ context: UnsafeMutableRawPointe
 
 private func removeWatch(_ watch: OpaquePointer?, _ context: UnsafeMutableRawPointer?) {
     guard let watch, let data = dbus_watch_get_data(watch) else { return }
-    Unmanaged<WatchSources>.fromOpaque(data).takeUnretainedValue().cancel()
+    let holder = Unmanaged<WatchHolder>.fromOpaque(data).takeUnretainedValue()
+    MainActor.assumeIsolated { holder.cancel() }
 }
 
 private func toggleWatch(_ watch: OpaquePointer?, _ context: UnsafeMutableRawPointer?) {
@@ -242,37 +301,51 @@ private func toggleWatch(_ watch: OpaquePointer?, _ context: UnsafeMutableRawPoi
     updateWatch(watch, context)
 }
 
-/// Makes the watch's sources match its enabled state and flags.
+/// Makes the watch's main-thread watch match its enabled state and flags.
 private func updateWatch(_ watch: OpaquePointer, _ context: UnsafeMutableRawPointer) {
     guard let data = dbus_watch_get_data(watch) else { return }
-    let holder = Unmanaged<WatchSources>.fromOpaque(data).takeUnretainedValue()
-    holder.cancel()
-    guard dbus_watch_get_enabled(watch) != 0 else { return }
+    let holder = Unmanaged<WatchHolder>.fromOpaque(data).takeUnretainedValue()
     let io = Unmanaged<ConnectionIO>.fromOpaque(context).takeUnretainedValue()
     let fd = dbus_watch_get_unix_fd(watch)
     let flags = dbus_watch_get_flags(watch)
+    let enabled = dbus_watch_get_enabled(watch) != 0
     let watchAddress = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(watch)))
-    func handle(_ condition: UInt32) {
-        guard let watch = OpaquePointer(bitPattern: watchAddress) else { return }
-        dbus_watch_handle(watch, condition)
-        io.dispatchAll()
+    MainActor.assumeIsolated {
+        holder.cancel()
+        guard enabled else { return }
+        var interest: MainThreadFileWatch.Readiness = []
+        if flags & DBUS_WATCH_READABLE.rawValue != 0 { interest.insert(.readable) }
+        if flags & DBUS_WATCH_WRITABLE.rawValue != 0 { interest.insert(.writable) }
+        holder.watch = MainThreadFileWatch(descriptor: fd, interest: interest) { readiness, fileWatch in
+            guard let watch = OpaquePointer(bitPattern: watchAddress) else { return }
+            io.handle(watch, descriptor: fd, readiness, while: fileWatch)
+        }
     }
-    // Each source watches a duplicate of libdbus's descriptor, closed by its cancel handler:
-    // libdbus closes its own descriptor right after removing a watch, and a DispatchSource whose
-    // descriptor is closed before its (asynchronous) cancellation completes corrupts dispatch.
-    // The duplicate closes on exec (plain dup() would not): a program started meanwhile must not
-    // inherit the socket, or closing the connection would not disconnect it from the bus.
-    for condition in [DBUS_WATCH_READABLE.rawValue, DBUS_WATCH_WRITABLE.rawValue] where flags & condition != 0 {
-        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
-        guard copy >= 0 else { continue }
-        let source: any DispatchSourceProtocol =
-            condition == DBUS_WATCH_READABLE.rawValue
-            ? DispatchSource.makeReadSource(fileDescriptor: copy, queue: io.queue)
-            : DispatchSource.makeWriteSource(fileDescriptor: copy, queue: io.queue)
-        source.setEventHandler { handle(condition) }
-        source.setCancelHandler { close(copy) }
-        holder.sources.append(source)
-        source.resume()
+}
+
+extension ConnectionIO {
+    /// Lets libdbus read or write what `watch` is ready for, then dispatches what was read.
+    fileprivate func handle(
+        _ watch: OpaquePointer, descriptor: Int32, _ readiness: MainThreadFileWatch.Readiness, while fileWatch: MainThreadFileWatch
+    ) {
+        var condition: UInt32 = 0
+        if readiness.contains(.readable) { condition |= DBUS_WATCH_READABLE.rawValue }
+        if readiness.contains(.writable) { condition |= DBUS_WATCH_WRITABLE.rawValue }
+        if readiness.contains(.hangUp) { condition |= DBUS_WATCH_HANGUP.rawValue }
+        if readiness.contains(.error) { condition |= DBUS_WATCH_ERROR.rawValue }
+        dbus_watch_handle(watch, condition)
+        // libdbus reads at most 2 KiB a time: a large message is read on in this turn, up to
+        // `readPerTurn`, rather than one turn of the main thread per 2 KiB. libdbus may have
+        // disabled or removed (and freed) the watch meanwhile: then `fileWatch` is cancelled.
+        var waiting: Int32 = 0
+        var read = 0
+        while readiness.contains(.readable), fileWatch.isActive, read < Self.readPerTurn,
+            ioctl(descriptor, UInt(FIONREAD), &waiting) == 0, waiting > 0
+        {
+            read += Int(waiting)
+            dbus_watch_handle(watch, DBUS_WATCH_READABLE.rawValue)
+        }
+        afterIO()
     }
 }
 
@@ -315,12 +388,14 @@ private func updateTimeout(_ timeout: OpaquePointer, _ context: UnsafeMutableRaw
     let io = Unmanaged<ConnectionIO>.fromOpaque(context).takeUnretainedValue()
     let interval = Int(dbus_timeout_get_interval(timeout))
     let timeoutAddress = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(timeout)))
-    let timer = DispatchSource.makeTimerSource(queue: io.queue)
+    let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.schedule(deadline: .now() + .milliseconds(interval), repeating: .milliseconds(interval))
     timer.setEventHandler {
-        guard let timeout = OpaquePointer(bitPattern: timeoutAddress) else { return }
-        dbus_timeout_handle(timeout)
-        io.dispatchAll()
+        MainActor.assumeIsolated {
+            guard let timeout = OpaquePointer(bitPattern: timeoutAddress) else { return }
+            dbus_timeout_handle(timeout)
+            io.afterIO()
+        }
     }
     holder.timer = timer
     timer.resume()

@@ -8,7 +8,8 @@ import RemoteBridgeText
 /// A connection to a message bus, used from the main actor.
 ///
 /// Incoming method calls go to the exported objects, and signals to the subscriptions, all on
-/// the main actor and in the order they arrived. The I/O itself runs on a queue of its own.
+/// the main actor and in the order they arrived. The I/O runs on the main actor too
+/// (`ConnectionIO`), so a call is read, answered and its reply written in one turn.
 @MainActor
 public final class DBusConnection {
     private let io: ConnectionIO
@@ -72,9 +73,7 @@ public final class DBusConnection {
         }
         let box = WeakConnection()
         let io = try await ConnectionIO.connect(address: address) { message in
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { box.connection?.receive(message) }
-            }
+            box.connection?.receive(message)
         }
         let connection = DBusConnection(io: io, address: address)
         box.connection = connection
@@ -384,8 +383,9 @@ public final class DBusConnection {
     }
 }
 
-/// Lets the I/O queue reach the connection without keeping it alive.
-private final class WeakConnection: @unchecked Sendable {
-    // Written once on the main actor before any message can arrive; read on the main actor only.
+/// Lets the I/O reach the connection without keeping it alive.
+@MainActor
+private final class WeakConnection {
+    // Written once before any message can arrive.
     weak var connection: DBusConnection?
 }

@@ -62,4 +62,25 @@ int cquietexecutor_width(void);
 /* Whether the hooks are installed and have taken a job (for a check in tests). */
 long cquietexecutor_jobs_taken(void);
 
+/* File descriptors polled by the main thread's own loop, beside the main queue: a descriptor
+   ready is handled in the same turn of the main thread, with no hop through dispatch's manager
+   thread (which a DispatchSource on the main queue takes: a wake-up of the manager, then of the
+   main thread, for every event). For main-thread code only: every call, and every callback, is
+   on the main thread, so the registry takes no lock.
+
+   cquietexecutor_serves_main_thread() says whether the loop runs: it does once an async main has
+   started with the executor installed (remote-playerd, headsetd). Elsewhere (a test process) it
+   returns 0, cquietexecutor_watch() returns 0, and callers use a DispatchSource instead.
+
+   cquietexecutor_watch() polls `fd` for `events` (POLLIN, POLLOUT) and calls `callback` with the
+   descriptor, the poll revents and `context` on the main thread whenever it is ready, as poll()
+   does: again and again while it stays ready. Returns the watch's id, or 0 when it cannot (the
+   loop does not run, or CQUIETEXECUTOR_MOST_WATCHES are in use). cquietexecutor_unwatch() stops a
+   watch at once, even from a callback; a callback not yet called in that turn is not. */
+#define CQUIETEXECUTOR_MOST_WATCHES 64
+typedef void (*cquietexecutor_watch_callback)(int fd, short revents, void *context);
+int cquietexecutor_serves_main_thread(void);
+int cquietexecutor_watch(int fd, short events, cquietexecutor_watch_callback callback, void *context);
+void cquietexecutor_unwatch(int id);
+
 #endif
