@@ -24,6 +24,9 @@ final class ConnectionIO {
     private var flushWaiters: [CheckedContinuation<Void, Never>] = []
     /// Set by `close()` while what was handed over before is still being written.
     private var closeWhenSent = false
+    /// The calls waiting for their replies: failed at once when the bus goes away, whatever
+    /// libdbus does with their pending calls.
+    private var outstanding: [ObjectIdentifier: ReplyBox] = [:]
 
     private init(raw: OpaquePointer, uniqueName: String, onMessage: @escaping @MainActor (DBusMessage) -> Void) {
         self.raw = raw
@@ -104,6 +107,8 @@ final class ConnectionIO {
             return .failure(error)
         }
         defer { dbus_message_unref(encoded) }
+        var box: ReplyBox?
+        defer { if let box { outstanding.removeValue(forKey: ObjectIdentifier(box)) } }
         return await withCheckedContinuation { continuation in
             var pending: OpaquePointer?
             guard let raw, !closeWhenSent, dbus_connection_send_with_reply(raw, encoded, &pending, timeoutMilliseconds) != 0,
@@ -111,9 +116,15 @@ final class ConnectionIO {
             else {
                 return continuation.resume(returning: .failure(.disconnected("the D-Bus connection is closed")))
             }
-            let box = Unmanaged.passRetained(ReplyBox(continuation)).toOpaque()
-            // A reply is only read when this connection dispatches, on the main actor, later than now.
-            dbus_pending_call_set_notify(pending, replyArrived, box, releaseReplyBox)
+            let reply = ReplyBox(continuation)
+            box = reply
+            outstanding[ObjectIdentifier(reply)] = reply
+            let context = Unmanaged.passRetained(reply).toOpaque()
+            dbus_pending_call_set_notify(pending, replyArrived, context, releaseReplyBox)
+            // A reply is only read when this connection dispatches, later than now. But a call
+            // sent as the bus goes away may be completed within the send, and libdbus does not
+            // call a notify set after that: it is answered here.
+            if dbus_pending_call_get_completed(pending) != 0 { replyArrived(pending, context) }
             afterIO()
         }
     }
@@ -131,7 +142,7 @@ final class ConnectionIO {
     func close() {
         guard let raw, !closeWhenSent else { return }
         closeWhenSent = true
-        if dbus_connection_has_messages_to_send(raw) != 0 {
+        if dbus_connection_get_is_connected(raw) != 0, dbus_connection_has_messages_to_send(raw) != 0 {
             // A bus that does not read is not waited for long.
             DispatchQueue.main.asyncAfter(deadline: .now() + Self.closeWait) { [self] in
                 MainActor.assumeIsolated { closeNow() }
@@ -144,8 +155,9 @@ final class ConnectionIO {
     /// How long `close()` waits for the bus to take what is queued: libdbus's default reply
     /// timeout, since what is queued may be a reply.
     private static let closeWait: DispatchTimeInterval = .seconds(25)
-    /// The most a read watch reads in one turn of the main thread, in bytes, before other work.
-    static let readPerTurn = 1 << 20
+    /// The most reads of libdbus's (2 KiB each) a read watch makes in one turn of the main
+    /// thread, before other work: 1 MiB.
+    static let readsPerTurn = 512
 
     private func closeNow() {
         guard let connection = raw else { return }
@@ -153,6 +165,13 @@ final class ConnectionIO {
         dbus_connection_close(connection)
         dbus_connection_unref(connection)
         resumeFlushWaiters()
+        failOutstandingCalls()
+    }
+
+    private func failOutstandingCalls() {
+        let calls = outstanding.values
+        outstanding = [:]
+        for call in calls { call.resume(.failure(.disconnected("the D-Bus connection closed before the reply"))) }
     }
 
     private func resumeFlushWaiters() {
@@ -167,7 +186,15 @@ final class ConnectionIO {
     /// close waiting for the outgoing queue to empty.
     fileprivate func afterIO() {
         dispatchAll()
-        guard let raw, !flushWaiters.isEmpty || closeWhenSent, dbus_connection_has_messages_to_send(raw) == 0 else { return }
+        guard let raw else { return }
+        if dbus_connection_get_is_connected(raw) == 0 {
+            // Gone: nothing more will be written or read.
+            failOutstandingCalls()
+            resumeFlushWaiters()
+            if closeWhenSent { closeNow() }
+            return
+        }
+        guard !flushWaiters.isEmpty || closeWhenSent, dbus_connection_has_messages_to_send(raw) == 0 else { return }
         if closeWhenSent { closeNow() } else { resumeFlushWaiters() }
     }
 
@@ -196,7 +223,7 @@ final class ConnectionIO {
 
 /// The continuation of one method call, kept by libdbus's pending call until the reply arrives.
 private final class ReplyBox: @unchecked Sendable {
-    // Touched only on the connection's queue, by libdbus callbacks.
+    // Touched only on the main actor: by the connection, and by libdbus callbacks there.
     private var continuation: CheckedContinuation<Result<DBusMessage, DBusError>, Never>?
 
     init(_ continuation: CheckedContinuation<Result<DBusMessage, DBusError>, Never>) {
@@ -334,15 +361,16 @@ extension ConnectionIO {
         if readiness.contains(.hangUp) { condition |= DBUS_WATCH_HANGUP.rawValue }
         if readiness.contains(.error) { condition |= DBUS_WATCH_ERROR.rawValue }
         dbus_watch_handle(watch, condition)
-        // libdbus reads at most 2 KiB a time: a large message is read on in this turn, up to
-        // `readPerTurn`, rather than one turn of the main thread per 2 KiB. libdbus may have
-        // disabled or removed (and freed) the watch meanwhile: then `fileWatch` is cancelled.
+        // libdbus reads at most 2 KiB a call: a large message is read on in this turn, up to
+        // `readsPerTurn` calls (1 MiB), rather than one turn of the main thread per 2 KiB.
+        // libdbus may have disabled or removed (and freed) the watch meanwhile: then `fileWatch`
+        // is cancelled.
         var waiting: Int32 = 0
-        var read = 0
-        while readiness.contains(.readable), fileWatch.isActive, read < Self.readPerTurn,
+        var reads = 0
+        while readiness.contains(.readable), fileWatch.isActive, reads < Self.readsPerTurn,
             ioctl(descriptor, UInt(FIONREAD), &waiting) == 0, waiting > 0
         {
-            read += Int(waiting)
+            reads += 1
             dbus_watch_handle(watch, DBUS_WATCH_READABLE.rawValue)
         }
         afterIO()

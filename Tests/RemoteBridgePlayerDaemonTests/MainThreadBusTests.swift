@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import Glibc
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
+import RemoteBridgeTesting
+import Testing
+
+/// remote-playerd, run as a real process, reads, answers and writes its bus messages on the main
+/// thread, in the turn a message wakes it: the main thread's own loop polls the bus socket, so no
+/// other thread of the daemon wakes for a call (before, each call woke dispatch's manager thread
+/// and the connection's I/O thread, each twice).
+@Suite("remote-playerd: the main thread polls the bus", .serialized)
+@MainActor
+struct MainThreadBusTests {
+    /// Context switches of each of `pid`'s threads, by thread id (voluntary and not).
+    static func switches(of pid: pid_t) -> [Int: Int] {
+        var result: [Int: Int] = [:]
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        for task in tasks {
+            guard let tid = Int(task), let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
+            result[tid] = status.split(separator: "\n").filter { $0.hasSuffix("ctxt_switches") || $0.contains("ctxt_switches:") }
+                .compactMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }.reduce(0, +)
+        }
+        return result
+    }
+
+    @Test("300 Gets one after another wake the main thread for each, and the other threads of the daemon together fewer than 75 times (the I/O thread and dispatch's manager woke for each)")
+    func callsWakeOnlyTheMainThread() async throws {
+        let bed = try await DaemonTestBed(tones: 2, seconds: 5)
+        defer { bed.stop() }
+        let daemon = try await bed.startPlayer(["--no-state", "--log-level", "warning"] + bed.media.tones.map(\.path))
+        defer { daemon.send(SIGKILL) }
+        let client = MPRISClient(connection: bed.connection, busName: "org.mpris.MediaPlayer2.remotebridge")
+        // Start-up's own work (the queue, the state, the names) settles first.
+        for _ in 0..<20 { _ = try await client.property(PlayerInterface.playbackStatus) }
+        let status = try await client.property(PlayerInterface.playbackStatus)
+        let calls = 300
+        let before = Self.switches(of: daemon.pid)
+        for _ in 0..<calls {
+            #expect(try await client.property(PlayerInterface.playbackStatus) == status)
+        }
+        let after = Self.switches(of: daemon.pid)
+        let mainThread = Int(daemon.pid)
+        let mainWakes = (after[mainThread] ?? 0) - (before[mainThread] ?? 0)
+        let otherWakes = after.filter { $0.key != mainThread }.map { $0.value - (before[$0.key] ?? 0) }.reduce(0, +)
+        #expect(mainWakes >= calls * 9 / 10, "the main thread switched \(mainWakes) times for \(calls) calls")
+        #expect(otherWakes < calls / 4, "the daemon's other threads switched \(otherWakes) times for \(calls) calls: \(after)")
+    }
+}
