@@ -35,18 +35,22 @@ final class ConnectionIO {
     }
 
     /// Connects and registers with the bus at `address`. Connecting and Hello, which block,
-    /// run on a queue of their own; the connection is the main actor's from then on.
+    /// run on a serial queue (`connecting`); the connection is the main actor's from then on.
     static func connect(
         address: String, onMessage: @escaping @MainActor (DBusMessage) -> Void
     ) async throws(DBusError) -> ConnectionIO {
         let opened: Result<OpenedConnection, DBusError> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: open(address: address)) }
+            connecting.async { continuation.resume(returning: open(address: address)) }
         }
         let connection = try opened.get()
         let io = ConnectionIO(raw: connection.raw, uniqueName: connection.uniqueName, onMessage: onMessage)
         io.startWatching()
         return io
     }
+
+    /// Where connections are opened: a serial queue, not `DispatchQueue.global()`, whose first
+    /// worker would start dispatch's pool monitor and wake the daemon once a second for good.
+    private nonisolated static let connecting = DispatchQueue(label: "io.github.remotebridge.dbus-connect")
 
     /// A connection registered with the bus, handed from the queue that opened it to the main actor.
     private struct OpenedConnection: @unchecked Sendable {
