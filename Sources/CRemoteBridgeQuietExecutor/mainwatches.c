@@ -19,6 +19,14 @@ struct main_watch {
 };
 static struct main_watch watches[CQUIETEXECUTOR_MOST_WATCHES];
 static int last_id;
+
+/* Whether a watch holds `id` now. */
+static int in_use(int id) {
+    for (int slot = 0; slot < CQUIETEXECUTOR_MOST_WATCHES; slot++) {
+        if (watches[slot].id == id) return 1;
+    }
+    return 0;
+}
 static atomic_int serving;
 
 int cquietexecutor_serves_main_thread(void) {
@@ -29,7 +37,11 @@ int cquietexecutor_watch(int fd, short events, cquietexecutor_watch_callback cal
     if (!cquietexecutor_serves_main_thread() || fd < 0 || callback == NULL) return 0;
     for (int slot = 0; slot < CQUIETEXECUTOR_MOST_WATCHES; slot++) {
         if (watches[slot].id != 0) continue;
-        last_id = last_id == 0x7fffffff ? 1 : last_id + 1;
+        /* Ids are handed out in turn (one per send that fills the socket, as libdbus turns its
+           write watch on), and after 2^31 they start again: never one still in use. */
+        do {
+            last_id = last_id == 0x7fffffff ? 1 : last_id + 1;
+        } while (in_use(last_id));
         watches[slot] = (struct main_watch){
             .id = last_id, .fd = fd, .events = events, .callback = callback, .context = context};
         return last_id;
@@ -40,7 +52,10 @@ int cquietexecutor_watch(int fd, short events, cquietexecutor_watch_callback cal
 void cquietexecutor_unwatch(int id) {
     if (id == 0) return;
     for (int slot = 0; slot < CQUIETEXECUTOR_MOST_WATCHES; slot++) {
-        if (watches[slot].id == id) watches[slot] = (struct main_watch){0};
+        if (watches[slot].id == id) {
+            watches[slot] = (struct main_watch){0};
+            return;
+        }
     }
 }
 

@@ -43,9 +43,7 @@ final class ConnectionIO {
             connecting.async { continuation.resume(returning: open(address: address)) }
         }
         let connection = try opened.get()
-        let io = ConnectionIO(raw: connection.raw, uniqueName: connection.uniqueName, onMessage: onMessage)
-        io.startWatching()
-        return io
+        return ConnectionIO(raw: connection.raw, uniqueName: connection.uniqueName, onMessage: onMessage)
     }
 
     /// Where connections are opened: a serial queue, not `DispatchQueue.global()`, whose first
@@ -81,8 +79,9 @@ final class ConnectionIO {
         error.message.map { String(cString: $0) } ?? "unknown error"
     }
 
-    /// Hands libdbus the watch, timeout and dispatch callbacks, and reads what came meanwhile.
-    private func startWatching() {
+    /// Hands libdbus the watch, timeout and dispatch callbacks, and delivers what came meanwhile
+    /// (what Hello read, or a disconnection): called once, when `onMessage` can take messages.
+    func start() {
         guard let raw else { return }
         let context = Unmanaged.passUnretained(self).toOpaque()
         dbus_connection_set_watch_functions(raw, addWatch, removeWatch, toggleWatch, context, nil)
@@ -98,7 +97,7 @@ final class ConnectionIO {
         guard let raw, !closeWhenSent, let encoded = try? MessageCoding.encode(message) else { return }
         dbus_connection_send(raw, encoded, nil)
         dbus_message_unref(encoded)
-        afterIO()
+        settleOutgoing()
     }
 
     /// Sends a method call and waits for its reply (a method return or an error message).
@@ -120,7 +119,7 @@ final class ConnectionIO {
             else {
                 return continuation.resume(returning: .failure(.disconnected("the D-Bus connection is closed")))
             }
-            let reply = ReplyBox(continuation)
+            let reply = ReplyBox(continuation, pending: pending)
             box = reply
             outstanding[ObjectIdentifier(reply)] = reply
             let context = Unmanaged.passRetained(reply).toOpaque()
@@ -129,7 +128,7 @@ final class ConnectionIO {
             // sent as the bus goes away may be completed within the send, and libdbus does not
             // call a notify set after that: it is answered here.
             if dbus_pending_call_get_completed(pending) != 0 { replyArrived(pending, context) }
-            afterIO()
+            settleOutgoing()
         }
     }
 
@@ -172,10 +171,20 @@ final class ConnectionIO {
         failOutstandingCalls()
     }
 
+    /// Fails every call still waiting, and lets go of its pending call: libdbus takes a
+    /// disconnected connection's pending calls out of its table without notifying them, and each
+    /// holds the connection, which would never be freed.
     private func failOutstandingCalls() {
         let calls = outstanding.values
         outstanding = [:]
-        for call in calls { call.resume(.failure(.disconnected("the D-Bus connection closed before the reply"))) }
+        for call in calls {
+            if let pending = call.pending {
+                call.pending = nil
+                dbus_pending_call_cancel(pending)
+                dbus_pending_call_unref(pending)
+            }
+            call.resume(.failure(.disconnected("the D-Bus connection closed before the reply")))
+        }
     }
 
     private func resumeFlushWaiters() {
@@ -190,6 +199,13 @@ final class ConnectionIO {
     /// close waiting for the outgoing queue to empty.
     fileprivate func afterIO() {
         dispatchAll()
+        settleOutgoing()
+    }
+
+    /// Settles flushes, a close and the calls waiting, once the outgoing queue is empty or the
+    /// bus gone. It delivers nothing: a sender is never re-entered by a message handler (what a
+    /// send leaves to dispatch, libdbus announces through `dispatchStatusChanged`).
+    private func settleOutgoing() {
         guard let raw else { return }
         if dbus_connection_get_is_connected(raw) == 0 {
             // Gone: nothing more will be written or read.
@@ -229,9 +245,12 @@ final class ConnectionIO {
 private final class ReplyBox: @unchecked Sendable {
     // Touched only on the main actor: by the connection, and by libdbus callbacks there.
     private var continuation: CheckedContinuation<Result<DBusMessage, DBusError>, Never>?
+    /// libdbus's pending call, ours to unref, until the reply is taken or the call failed.
+    var pending: OpaquePointer?
 
-    init(_ continuation: CheckedContinuation<Result<DBusMessage, DBusError>, Never>) {
+    init(_ continuation: CheckedContinuation<Result<DBusMessage, DBusError>, Never>, pending: OpaquePointer) {
         self.continuation = continuation
+        self.pending = pending
     }
 
     func resume(_ result: Result<DBusMessage, DBusError>) {
@@ -247,6 +266,8 @@ private final class ReplyBox: @unchecked Sendable {
 private func replyArrived(_ pending: OpaquePointer?, _ context: UnsafeMutableRawPointer?) {
     guard let pending, let context else { return }
     let box = Unmanaged<ReplyBox>.fromOpaque(context).takeUnretainedValue()
+    guard box.pending == pending else { return }
+    box.pending = nil
     if let reply = dbus_pending_call_steal_reply(pending) {
         box.resume(MessageCoding.decode(reply).map { .success($0) } ?? .failure(.failed(MessageCoding.unreadableReply)))
         dbus_message_unref(reply)

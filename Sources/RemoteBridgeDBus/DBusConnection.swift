@@ -77,6 +77,7 @@ public final class DBusConnection {
         }
         let connection = DBusConnection(io: io, address: address)
         box.connection = connection
+        io.start()
         return connection
     }
 
