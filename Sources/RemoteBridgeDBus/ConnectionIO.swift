@@ -5,11 +5,12 @@ import Dispatch
 
 /// Owns one libdbus connection and all of its I/O, on the main actor, without polling.
 ///
-/// libdbus tells us which file descriptors to watch and which timeouts to run; each becomes a
-/// DispatchSource on the main queue, so a message is read, decoded, answered and its reply
-/// written in one turn of the main thread, with no hop to another thread and back (the daemons'
-/// handlers run there anyway). Only connecting, which waits for the bus's answer to Hello, runs
-/// off the main actor. An idle connection has no timers, so it wakes up zero times a second.
+/// libdbus tells us which file descriptors to watch and which timeouts to run; each descriptor
+/// becomes a `MainThreadFileWatch` and each timeout a timer on the main queue, so a message is
+/// read, decoded, answered and its reply written in one turn of the main thread, with no hop to
+/// another thread and back (the daemons' handlers run there anyway). Only connecting, which
+/// waits for the bus's answer to Hello, runs off the main actor. An idle connection has no
+/// timers, so it wakes up zero times a second.
 @MainActor
 final class ConnectionIO {
     private var raw: OpaquePointer?
@@ -19,7 +20,6 @@ final class ConnectionIO {
     let uniqueName: String
     /// Messages read by the current dispatch, delivered once libdbus has returned.
     private var inbox: [DBusMessage] = []
-    private var delivering = false
     /// `flush()` callers waiting for the outgoing queue to empty.
     private var flushWaiters: [CheckedContinuation<Void, Never>] = []
     /// Set by `close()` while what was handed over before is still being written.
@@ -218,20 +218,16 @@ final class ConnectionIO {
         if closeWhenSent { closeNow() } else { resumeFlushWaiters() }
     }
 
-    /// Has libdbus dispatch every message it has read, then delivers them in order. A message
-    /// handler that sends or calls comes back here; it then only collects, and the outer loop
-    /// delivers, so messages keep their order and libdbus's dispatch is never entered twice.
+    /// Has libdbus dispatch every message it has read, then delivers them in order, outside
+    /// libdbus. Only the watches, the timeouts and the dispatch-status callback come here, each
+    /// from a turn of the main thread of its own: a message handler that sends or calls does not
+    /// (`settleOutgoing`), so libdbus's dispatch is never entered twice.
     fileprivate func dispatchAll() {
         guard let raw else { return }
         while dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS {}
-        guard !delivering else { return }
-        delivering = true
-        defer { delivering = false }
-        while !inbox.isEmpty {
-            let batch = inbox
-            inbox = []
-            for message in batch { onMessage(message) }
-        }
+        let batch = inbox
+        inbox = []
+        for message in batch { onMessage(message) }
     }
 
     fileprivate func collect(_ message: DBusMessage) {

@@ -10,37 +10,24 @@ import Testing
 @Suite("a frozen bus never blocks the main actor")
 @MainActor
 struct FrozenBusFlushTests {
-    static let signal = DBusSignalDeclaration("io.github.remotebridge.Test1", "Large", [DBusArgument("text", "s")])
-
     @Test("8 MiB sent to a frozen bus: flush waits while the main actor runs on, and returns once the bus is thawed, with the signal delivered whole")
     func flushWaitsWithoutBlocking() async throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let sender = try await DBusConnection.connect(to: bus.address)
-        let receiver = try await DBusConnection.connect(to: bus.address)
-        defer {
-            sender.close()
-            receiver.close()
-        }
-        let object = try ExportedObject(
-            path: "/io/github/remotebridge/Test",
-            interfaces: [DBusInterface(DBusInterfaceDeclaration(Self.signal.interface, signals: [Self.signal]))])
-        sender.export(object)
-        let received = try await SignalRecorder.start(on: receiver, MatchRule(signal: Self.signal))
-        kill(bus.pid, SIGSTOP)
+        let f = try await DBusFixture()
+        let received = try await SignalRecorder.start(on: f.client, MatchRule(signal: DBusFixture.happened))
+        kill(f.bus.pid, SIGSTOP)
         var thawed = false
-        defer { if !thawed { kill(bus.pid, SIGCONT) } }
+        defer { if !thawed { kill(f.bus.pid, SIGCONT) } }
         let text = String(repeating: "x", count: 8 << 20)
-        try object.emit(Self.signal, [.string(text)])
+        try f.object.emit(DBusFixture.happened, [.string(text)])
         var flushed = false
         let flush = Task { @MainActor in
-            await sender.flush()
+            await f.server.flush()
             flushed = true
         }
         // The main actor keeps running while the flush waits: 200 turns of it.
         for _ in 0..<200 { await Task.yield() }
         #expect(!flushed, "the flush returned while the bus was frozen, with 8 MiB it cannot have read")
-        kill(bus.pid, SIGCONT)
+        kill(f.bus.pid, SIGCONT)
         thawed = true
         await flush.value
         #expect(flushed)
