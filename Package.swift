@@ -77,9 +77,9 @@ let package = Package(
             name: "RemoteBridgeEngine",
             dependencies: [
                 "CRemoteBridgeMPV", "RemoteBridgeEngineProtocol", "RemoteBridgeEngineConfinement", "RemoteBridgeProcess", "RemoteBridgeText",
-                "RemoteBridgeDurations",
+                "RemoteBridgeDurations", "CRemoteBridgeHeap",
             ]),
-        .executableTarget(name: "remotebridge-engine", dependencies: ["RemoteBridgeEngine", "RemoteBridgeProcess", "RemoteBridgeRelease"]),
+        .executableTarget(name: "remotebridge-engine", dependencies: ["RemoteBridgeEngine", "RemoteBridgeProcess", "RemoteBridgeRelease", "CRemoteBridgeHeap"]),
         .testTarget(
             name: "RemoteBridgeEngineTests", dependencies: ["RemoteBridgeEngine", "RemoteBridgeEngineProtocol", "RemoteBridgePlayer", "RemoteBridgeTesting", "remotebridge-engine"]),
 

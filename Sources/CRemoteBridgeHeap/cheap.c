@@ -15,6 +15,13 @@ int cheap_fix_mapped_block_threshold(void) {
     return mapped == 1 && trimmed == 1;
 }
 
+int cheap_keep_opening_buffers(void) {
+    int arenas = mallopt(M_ARENA_MAX, CHEAP_ENGINE_ARENAS);
+    int mapped = mallopt(M_MMAP_THRESHOLD, CHEAP_ENGINE_HEAP_BLOCK_BYTES);
+    int trimmed = mallopt(M_TRIM_THRESHOLD, CHEAP_ENGINE_KEPT_TOP_BYTES);
+    return arenas == 1 && mapped == 1 && trimmed == 1;
+}
+
 int cheap_return_free_pages(void) {
     return malloc_trim(0);
 }

@@ -53,11 +53,29 @@ package enum EngineServer {
         channel.send(EngineMessage.ready(version: EngineProtocol.version, error: "", confinement: confinement).encoded())
         let reports = PositionReports(channel: channel, handle: handle)
         let keys = EntryKeys()
+        let heap = EngineHeap()
         do throws(MPVError) {
             // A position kept back (less than an interval after the last) is sent once the interval
-            // is up, even if nothing else happens (a pause's last move).
-            let quiet = MPVHandle.Quiet(after: { reports.unsentDue() }, then: { reports.flush() })
-            try handle.startEvents(positions: { reports.moved(to: $0) }, quiet: quiet) { event in
+            // is up, even if nothing else happens (a pause's last move); so are the heap's free
+            // pages given back once files have stopped opening.
+            let quiet = MPVHandle.Quiet(
+                after: {
+                    let waits = [reports.unsentDue(), heap.secondsUntilDue(at: .now)].compactMap { $0 }
+                    return waits.min()
+                },
+                then: {
+                    reports.flush()
+                    heap.settleIfDue(at: .now)
+                })
+            let positions: @Sendable (Double) -> Void = { seconds in
+                reports.moved(to: seconds)
+                heap.settleIfDue(at: .now)
+            }
+            try handle.startEvents(positions: positions, quiet: quiet) { event in
+                switch event {
+                case .startFile, .endFile, .fileLoaded: heap.opening(at: .now)
+                default: heap.settleIfDue(at: .now)
+                }
                 // The position as it stood goes first: after a pause or a seek, no later
                 // report may come for a while, and the last one must say where it stopped.
                 switch event {

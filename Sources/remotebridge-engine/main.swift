@@ -2,11 +2,14 @@
 // remotebridge-engine: mpv, in a process of its own, for remote-playerd. The daemon starts it
 // with a socketpair as descriptor 3 when there is something to play; it is not run by hand.
 // docs/engine.md describes the protocol and the confinement.
+import CRemoteBridgeHeap
 import Glibc
 import RemoteBridgeEngine
 import RemoteBridgeProcess
 import RemoteBridgeRelease
 
+// Before any thread: mpv's per-file probe buffers stay in the heap between opens (cheap.h says why).
+_ = cheap_keep_opening_buffers()
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--version") {
     print("remotebridge-engine \(RemoteBridgeRelease.version)")

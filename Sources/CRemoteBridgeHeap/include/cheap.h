@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #ifndef REMOTEBRIDGE_CHEAP_H
 #define REMOTEBRIDGE_CHEAP_H
-/* The daemons' memory housekeeping: glibc's heap, and the pages of their own program. Nothing
+/* The daemons' and the engine's memory housekeeping: glibc's heap, and the pages of their own program. Nothing
    else lives here. <malloc.h> is not in Swift's Glibc module, hence this shim. */
 
 /* The size from which glibc serves a block with a mapping of its own (mmap), given back to the
@@ -22,6 +22,34 @@
    threshold (mallopt turns glibc's adjustment off) maps and unmaps those buffers instead; the
    heap-top trim threshold is fixed with it. Returns 1 when both were set. */
 int cheap_fix_mapped_block_threshold(void);
+
+/* For remotebridge-engine, whose mpv opens files in bursts (a held Next key, a client skipping
+   through a queue): glibc's settings that keep mpv's per-file probe buffer in the heap.
+
+   mpv allocates and zeroes a 10 MiB probe buffer for every file it opens (demux_lavf.c,
+   PROBE_BUF_SIZE), on a new thread each time. With glibc's defaults, where that buffer comes
+   from depends on which arena the thread lands on and on what the dynamic threshold has become:
+   in a burst of track changes, every few opens got fresh pages again (the heap-top trim had given
+   them back, or the buffer was mapped on its own), each page faulted in and cleared before mpv
+   zeroed it once more: 70 000 to 100 000 page faults a second under 8 busy D-Bus clients, the
+   engine's largest cost, and 130 to 470 per file in a test's burst of 60 (2 561 for a fresh
+   buffer). Here the buffer always comes from the one arena, the main heap, below the fixed
+   threshold for a mapping of its own, and the heap keeps up to CHEAP_ENGINE_KEPT_TOP_BYTES free at
+   its top, room for the buffers of three opens at once, so the next open reuses touched pages:
+   2 faults per file in that burst.
+
+   One arena, not a few: malloc_trim gives back the main heap's free top, but not another arena's
+   (glibc's mtrim), so with two the burst's free space stayed (RSS 84 to 94 MiB after it, against
+   64 with one). Every thread of mpv then shares one lock; its small blocks come from per-thread
+   caches (tcache) without it. What a burst leaves free is given back by cheap_return_free_pages
+   once the engine has opened nothing for a while (EngineHeap in RemoteBridgeEngine).
+
+   Call this first thing in main, before any thread starts. Returns 1 when every setting was
+   taken. */
+#define CHEAP_ENGINE_ARENAS 1
+#define CHEAP_ENGINE_HEAP_BLOCK_BYTES (16 * 1024 * 1024)
+#define CHEAP_ENGINE_KEPT_TOP_BYTES (64 * 1024 * 1024)
+int cheap_keep_opening_buffers(void);
 
 /* Returns the heap's free pages to the kernel; 1 if any memory was released.
 
