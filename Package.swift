@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "RemoteBridgeGestures", dependencies: ["RemoteBridgeCore", "RemoteBridgeListeners", "RemoteBridgeDurations"]),
         .testTarget(name: "RemoteBridgeGesturesTests", dependencies: ["RemoteBridgeGestures", "RemoteBridgeDurations", "RemoteBridgeTesting"]),
         .systemLibrary(name: "CRemoteBridgeDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        .target(name: "RemoteBridgeDBus", dependencies: ["CRemoteBridgeDBus", "CRemoteBridgeQuietExecutor", "RemoteBridgeListeners", "RemoteBridgeDurations", "RemoteBridgeText"]),
+        .target(name: "RemoteBridgeDBus", dependencies: ["CRemoteBridgeDBus", "RemoteBridgeMainThread", "RemoteBridgeListeners", "RemoteBridgeDurations", "RemoteBridgeText"]),
         .testTarget(name: "RemoteBridgeDBusTests", dependencies: ["RemoteBridgeDBus", "RemoteBridgeTesting"]),
         .target(name: "RemoteBridgeMPRIS", dependencies: ["RemoteBridgeDBus", "RemoteBridgeListeners", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText"]),
         .testTarget(name: "RemoteBridgeMPRISTests", dependencies: ["RemoteBridgeMPRIS", "RemoteBridgeTesting"]),
@@ -113,6 +113,7 @@ let package = Package(
         // The daemons' main threads: Swift concurrency's global executor on dispatch's unmonitored
         // (overcommit) pool, so an idle daemon is never woken; and glibc's malloc_trim.
         .target(name: "CRemoteBridgeQuietExecutor"),
+        .target(name: "RemoteBridgeMainThread", dependencies: ["CRemoteBridgeQuietExecutor"]),
         .testTarget(name: "QuietExecutorTests", dependencies: ["CRemoteBridgeQuietExecutor"]),
         .target(name: "CRemoteBridgeHeap"),
         .target(
@@ -132,8 +133,8 @@ let package = Package(
         .target(
             name: "RemoteBridgePlayer",
             dependencies: [
-                "RemoteBridgeEngineProtocol", "RemoteBridgeProcess", "RemoteBridgeListeners", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText",
-                systemPackage,
+                "RemoteBridgeEngineProtocol", "RemoteBridgeProcess", "RemoteBridgeMainThread", "RemoteBridgeListeners", "RemoteBridgeCore", "RemoteBridgeDurations",
+                "RemoteBridgeText", systemPackage,
             ]),
         .testTarget(
             name: "RemoteBridgePlayerTests",

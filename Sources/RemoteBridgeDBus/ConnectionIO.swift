@@ -2,6 +2,7 @@
 import CRemoteBridgeDBus
 import Glibc
 import Dispatch
+import RemoteBridgeMainThread
 
 /// Owns one libdbus connection and all of its I/O, on the main actor, without polling.
 ///

@@ -4,13 +4,14 @@ import RemoteBridgeDurations
 import Synchronization
 
 /// One end of the socketpair between the daemon and its engine: whole frames out (from any
-/// thread, one at a time) and in (on one reading thread). It owns the descriptor.
+/// thread, one at a time) and in (on one reading thread, or a reader woken when the descriptor
+/// is readable). It owns the descriptor.
 package final class EngineChannel: Sendable {
     /// The descriptor; closed by `close()`, after which sends fail.
     private let descriptor: Int32
     /// Held across each send, so frames from two threads never interleave.
     private let sending = Mutex(true)
-    /// Bytes read and not yet taken as frames: the reading thread reads as much as the socket
+    /// Bytes read and not yet taken as frames: the reader reads as much as the socket
     /// holds at once, and takes frames from here, one read for many frames.
     private let inbox = Mutex(Inbox())
 
@@ -87,38 +88,53 @@ package final class EngineChannel: Sendable {
     /// From one reading thread only.
     package func receive() throws(EngineWire.Malformed) -> [UInt8]? {
         while true {
-            if let body = try inbox.withLock({ inbox throws(EngineWire.Malformed) in try inbox.take() }) { return body }
-            guard fill() else { return nil }
+            if let body = try takeFrame() { return body }
+            guard fill(waiting: true) == .read else { return nil }
         }
     }
 
-    /// Whether a whole frame has been read already, so that `receive()` returns without waiting.
-    package var hasWholeFrame: Bool {
-        inbox.withLock { inbox in
-            guard inbox.bytes.count - inbox.start >= 4 else { return false }
-            let start = inbox.start
-            let length = Int(inbox.bytes[start]) | Int(inbox.bytes[start + 1]) << 8 | Int(inbox.bytes[start + 2]) << 16 | Int(inbox.bytes[start + 3]) << 24
-            return inbox.bytes.count - start - 4 >= length
-        }
+    /// The next whole frame among the bytes read already, taken; nil if none is whole yet. A
+    /// length beyond `EngineWire.maximumFrame` throws. With `readAvailable()`, for a reader woken
+    /// when the descriptor is readable (`descriptor`), which never waits.
+    package func takeFrame() throws(EngineWire.Malformed) -> [UInt8]? {
+        try inbox.withLock { inbox throws(EngineWire.Malformed) in try inbox.take() }
     }
 
-    /// Reads what the socket holds (at least one byte, waiting for it); false at its end or an
-    /// error. The inbox is the reading thread's alone, so holding it while the read waits keeps
-    /// no one else waiting.
-    private func fill() -> Bool {
+    /// What one read that does not wait found.
+    package enum ReadOutcome: Sendable, Equatable {
+        /// Bytes, now among those read.
+        case read
+        /// Nothing for now.
+        case nothingYet
+        /// The end of the stream (the peer closed or died, or the channel was shut down), or a read error.
+        case ended
+    }
+
+    /// Reads what the socket holds now, without waiting.
+    package func readAvailable() -> ReadOutcome {
+        fill(waiting: false)
+    }
+
+    /// The descriptor, to watch for readability; the channel keeps owning it.
+    package var descriptorToWatch: Int32 { descriptor }
+
+    /// Reads what the socket holds (at least one byte, waiting for it unless not `waiting`). The
+    /// inbox is the reading thread's alone, so holding it while the read waits keeps no one else
+    /// waiting.
+    private func fill(waiting: Bool) -> ReadOutcome {
         let descriptor = self.descriptor
         return inbox.withLock { inbox in
             let count = inbox.chunk.withUnsafeMutableBytes { bytes in
                 while true {
-                    let count = read(descriptor, bytes.baseAddress!, bytes.count)
+                    let count = recv(descriptor, bytes.baseAddress!, bytes.count, waiting ? 0 : Int32(MSG_DONTWAIT))
                     if count < 0 && errno == EINTR { continue }
                     return count
                 }
             }
-            guard count > 0 else { return false }
+            guard count > 0 else { return count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) ? .nothingYet : .ended }
             inbox.compact()
             inbox.bytes.append(contentsOf: inbox.chunk[..<count])
-            return true
+            return .read
         }
     }
 

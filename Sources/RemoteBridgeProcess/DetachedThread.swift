@@ -3,7 +3,7 @@ import CRemoteBridgeProcess
 import Glibc
 
 /// A plain detached POSIX thread, optionally named: the package's one way to start a thread of
-/// its own (the engine's event loop, the daemon's reader of the engine channel, the thread that
+/// its own (the engine's event loop, the daemon's starter and reaper of its engine, the thread that
 /// watches a child process, a fuzz harness). No dispatch worker (which the pool might share), no
 /// Foundation.
 package final class DetachedThread {

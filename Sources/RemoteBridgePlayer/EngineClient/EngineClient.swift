@@ -133,12 +133,8 @@ package final class EngineClient {
             version: EngineProtocol.version, hiddenSockets: hiddenSockets, options: options + carried, observed: observed, hooks: hooks)
         let check = EngineSessionCheck(observed: observed, hooks: hooks)
         check.gave(nextKey - 1)
-        let deliver: @Sendable ([EngineConnection.Report]) -> Void = { reports in
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { [weak self] in
-                    for report in reports { self?.take(report, from: generation) }
-                }
-            }
+        let deliver: @Sendable @MainActor ([EngineConnection.Report]) -> Void = { [weak self] reports in
+            for report in reports { self?.take(report, from: generation) }
         }
         let prepared = spare
         spare = nil

@@ -6,11 +6,13 @@ import RemoteBridgeEngineProtocol
 import RemoteBridgeProcess
 import Synchronization
 
-/// The connection to one engine, seen from the daemon: the child process, its channel, and the
-/// thread that starts it and reads what it says. Nothing here waits on the engine for its caller:
+/// The connection to one engine, seen from the daemon: the child process, its channel, the
+/// thread that starts and reaps it, and the main thread's reader of what it says. Nothing here
+/// waits on the engine for its caller:
 ///
 /// - `open` returns at once. The thread spawns the engine program (unless one was prepared), sends
-///   `start`, waits for `ready` (`startDeadline`), then reads until the channel ends.
+///   `start`, waits for `ready` (`startDeadline`), then hands the channel to the main thread
+///   (`EngineChannelReader`) and waits for it to end, to reap the engine.
 /// - `send` writes a request to the channel at once, before the engine is ready too: the socket
 ///   keeps requests in order until the engine reads them, after `start`. A request with a serial is
 ///   outstanding until its reply, and replies come in the order the requests went.
@@ -19,19 +21,16 @@ import Synchronization
 /// - Every message is checked as outside input (`EngineSessionCheck`): one that breaks a rule
 ///   ends the engine as a protocol error.
 ///
-/// What the engine says goes to `deliver`, on the reading thread, in order, as many as were read
-/// at once: `ready` (or why it could not start), then replies, events and positions, then `lost`
-/// if it ended unasked.
+/// What the engine says goes to `deliver`, on the main actor, in order, as many as were read
+/// at once: `ready` (or why it could not start), then replies, events and positions, read in the
+/// turn of the main thread they woke, then `lost` if it ended unasked.
 final class EngineConnection: Sendable {
     /// How long a request waits for its reply before the engine counts as hung. mpv answers
     /// within milliseconds; the longest known wait (playing out the end of the queue) is 0.6 s.
     static let replyDeadline: Duration = .seconds(2)
     /// How long mpv may take to start: loading libmpv from a cold disk cache, initializing.
     static let startDeadline: Duration = .seconds(10)
-    /// The most reports handed to the client at once.
-    static let batch = 64
-
-    /// What the connection tells its client, on the reading thread.
+    /// What the connection tells its client, on the main actor.
     enum Report: Sendable {
         /// The engine is ready: its process ID and what it said of its confinement.
         case ready(pid: pid_t, confinement: String)
@@ -76,7 +75,7 @@ final class EngineConnection: Sendable {
     /// the connection's thread. Throws only when no thread or socket can be had.
     static func open(
         prepared: PreparedEngine?, executable: String, environment: [String], start: EngineRequest, check: EngineSessionCheck,
-        deliver: @escaping @Sendable ([Report]) -> Void
+        deliver: @escaping @Sendable @MainActor ([Report]) -> Void
     ) throws(PlayerError) -> EngineConnection {
         let connection: EngineConnection
         let spawning: PreparedEngine.Spawning?
@@ -122,7 +121,7 @@ final class EngineConnection: Sendable {
     }
 
     /// Takes the reply to the oldest outstanding request; false if it is not that one's.
-    fileprivate func answered(_ serial: UInt64) -> Bool {
+    func answered(_ serial: UInt64) -> Bool {
         state.withLock { state in
             guard state.outstanding.first?.serial == serial else { return false }
             state.outstanding.removeFirst()
@@ -162,14 +161,15 @@ final class EngineConnection: Sendable {
     }
 
     /// Ends the engine (no `.lost` follows): it is told to quit and its channel is closed, so the
-    /// reading thread finds the end at once, and kills and reaps it, stopped or hung as it may be.
+    /// reader finds the end at once, and the connection's thread kills and reaps it, stopped or
+    /// hung as it may be.
     func quit() {
         state.withLock { $0.quitting = true }
         channel.send(EngineRequest.quit.encoded())
         channel.shutDown()
     }
 
-    /// Kills the engine; the reading thread then reports it lost, saying `reason`.
+    /// Kills the engine; its end is then reported as lost, saying `reason`.
     func kill(because reason: String) {
         let child = state.withLock { state in
             if state.killedBecause == nil { state.killedBecause = reason }
@@ -192,7 +192,7 @@ final class EngineConnection: Sendable {
 
     // MARK: The connection's thread
 
-    private func run(spawning: PreparedEngine.Spawning?, exit: EngineExit?, check: EngineSessionCheck, deliver: @Sendable ([Report]) -> Void) {
+    private func run(spawning: PreparedEngine.Spawning?, exit: EngineExit?, check: EngineSessionCheck, deliver: @escaping @Sendable @MainActor ([Report]) -> Void) {
         var ended = exit
         if let spawning {
             switch spawning.spawn() {
@@ -208,62 +208,35 @@ final class EngineConnection: Sendable {
                 ended = exit
             }
         }
+        let confinement: String
         switch awaitReady() {
         case .failure(let failure):
             finish(started: false, ended: ended, deliver: deliver, reason: failure.reason, otherVersion: failure.otherVersion)
             return
-        case .success(let confinement):
-            let pid = state.withLock { state in
-                state.readyAt = .now
-                // Requests sent while it started are timed from now.
-                state.watchdog?.cancel()
-                state.watchdog = nil
-                armWatchdog(&state)
-                return state.child?.pid ?? 0
-            }
-            deliver([.ready(pid: pid, confinement: confinement)])
+        case .success(let said):
+            confinement = said
         }
-        var broken: String?
-        // What has been read goes to the client in one hand-over per read from the socket (at
-        // most `batch` at a time): one wake of the main actor for a burst of messages.
-        var reports: [Report] = []
-        while broken == nil {
-            if !reports.isEmpty, reports.count >= Self.batch || !channel.hasWholeFrame {
-                deliver(reports)
-                reports = []
-            }
-            let body: [UInt8]?
-            do { body = try channel.receive() } catch {
-                broken = error.description
-                break
-            }
-            guard let body else { break }
-            let message: EngineMessage
-            do { message = try EngineMessage(body: body) } catch {
-                broken = error.description
-                break
-            }
-            if let violation = check.admit(message) {
-                broken = violation
-                break
-            }
-            switch message {
-            case .reply(let serial, let status, let error, let value):
-                guard answered(serial) else {
-                    broken = "it answered request \(serial), which was not the next to answer"
-                    break
+        let pid = state.withLock { state in
+            state.readyAt = .now
+            // Requests sent while it started are timed from now.
+            state.watchdog?.cancel()
+            state.watchdog = nil
+            armWatchdog(&state)
+            return state.child?.pid ?? 0
+        }
+        // The main thread reads from here on, in the turn each message wakes; this thread waits
+        // for the channel's end, to reap the engine.
+        let channelEnded = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async { [self] in
+            MainActor.assumeIsolated {
+                deliver([.ready(pid: pid, confinement: confinement)])
+                EngineChannelReader.start(self, check: check, deliver: deliver) { [self] broken in
+                    if let broken { state.withLock { if $0.killedBecause == nil { $0.killedBecause = "it broke the protocol: \(broken)" } } }
+                    channelEnded.signal()
                 }
-                reports.append(.reply(serial: serial, status: status, error: error, value: value))
-            case .event(let event):
-                reports.append(.event(event))
-            case .position(let timePos, let heard):
-                reports.append(.position(timePos: timePos, heard: heard, at: .now))
-            case .ready:
-                broken = "it said it was ready twice"
             }
         }
-        if !reports.isEmpty { deliver(reports) }
-        if let broken { state.withLock { if $0.killedBecause == nil { $0.killedBecause = "it broke the protocol: \(broken)" } } }
+        channelEnded.wait()
         finish(started: true, ended: ended, deliver: deliver, reason: nil, otherVersion: nil)
     }
 
@@ -292,7 +265,9 @@ final class EngineConnection: Sendable {
 
     /// The channel has ended: kill and reap the engine, fail what was outstanding, and say why
     /// unless it was asked to quit.
-    private func finish(started: Bool, ended: EngineExit?, deliver: @Sendable ([Report]) -> Void, reason: String?, otherVersion: UInt32?) {
+    private func finish(
+        started: Bool, ended: EngineExit?, deliver: @escaping @Sendable @MainActor ([Report]) -> Void, reason: String?, otherVersion: UInt32?
+    ) {
         channel.shutDown()
         let child = state.withLock { $0.child }
         child?.send(SIGKILL)
@@ -306,11 +281,11 @@ final class EngineConnection: Sendable {
             return (state.quitting, state.killedBecause)
         }
         guard !quitting else { return }
-        if !started {
-            deliver([.startFailed(reason: reason ?? Self.describe(termination), otherVersion: otherVersion)])
-        } else {
-            deliver([.lost(reason: killedBecause ?? Self.describe(termination))])
-        }
+        let report: Report =
+            started
+            ? .lost(reason: killedBecause ?? Self.describe(termination))
+            : .startFailed(reason: reason ?? Self.describe(termination), otherVersion: otherVersion)
+        DispatchQueue.main.async { MainActor.assumeIsolated { deliver([report]) } }
     }
 
     /// How the engine ended, in words.

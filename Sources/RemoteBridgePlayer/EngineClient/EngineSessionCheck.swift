@@ -5,8 +5,8 @@ import Synchronization
 /// The rules an engine's messages keep in the state the daemon is in, beyond the limits every
 /// message keeps (`EngineMessage.violation`): a property the daemon observes, with a value of its
 /// type and range; an entry key the daemon gave; a file loaded only after it started; a hook the
-/// daemon added. Read on the connection's thread; the client adds what it observes and the keys
-/// it gives as it goes.
+/// daemon added. Read on the main thread (`EngineChannelReader`); the client adds what it
+/// observes and the keys it gives as it goes.
 final class EngineSessionCheck: Sendable {
     /// What a property's value may be.
     enum Kind: Sendable {

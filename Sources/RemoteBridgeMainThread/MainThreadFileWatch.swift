@@ -10,15 +10,16 @@ import Glibc
 /// that loop does not run (a test process, remotectl), a DispatchSource on the main queue does
 /// the same one hop later, through dispatch's manager thread.
 @MainActor
-final class MainThreadFileWatch {
+package final class MainThreadFileWatch {
     /// What the descriptor is ready for.
-    struct Readiness: OptionSet, Sendable {
-        let rawValue: UInt8
-        static let readable = Readiness(rawValue: 1)
-        static let writable = Readiness(rawValue: 2)
+    package struct Readiness: OptionSet, Sendable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+        package static let readable = Readiness(rawValue: 1)
+        package static let writable = Readiness(rawValue: 2)
         /// The peer hung up, or the descriptor is in error (poll only).
-        static let hangUp = Readiness(rawValue: 4)
-        static let error = Readiness(rawValue: 8)
+        package static let hangUp = Readiness(rawValue: 4)
+        package static let error = Readiness(rawValue: 8)
     }
 
     private let handler: @MainActor (Readiness, MainThreadFileWatch) -> Void
@@ -28,7 +29,7 @@ final class MainThreadFileWatch {
     /// Starts watching `descriptor` for `interest` (`.readable`, `.writable`, or both). The
     /// descriptor must stay open until `cancel()`. The handler is given the watch, which it may
     /// cancel.
-    init(descriptor: Int32, interest: Readiness, handler: @escaping @MainActor (Readiness, MainThreadFileWatch) -> Void) {
+    package init(descriptor: Int32, interest: Readiness, handler: @escaping @MainActor (Readiness, MainThreadFileWatch) -> Void) {
         self.handler = handler
         let events = (interest.contains(.readable) ? Int16(POLLIN) : 0) | (interest.contains(.writable) ? Int16(POLLOUT) : 0)
         // The loop holds the watch until cancel() lets it go.
@@ -40,10 +41,10 @@ final class MainThreadFileWatch {
     }
 
     /// Whether the watch runs: until `cancel()`.
-    var isActive: Bool { pollID != 0 || !sources.isEmpty }
+    package var isActive: Bool { pollID != 0 || !sources.isEmpty }
 
     /// Stops watching, at once: no handler runs after this returns.
-    func cancel() {
+    package func cancel() {
         if pollID != 0 {
             cquietexecutor_unwatch(pollID)
             pollID = 0
