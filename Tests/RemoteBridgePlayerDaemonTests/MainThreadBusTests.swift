@@ -47,4 +47,34 @@ struct MainThreadBusTests {
         #expect(mainWakes >= calls * 9 / 10, "the main thread switched \(mainWakes) times for \(calls) calls")
         #expect(otherWakes < calls / 4, "the daemon's other threads switched \(otherWakes) times for \(calls) calls: \(after)")
     }
+
+    /// The thread of `pid` named `name`, if it has one.
+    static func thread(named name: String, of pid: pid_t) -> Int? {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.compactMap(Int.init).first { tid in
+            (try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) == name
+        }
+    }
+
+    @Test("100 Seeks of +0.1 s while playing land 10 s on: a report mpv made before a seek ran is held, not taken (taken, they lost up to 1.2 s); the engine's replies, events and positions are read by the main thread, and the engine channel's thread sleeps through them (it read each, waking the main thread after it)")
+    func engineChannelReadOnTheMainThread() async throws {
+        let bed = try await DaemonTestBed(tones: 2, seconds: 30)
+        defer { bed.stop() }
+        let running = try await EngineProcessTests.Running(bed)
+        let (daemon, client) = (running.daemon, running.client)
+        defer { daemon.send(SIGKILL) }
+        try await client.play()
+        #expect(await running.untilPlaying())
+        let channelThread = try #require(Self.thread(named: "engine channel", of: daemon.pid), "the daemon has a thread named engine channel while its engine runs")
+        let before = Self.switches(of: daemon.pid)
+        for _ in 0..<100 {
+            try await client.seek(by: .milliseconds(100))
+        }
+        // The engine has done them all once a read, sent after them, is answered.
+        let position = try await client.position()
+        #expect(position >= .seconds(10) && position < .seconds(12), "100 seeks of 0.1 s from the start: at \(position)")
+        let after = Self.switches(of: daemon.pid)
+        let channelWakes = (after[channelThread] ?? 0) - (before[channelThread] ?? 0)
+        #expect(channelWakes < 5, "the engine channel's thread switched \(channelWakes) times for 100 seeks")
+    }
 }

@@ -72,6 +72,8 @@ package final class EngineClient {
     private var values: [String: MPVNode] = [:]
     /// The engine's last position report.
     private var reported: EnginePosition?
+    /// A seek or a load at a position asked and not yet done: the reports read meanwhile are held.
+    private var jump: EngineJump?
     /// Whether mpv's clock waits for playback to (re)start after a seek or a file's start, until
     /// mpv says it has (`playbackRestart`): the position is not carried forward meanwhile.
     private var clockWaits = true
@@ -156,13 +158,17 @@ package final class EngineClient {
             forgetConnection()
             events.announce(.startFailed(reason: reason, otherVersion: otherVersion))
         case .reply(let serial, let status, let error, let value):
+            jump?.answer(serial)
             onLoss[serial] = nil
             completions.removeValue(forKey: serial)?((status, error, value))
         case .event(let event):
             noteModel(event)
             events.announce(.mpv(event))
         case .position(let timePos, let heard, let at):
-            reported = EnginePosition(timePos: timePos, heard: heard, at: at)
+            let report = EnginePosition(timePos: timePos, heard: heard, at: at)
+            if jump?.holds(report) == true { return }
+            jump = nil
+            reported = report
         case .lost(let reason):
             let last = reported
             forgetConnection()
@@ -172,6 +178,10 @@ package final class EngineClient {
 
     /// Keeps the model in step with an event, before the player hears of it.
     private func noteModel(_ event: MPVEvent) {
+        if case .done(let report) = jump?.take(event) {
+            jump = nil
+            if let report { reported = report }
+        }
         switch event {
         case .propertyChange(let name, let value):
             values[name] = value
@@ -221,6 +231,7 @@ package final class EngineClient {
         asked = [:]
         values = [:]
         reported = nil
+        jump = nil
         playlist = EnginePlaylist()
         jumped()
     }
@@ -401,6 +412,8 @@ package final class EngineClient {
     /// engine reports again.
     private func sought(_ seconds: Double, heard: Double? = nil) {
         reported = EnginePosition(timePos: seconds, heard: heard ?? reported.map { _ in seconds }, at: .now)
+        // Asked by the request about to go, which takes the next serial.
+        jump = EngineJump(askedAt: .now, serial: nextSerial)
         jumped()
     }
 

@@ -4,7 +4,7 @@ import RemoteBridgeDurations
 /// Where the engine last said playback stood (`EngineMessage.position`), and when that was read:
 /// what the position is answered from without asking, carried forward at the playback speed while
 /// playing, as an MPRIS client carries Position forward from its last read.
-struct EnginePosition: Sendable {
+struct EnginePosition: Sendable, Equatable {
     /// mpv's `time-pos`, seconds.
     var timePos: Double
     /// What was heard: `audio-pts` less `demuxer-start-time`; nil without audio.
