@@ -8,9 +8,11 @@ import RemoteBridgeMainThread
 /// message breaks the protocol, then tells the connection's thread, which reaps the engine.
 @MainActor
 final class EngineChannelReader {
-    /// The most reads of the socket (16 KiB each) in one turn of the main thread; what is left
-    /// wakes it again, so the bus is answered in between.
-    static let readsPerTurn = 16
+    /// The reads of the socket (16 KiB each) in one turn of the main thread; what is left wakes
+    /// it again, so the bus is answered in between. With 16, an engine's start (its first values,
+    /// the file's tags) came in one long turn, and a Get waiting behind it took up to 10.2 ms
+    /// (`make wait-bench`, row a); with one, at most 7.1 ms in 15 starts.
+    static let readsPerTurn = 1
 
     private let connection: EngineConnection
     private let check: EngineSessionCheck
