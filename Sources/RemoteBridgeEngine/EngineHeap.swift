@@ -5,8 +5,7 @@ import Synchronization
 /// What a burst of opened files leaves free in the engine's heap goes back to the kernel once
 /// the engine has opened nothing for `settleAfter`. The heap keeps mpv's probe buffers between
 /// opens (`cheap_keep_opening_buffers`, set in main), which makes a burst cheap; this bounds what
-/// it costs afterwards. Used from mpv's event thread, which checks it after every event and
-/// when it has waited long enough for one.
+/// it costs afterwards. Used from mpv's event thread, as work it does when due (`MPVHandle.Quiet`).
 final class EngineHeap: Sendable {
     /// How long after the last file opened, or started or stopped opening, the free pages go back.
     static let settleAfter: Duration = .seconds(1)

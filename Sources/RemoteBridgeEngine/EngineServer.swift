@@ -56,8 +56,8 @@ package enum EngineServer {
         let heap = EngineHeap()
         do throws(MPVError) {
             // A position kept back (less than an interval after the last) is sent once the interval
-            // is up, even if nothing else happens (a pause's last move); so are the heap's free
-            // pages given back once files have stopped opening.
+            // is up, even if nothing else happens (a pause's last move); the heap's free pages go
+            // back once files have stopped opening.
             let quiet = MPVHandle.Quiet(
                 after: {
                     let waits = [reports.unsentDue(), heap.secondsUntilDue(at: .now)].compactMap { $0 }
@@ -67,14 +67,10 @@ package enum EngineServer {
                     reports.flush()
                     heap.settleIfDue(at: .now)
                 })
-            let positions: @Sendable (Double) -> Void = { seconds in
-                reports.moved(to: seconds)
-                heap.settleIfDue(at: .now)
-            }
-            try handle.startEvents(positions: positions, quiet: quiet) { event in
+            try handle.startEvents(positions: { reports.moved(to: $0) }, quiet: quiet) { event in
                 switch event {
                 case .startFile, .endFile, .fileLoaded: heap.opening(at: .now)
-                default: heap.settleIfDue(at: .now)
+                default: break
                 }
                 // The position as it stood goes first: after a pause or a seek, no later
                 // report may come for a while, and the last one must say where it stopped.

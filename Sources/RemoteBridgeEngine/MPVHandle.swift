@@ -194,8 +194,9 @@ final class MPVHandle: @unchecked Sendable {
         }
     }
 
-    /// What the event thread does when no event has come for a while: `after` says how long that
-    /// is (seconds; nil: wait for an event however long), `then` is called when it has passed.
+    /// Work the event thread does when it is due: `after` says in how many seconds (nil: nothing is
+    /// due, so it waits for an event however long), `then` does it. It is done once due, whether
+    /// the wait for an event ran out or events kept coming.
     struct Quiet: Sendable {
         var after: @Sendable () -> Double? = { nil }
         var then: @Sendable () -> Void = {}
@@ -206,7 +207,12 @@ final class MPVHandle: @unchecked Sendable {
     ) throws(DetachedThread.StartError) {
         try DetachedThread.start(named: "mpv events", stackSize: stackSize) { [self] in
             while true {
-                guard let raw = mpv_wait_event(eventHandle, quiet.after() ?? -1) else { continue }
+                let wait = quiet.after()
+                if wait == 0 {
+                    quiet.then()
+                    continue
+                }
+                guard let raw = mpv_wait_event(eventHandle, wait ?? -1) else { continue }
                 if raw.pointee.event_id == MPV_EVENT_NONE {
                     quiet.then()
                     continue

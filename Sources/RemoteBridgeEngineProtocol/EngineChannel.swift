@@ -95,7 +95,7 @@ package final class EngineChannel: Sendable {
 
     /// The next whole frame among the bytes read already, taken; nil if none is whole yet. A
     /// length beyond `EngineWire.maximumFrame` throws. With `readAvailable()`, for a reader woken
-    /// when the descriptor is readable (`descriptor`), which never waits.
+    /// when `descriptorToWatch` is readable, which never waits.
     package func takeFrame() throws(EngineWire.Malformed) -> [UInt8]? {
         try inbox.withLock { inbox throws(EngineWire.Malformed) in try inbox.take() }
     }
