@@ -54,6 +54,7 @@ package enum EngineServer {
         let reports = PositionReports(channel: channel, handle: handle)
         let keys = EntryKeys()
         let heap = EngineHeap()
+        let commands = QueuedCommand()
         do throws(MPVError) {
             // A position kept back (less than an interval after the last) is sent once the interval
             // is up, even if nothing else happens (a pause's last move); the heap's free pages go
@@ -67,7 +68,17 @@ package enum EngineServer {
                     reports.flush()
                     heap.settleIfDue(at: .now)
                 })
-            try handle.startEvents(positions: { reports.moved(to: $0) }, quiet: quiet) { event in
+            let replies: MPVHandle.Replies = { serial, status, result in
+                commands.finished(serial) {
+                    let message: EngineMessage =
+                        status < 0
+                        ? .reply(serial: serial, status: -1, error: MPVHandle.describe(status), value: .none)
+                        : .reply(serial: serial, status: 0, error: "", value: result)
+                    channel.send(message.encoded())
+                }
+            }
+            try handle.startEvents(positions: { reports.moved(to: $0) }, replies: replies, quiet: quiet) { event in
+                if case .shutdown = event { commands.ended() }
                 switch event {
                 case .startFile, .endFile, .fileLoaded: heap.opening(at: .now)
                 default: break
@@ -88,11 +99,11 @@ package enum EngineServer {
             // The daemon sees the channel close, and counts the engine lost.
             return 1
         }
-        return serve(channel, handle, keys)
+        return serve(channel, handle, keys, commands)
     }
 
     /// Answers requests until the channel ends or the daemon says quit.
-    private static func serve(_ channel: EngineChannel, _ handle: MPVHandle, _ keys: EntryKeys) -> Int32 {
+    private static func serve(_ channel: EngineChannel, _ handle: MPVHandle, _ keys: EntryKeys, _ commands: QueuedCommand) -> Int32 {
         while true {
             let request: EngineRequest
             do throws(EngineWire.Malformed) {
@@ -107,7 +118,14 @@ package enum EngineServer {
             case .quit:
                 return 0
             case .command(let serial, let arguments):
-                reply(channel, serial) { () throws(MPVError) in try handle.commandResult(arguments) }
+                // Answered by the event thread, in its place among mpv's events (`QueuedCommand`).
+                do throws(MPVError) {
+                    guard try commands.run(serial: serial, { () throws(MPVError) in try handle.queueCommand(arguments, serial: serial) }) else {
+                        throw MPVError(operation: arguments.first ?? "", reason: "mpv has shut down")
+                    }
+                } catch {
+                    channel.send(EngineMessage.reply(serial: serial, status: -1, error: error.reason, value: .none).encoded())
+                }
             case .setString(let serial, let name, let value):
                 reply(channel, serial) { () throws(MPVError) in
                     try handle.set(name, value)

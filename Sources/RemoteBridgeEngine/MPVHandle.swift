@@ -68,6 +68,32 @@ final class MPVHandle: @unchecked Sendable {
     /// Runs a command given as an argv array and returns mpv's result node (`loadfile` answers
     /// with the new entry's `playlist_entry_id`). Arguments with NUL are refused.
     func commandResult(_ arguments: [String]) throws(MPVError) -> MPVNode {
+        let result = try withArguments(arguments) { handle, argv -> (Int32, MPVNode) in
+            var node = mpv_node()
+            let status = mpv_command_ret(handle, argv, &node)
+            guard status >= 0 else { return (status, .none) }
+            defer { mpv_free_node_contents(&node) }
+            return (status, Self.convert(node).bounded())
+        }
+        guard result.0 >= 0 else { throw Self.failure(arguments, result.0) }
+        return result.1
+    }
+
+    /// Hands mpv a command given as an argv array, to run on its own loop. mpv says it is done
+    /// with a reply event, given to `startEvents`' `replies` with `serial`, in its place among
+    /// mpv's events: an event mpv made before the command ran comes before it, one made after
+    /// comes after. Throws, and no reply comes, if mpv would not take it (a NUL in an argument,
+    /// an unknown command).
+    func queueCommand(_ arguments: [String], serial: UInt64) throws(MPVError) {
+        let status = try withArguments(arguments) { handle, argv in mpv_command_async(handle, serial, argv) }
+        guard status >= 0 else { throw Self.failure(arguments, status) }
+    }
+
+    /// Runs `body` with the handle and `arguments` as a NULL-terminated argv; refuses arguments
+    /// with NUL, and a handle already freed.
+    private func withArguments<Result: Sendable>(
+        _ arguments: [String], _ body: (OpaquePointer, UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Result
+    ) throws(MPVError) -> Result {
         let name = arguments.first ?? "(empty)"
         guard !arguments.isEmpty, arguments.allSatisfy({ !$0.utf8.contains(0) }) else {
             throw MPVError(operation: name, reason: "an argument contains a NUL character")
@@ -75,20 +101,17 @@ final class MPVHandle: @unchecked Sendable {
         var cStrings = arguments.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
         cStrings.append(nil)
-        let result = withHandle { handle -> (Int32, MPVNode) in
+        let result = withHandle { handle in
             cStrings.withUnsafeMutableBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { argv in
-                    var node = mpv_node()
-                    let status = mpv_command_ret(handle, argv, &node)
-                    guard status >= 0 else { return (status, .none) }
-                    defer { mpv_free_node_contents(&node) }
-                    return (status, Self.convert(node).bounded())
-                }
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { argv in body(handle, argv) }
             }
         }
-        guard let (status, node) = result else { throw MPVError(operation: name, reason: "mpv has shut down") }
-        guard status >= 0 else { throw MPVError(operation: arguments.map(OutsideText.bareOrQuoted).joined(separator: " "), reason: Self.describe(status)) }
-        return node
+        guard let result else { throw MPVError(operation: name, reason: "mpv has shut down") }
+        return result
+    }
+
+    private static func failure(_ arguments: [String], _ status: Int32) -> MPVError {
+        MPVError(operation: arguments.map(OutsideText.bareOrQuoted).joined(separator: " "), reason: describe(status))
     }
 
     /// Sets a property from a string (mpv converts it).
@@ -179,12 +202,14 @@ final class MPVHandle: @unchecked Sendable {
     /// handles the event.
     /// When no thread can be made (the system's or the user's thread limit), the handle is
     /// destroyed and the error thrown. `stackSize` overrides the system's default thread stack.
-    /// `positions` gets each `time-pos` asked for by `observePosition()`.
+    /// `positions` gets each `time-pos` asked for by `observePosition()`; `replies` gets each
+    /// command's end (`queueCommand`): its serial, mpv's status and its result.
     func startEvents(
-        stackSize: Int? = nil, positions: @escaping @Sendable (Double) -> Void, quiet: Quiet = Quiet(), _ deliver: @escaping @Sendable (MPVEvent) -> Void
+        stackSize: Int? = nil, positions: @escaping @Sendable (Double) -> Void, replies: @escaping Replies = { _, _, _ in }, quiet: Quiet = Quiet(),
+        _ deliver: @escaping @Sendable (MPVEvent) -> Void
     ) throws(MPVError) {
         do throws(DetachedThread.StartError) {
-            try startEventThread(stackSize: stackSize, positions: positions, quiet: quiet, deliver)
+            try startEventThread(stackSize: stackSize, positions: positions, replies: replies, quiet: quiet, deliver)
         } catch {
             live.withLock { live in
                 live = nil
@@ -193,6 +218,9 @@ final class MPVHandle: @unchecked Sendable {
             throw MPVError(operation: error.operation, reason: error.reason)
         }
     }
+
+    /// Takes a queued command's end: its serial, mpv's status (negative: it failed) and its result.
+    typealias Replies = @Sendable (_ serial: UInt64, _ status: Int32, _ result: MPVNode) -> Void
 
     /// Work the event thread does when it is due: `after` says in how many seconds (nil: nothing is
     /// due, so it waits for an event however long), `then` does it. It is done once due, whether
@@ -203,7 +231,8 @@ final class MPVHandle: @unchecked Sendable {
     }
 
     private func startEventThread(
-        stackSize: Int?, positions: @escaping @Sendable (Double) -> Void, quiet: Quiet, _ deliver: @escaping @Sendable (MPVEvent) -> Void
+        stackSize: Int?, positions: @escaping @Sendable (Double) -> Void, replies: @escaping Replies, quiet: Quiet,
+        _ deliver: @escaping @Sendable (MPVEvent) -> Void
     ) throws(DetachedThread.StartError) {
         try DetachedThread.start(named: "mpv events", stackSize: stackSize) { [self] in
             while true {
@@ -222,6 +251,14 @@ final class MPVHandle: @unchecked Sendable {
                        data.format == MPV_FORMAT_DOUBLE, let value = data.data?.assumingMemoryBound(to: Double.self).pointee {
                         positions(value)
                     }
+                    continue
+                }
+                if raw.pointee.event_id == MPV_EVENT_COMMAND_REPLY {
+                    var result = MPVNode.none
+                    if raw.pointee.error >= 0, let data = raw.pointee.data {
+                        result = Self.convert(data.assumingMemoryBound(to: mpv_event_command.self).pointee.result).bounded()
+                    }
+                    replies(raw.pointee.reply_userdata, raw.pointee.error, result)
                     continue
                 }
                 if raw.pointee.event_id == MPV_EVENT_FILE_LOADED {

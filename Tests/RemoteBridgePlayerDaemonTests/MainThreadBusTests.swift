@@ -56,13 +56,14 @@ struct MainThreadBusTests {
         }
     }
 
-    @Test("100 Seeks of +0.1 s while playing land 10 s on: a report mpv made before a seek ran is held, not taken (taken, they lost up to 1.2 s); the engine's replies, events and positions are read by the main thread, and the engine channel's thread sleeps through them (it read each, waking the main thread after it)")
+    @Test("100 Seeks of +0.1 s while playing land 10 s on, plus at most the time played: a report mpv made before a seek ran is held, not taken (taken, they lost up to 1.2 s); the engine's replies, events and positions are read by the main thread, and the engine channel's thread sleeps through them (it read each, waking the main thread after it)")
     func engineChannelReadOnTheMainThread() async throws {
         let bed = try await DaemonTestBed(tones: 2, seconds: 30)
         defer { bed.stop() }
         let running = try await EngineProcessTests.Running(bed)
         let (daemon, client) = (running.daemon, running.client)
         defer { daemon.send(SIGKILL) }
+        let began = ContinuousClock.now
         try await client.play()
         #expect(await running.untilPlaying())
         let channelThread = try #require(Self.thread(named: "engine channel", of: daemon.pid), "the daemon has a thread named engine channel while its engine runs")
@@ -72,7 +73,9 @@ struct MainThreadBusTests {
         }
         // The engine has done them all once a read, sent after them, is answered.
         let position = try await client.position()
-        #expect(position >= .seconds(10) && position < .seconds(12), "100 seeks of 0.1 s from the start: at \(position)")
+        // Played meanwhile: at most the time since Play (on a loaded machine, seconds).
+        let played = ContinuousClock.now - began
+        #expect(position >= .seconds(10) && position <= .seconds(10) + played, "100 seeks of 0.1 s from the start, \(played) after Play: at \(position)")
         let after = Self.switches(of: daemon.pid)
         let channelWakes = (after[channelThread] ?? 0) - (before[channelThread] ?? 0)
         #expect(channelWakes < 5, "the engine channel's thread switched \(channelWakes) times for 100 seeks")

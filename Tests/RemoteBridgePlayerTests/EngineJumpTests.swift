@@ -14,7 +14,7 @@ struct EngineJumpTests {
 
     @Test("held until mpv says seek after the answer, then playback-restart: the report between them is taken, the old ones never")
     func seekDone() {
-        var jump = EngineJump(askedAt: start, serial: 7)
+        var jump = EngineJump(askedAt: start, cause: .seek(serial: 7))
         let step1 = jump.holds(report(3.0, after: 1))
         #expect(step1, "made before the seek ran")
         let step2 = jump.take(.playbackRestart)
@@ -37,21 +37,28 @@ struct EngineJumpTests {
         #expect(step8 == .done(report(42.0, after: 5)))
     }
 
-    @Test("a file handed over at a position: done at its file-loaded then playback-restart")
-    func fileLoaded() {
-        var jump = EngineJump(askedAt: start, serial: 1)
+    @Test("a file handed over at a position: done at its own entry's start-file then playback-restart; another entry's start, a seek or an answer do not count")
+    func fileStarted() {
+        var jump = EngineJump(askedAt: start, cause: .load(key: 4))
         jump.answer(1)
-        let step9 = jump.holds(report(0.0, after: 1))
+        #expect(!jump.answered, "a load is not waited for by its answer")
+        let step9 = jump.holds(report(7.0, after: 1))
         #expect(step9)
-        let step10 = jump.take(.fileLoaded(duration: 30, metadata: .none))
+        let others: [MPVEvent] = [.startFile(entryID: 3), .fileLoaded(duration: 30, metadata: .none), .seek, .playbackRestart]
+        for event in others {
+            let step = jump.take(event)
+            #expect(step == .underWay, "\(event) is the old file's")
+        }
+        let step10 = jump.take(.startFile(entryID: 4))
         #expect(step10 == .underWay)
+        #expect(jump.held == nil, "the old file's report is dropped")
         let step11 = jump.take(.playbackRestart)
         #expect(step11 == .done(nil), "no report after it jumped: nothing to take")
     }
 
-    @Test("past the limit the next report is taken whatever it says (a seek mpv refused, merged, or said before the answer)")
+    @Test("past the limit the next report is taken whatever it says (a seek mpv refused, a file that did not open)")
     func limit() {
-        var jump = EngineJump(askedAt: start, serial: 1)
+        var jump = EngineJump(askedAt: start, cause: .seek(serial: 1))
         let last = Int(EngineJump.limit.components.seconds * 1000)
         let step12 = jump.holds(report(1.0, after: last - 1))
         #expect(step12)

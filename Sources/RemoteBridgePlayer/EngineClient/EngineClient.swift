@@ -286,7 +286,10 @@ package final class EngineClient {
     package func command(_ arguments: [String], failed: ((PlayerError) -> Void)? = nil) {
         guard !arguments.isEmpty, arguments.allSatisfy({ !$0.utf8.contains(0) }) else { return }
         if arguments == ["stop"] { playlist.cleared() }
-        if arguments.first == "seek", arguments.count > 1, let target = Double(arguments[1]) { sought(target) }
+        if arguments.first == "seek", arguments.count > 1, let target = Double(arguments[1]) {
+            // Asked by the request about to go, which takes the next serial.
+            sought(target, by: .seek(serial: nextSerial))
+        }
         request({ .command(serial: $0, arguments: arguments) }) { reply in
             guard reply.status < 0 else { return }
             failed?(PlayerError(operation: arguments.map(OutsideText.bareOrQuoted).joined(separator: " "), reason: reply.error))
@@ -304,7 +307,7 @@ package final class EngineClient {
         switch mode {
         case .replace:
             playlist.replaced(with: key)
-            sought(start ?? 0, heard: nil)
+            sought(start ?? 0, by: .load(key: key))
         case .append:
             playlist.appended(key)
         }
@@ -410,10 +413,9 @@ package final class EngineClient {
 
     /// A seek (or a file handed over at a position) was asked: the position is that, until the
     /// engine reports again.
-    private func sought(_ seconds: Double, heard: Double? = nil) {
-        reported = EnginePosition(timePos: seconds, heard: heard ?? reported.map { _ in seconds }, at: .now)
-        // Asked by the request about to go, which takes the next serial.
-        jump = EngineJump(askedAt: .now, serial: nextSerial)
+    private func sought(_ seconds: Double, by cause: EngineJump.Cause) {
+        reported = EnginePosition(timePos: seconds, heard: reported.map { _ in seconds }, at: .now)
+        jump = EngineJump(askedAt: .now, cause: cause)
         jumped()
     }
 
