@@ -32,7 +32,7 @@ struct MPVQueuedCommandTests {
         case restart
     }
 
-    @Test("two seeks and a failing command: each answer comes before the seek event it caused, a seek comes after the last answer, and the failure is an answer too")
+    @Test("two seeks and a failing command: the first answer comes before the seek event it caused, a restart after the last answer (at its target), and the failure is an answer too")
     func repliesAmongEvents() async throws {
         let media = try await TestMedia.make(count: 1, seconds: 20)
         defer { media.remove() }
@@ -60,7 +60,8 @@ struct MPVQueuedCommandTests {
         let first = try #require(order.firstIndex(of: .reply(41, ok: true)), "\(order)")
         let second = try #require(order.firstIndex(of: .reply(42, ok: true)), "\(order)")
         #expect(first < order.firstIndex(of: .seek)!, "the answer to the first seek comes before any seek event: \(order)")
-        #expect(order[second...].contains(.seek), "mpv seeks after the second answer, to its target: \(order)")
+        // mpv may fold the second seek into the first, without a seek event of its own.
+        #expect(order[second...].contains(.restart), "mpv restarts after the second answer, at its target: \(order)")
         #expect(try #require(order.firstIndex(of: .reply(43, ok: false))) > second, "answers in the order asked: \(order)")
         #expect(handle.getDouble("time-pos").map { abs($0 - 9) < 0.1 } == true)
     }

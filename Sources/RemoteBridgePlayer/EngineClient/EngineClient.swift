@@ -288,7 +288,7 @@ package final class EngineClient {
         if arguments == ["stop"] { playlist.cleared() }
         if arguments.first == "seek", arguments.count > 1, let target = Double(arguments[1]) {
             // Asked by the request about to go, which takes the next serial.
-            sought(target, by: .seek(serial: nextSerial))
+            sought(target, by: .seek(serial: nextSerial, target: target))
         }
         request({ .command(serial: $0, arguments: arguments) }) { reply in
             guard reply.status < 0 else { return }
