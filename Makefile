@@ -3,11 +3,14 @@
 
 SWIFT ?= swift
 # Debian packages the build and the tests need. `make deps` installs the missing ones.
+# The tag readers' tests make files with ffmpeg's encoders and compare with Mutagen (Debian's
+# python3, whatever python3 is first on PATH).
 # The tests run PulseAudio and PipeWire (with WirePlumber and pipewire-pulse) side by side, each
 # private to a test; Debian 12 installs them together. On a desktop, both are then enabled for every
 # session and conflict (systemd starts one of them): `systemctl --user disable` the one you do not use.
 DEBIAN_PACKAGES := pkg-config libdbus-1-dev dbus-daemon libmpv-dev playerctl sox util-linux mpv mpv-mpris systemd python3-minimal python3-dbusmock pulseaudio pulseaudio-utils \
-	pipewire pipewire-bin pipewire-pulse wireplumber librsvg2-bin dpkg-dev lintian desktop-file-utils shared-mime-info appstream fakeroot
+	pipewire pipewire-bin pipewire-pulse wireplumber librsvg2-bin dpkg-dev lintian desktop-file-utils shared-mime-info appstream fakeroot \
+	ffmpeg python3-mutagen
 NO_WARNINGS := scripts/swift-no-warnings
 # Release builds link the Swift runtime statically: a program that starts in a
 # few milliseconds (remotectl on a media key) does not spend them binding shared libraries.
@@ -51,7 +54,7 @@ SIDE_BY_SIDE_SUITES := PlayerctlDifferentialTests|TemplateReferenceTests
 # The programs `make install` installs, built with RELEASE_BUILD by `make release`.
 RELEASE_PRODUCTS := remote-playerd remotebridge-engine headsetd remotectl
 
-.PHONY: help deps build test test-repeat fuzz release footprint-check floors examples demo benchmark bench footprint scale resume-bench burst-bench burst-check wait-bench hot-functions docs man install deb deb-check upgrade-check clean
+.PHONY: help deps build test test-repeat fuzz release footprint-check floors examples demo benchmark bench footprint scale resume-bench burst-bench burst-check wait-bench tag-bench hot-functions docs man install deb deb-check upgrade-check clean
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
@@ -62,7 +65,7 @@ help:
 	@echo "make release    build the programs as make install does, and check them: no Foundation in the daemons, scripts/hot-functions.order not stale, libmpv loaded by remotebridge-engine alone"
 	@echo "make footprint-check  make release, then a short footprint run that fails past its limits (FootprintLimits); make test runs it"
 	@echo "make examples   build the example programs (a separate package that uses this one by path)"
-	@echo "make bench      run every benchmark: latency (make benchmark), footprint (make footprint), scale (make scale), resumption (make resume-bench), bursts (make burst-bench) and bus waits (make wait-bench)"
+	@echo "make bench      run every benchmark: latency (make benchmark), footprint (make footprint), scale (make scale), resumption (make resume-bench), bursts (make burst-bench), bus waits (make wait-bench) and tag reading (make tag-bench)"
 	@echo "make benchmark  run the latency benchmarks (release build; see Benchmarks/)"
 	@echo "make footprint  RSS and idle wakeups of both daemons beside their C floors and mpv + mpv-mpris"
 	@echo "make resume-bench  media-button resumption: press → Playing, cold (D-Bus activation) and warm, and where the cold time goes"
@@ -70,6 +73,7 @@ help:
 	@echo "make burst-bench  memory a burst of D-Bus calls takes and gives back, remote-playerd beside mpv + mpv-mpris (BURST_ONLY=gets,next-previous BURST_LARGE=0 for a quick run)"
 	@echo "make burst-check  a short burst run of remote-playerd alone (BURST_SECONDS=3, MIXED_ROUNDS=1, MIXED_SECONDS=6, BURST_PEER=0) that fails when it keeps what a burst took (BurstLimits); make test runs it"
 	@echo "make wait-bench  how long a D-Bus client waits while the engine starts cold, hangs, or under 8 clients, remote-playerd beside mpv + mpv-mpris, with each row's limit (WAIT_RUNS=2 WAIT_LOAD_SECONDS=3 for a quick run)"
+	@echo "make tag-bench  the tag readers beside Mutagen on the same 10 000 files of every format, warm cache: files a second, and bytes read per file (TAG_FILES=1000 for a quick run)"
 	@echo "make hot-functions  profile both daemons with valgrind and rewrite scripts/hot-functions.order (the release link order)"
 	@echo "make install    install remote-playerd (its engine in PREFIX/libexec/remotebridge), headsetd, remotectl (with man pages and bash/zsh/fish completions), the user units, D-Bus and udev files, the desktop entry, AppStream metadata, the icon and the example config under PREFIX (default /usr/local)"
 	@echo "make deb        make release, then the Debian package .build/deb/remotebridge_<version>_<arch>.deb (scripts/build-deb); install it with apt install ./.build/deb/remotebridge_*.deb"
@@ -159,7 +163,7 @@ benchmark: deps
 # Every library has a DocC catalogue (Sources/<Module>/<Module>.docc); each is checked with
 # --warnings-as-errors, so a broken symbol link fails the build. make test builds them.
 DOC_TARGETS := RemoteBridgeDurations RemoteBridgeText RemoteBridgeListeners RemoteBridgeLogging RemoteBridgeCore RemoteBridgeGestures RemoteBridgeDBus RemoteBridgeMPRIS \
-	RemoteBridgeProcess RemoteBridgePrivateBus RemoteBridgeEngineProtocol RemoteBridgePlayer RemoteBridgeEvdev RemoteBridgeDesktopKeys RemoteBridgeConfiguration RemoteBridgeStateFile RemoteBridgeResume RemoteBridgeDoctor RemoteBridgeRelease \
+	RemoteBridgeProcess RemoteBridgePrivateBus RemoteBridgeEngineProtocol RemoteBridgeTags RemoteBridgePlayer RemoteBridgeEvdev RemoteBridgeDesktopKeys RemoteBridgeConfiguration RemoteBridgeStateFile RemoteBridgeResume RemoteBridgeDoctor RemoteBridgeRelease \
 	RemoteBridgePlayerDaemon RemoteBridgeHeadsetDaemon RemoteBridgeCtl RemoteBridgeTesting
 
 docs: deps
@@ -186,7 +190,13 @@ man: deps
 	sed -i -e "s/^\.Os\$$/.Os RemoteBridge $$(scripts/version)/" -e "s/^\$$/.Pp/" .build/man/remote-playerd.1 .build/man/headsetd.1
 	"$$($(SWIFT) build --show-bin-path)/remotectl" --generate-manual > .build/man/remotectl.1
 
-bench: benchmark footprint scale resume-bench burst-bench wait-bench
+bench: benchmark footprint scale resume-bench burst-bench wait-bench tag-bench
+
+# The tag readers beside Mutagen on the same 10 000 files of every format (TAG_FILES sets how many),
+# warm cache, in one run; Benchmarks/Sources/TagReading/main.swift says what it measures.
+tag-bench: deps
+	scripts/install-debian-packages ffmpeg python3-mutagen
+	cd Benchmarks && $(SWIFT) run -c release TagReading
 
 footprint: deps floors
 	scripts/install-debian-packages mpv mpv-mpris

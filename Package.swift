@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "RemoteBridgeProcess", targets: ["RemoteBridgeProcess"]),
         .library(name: "RemoteBridgeEngineProtocol", targets: ["RemoteBridgeEngineProtocol"]),
         .library(name: "RemoteBridgePlayer", targets: ["RemoteBridgePlayer"]),
+        .library(name: "RemoteBridgeTags", targets: ["RemoteBridgeTags"]),
         .library(name: "RemoteBridgeEvdev", targets: ["RemoteBridgeEvdev"]),
         .library(name: "RemoteBridgeDesktopKeys", targets: ["RemoteBridgeDesktopKeys"]),
         .library(name: "RemoteBridgeHeadsetDaemon", targets: ["RemoteBridgeHeadsetDaemon"]),
@@ -130,11 +131,14 @@ let package = Package(
             ]),
 
         // ---- remote-playerd: the player, its engine's client, the queue, the state and MPRIS ----
+        // What audio files say of themselves (tags, length, cover), read without decoding them.
+        .target(name: "RemoteBridgeTags"),
+        .testTarget(name: "RemoteBridgeTagsTests", dependencies: ["RemoteBridgeTags", "RemoteBridgeTesting"]),
         .target(
             name: "RemoteBridgePlayer",
             dependencies: [
                 "RemoteBridgeEngineProtocol", "RemoteBridgeProcess", "RemoteBridgeMainThread", "RemoteBridgeListeners", "RemoteBridgeCore", "RemoteBridgeDurations",
-                "RemoteBridgeText", systemPackage,
+                "RemoteBridgeText", "RemoteBridgeTags",
             ]),
         .testTarget(
             name: "RemoteBridgePlayerTests",
@@ -214,7 +218,7 @@ let package = Package(
             dependencies: [
                 "RemoteBridgeConfiguration", "RemoteBridgePlayerDaemon", "RemoteBridgePlayer", "RemoteBridgeEngineProtocol", "RemoteBridgeStateFile", "RemoteBridgeResume",
                 "RemoteBridgeCtl", "RemoteBridgeEvdev", "RemoteBridgeGestures", "RemoteBridgeDBus", "RemoteBridgeMPRIS", "RemoteBridgeProcess", "RemoteBridgePrivateBus",
-                "RemoteBridgeTesting",
+                "RemoteBridgeTesting", "RemoteBridgeTags",
             ]),
         .executableTarget(name: "remotebridge-fuzz", dependencies: ["RemoteBridgeFuzzing"]),
         .testTarget(name: "RemoteBridgeFuzzingTests", dependencies: ["RemoteBridgeFuzzing"]),

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import RemoteBridgeDurations
+import RemoteBridgeCore
 import RemoteBridgeGestures
 
 /// Every table and key of `config.toml`, in one place, with each default taken from the
@@ -26,6 +27,12 @@ public enum ConfigurationSchema {
                     ConfigurationKey(
                         "release-engine-after", TOMLText.duration(player.releaseEngineAfter),
                         "paused or stopped this long, mpv's process ends until the next Play; 0: never"),
+                    ConfigurationKey(
+                        "replay-gain", TOMLText.string(player.replayGain.rawValue),
+                        "even out loudness by the files' ReplayGain tags: \(ReplayGainMode.allCases.map(\.rawValue).joined(separator: ", "))"),
+                    ConfigurationKey(
+                        "replay-gain-preamp", TOMLText.number(player.replayGainPreamp),
+                        "dB added to the ReplayGain, \(TOMLText.number(ReplayGainMode.preampRange.lowerBound)) to \(TOMLText.number(ReplayGainMode.preampRange.upperBound))"),
                 ]),
             ConfigurationTable(
                 name: "media-keys",

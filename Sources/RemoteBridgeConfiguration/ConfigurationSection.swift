@@ -80,18 +80,24 @@ public struct ConfigurationSection {
         return result
     }
 
-    /// A number of seconds (integer or float) within `range`, if present.
-    public mutating func seconds(_ key: String, in range: ClosedRange<Double>) throws(ConfigurationError) -> Duration? {
+    /// A number (integer or float) within `range`, if present; `unit` names it in errors.
+    public mutating func number(_ key: String, in range: ClosedRange<Double>, unit: String) throws(ConfigurationError) -> Double? {
         guard let value = value(key) else { return nil }
         let number: Double
         switch value {
         case .integer(let integer): number = Double(integer)
         case .float(let float): number = float
-        default: throw fail(key, "expected a number of seconds, found \(value.typeName)")
+        default: throw fail(key, "expected a number of \(unit), found \(value.typeName)")
         }
         guard number.isFinite, range.contains(number) else {
-            throw fail(key, "\(number) seconds is outside \(range.lowerBound)…\(range.upperBound)")
+            throw fail(key, "\(number) \(unit) is outside \(range.lowerBound)…\(range.upperBound)")
         }
+        return number
+    }
+
+    /// A number of seconds (integer or float) within `range`, if present.
+    public mutating func seconds(_ key: String, in range: ClosedRange<Double>) throws(ConfigurationError) -> Duration? {
+        guard let number = try number(key, in: range, unit: "seconds") else { return nil }
         guard let duration = Duration.milliseconds(rounding: number) else { throw fail(key, "\(number) seconds is too long") }
         return duration
     }

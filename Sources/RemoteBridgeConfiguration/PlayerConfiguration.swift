@@ -19,6 +19,10 @@ public struct PlayerConfiguration: ConfigurationSettings, Sendable, Equatable {
     public var autoplay = false
     /// How long paused or stopped before the engine process (mpv) is ended; zero: never.
     public var releaseEngineAfter = TransportDefaults.releaseEngineAfter
+    /// How loudness is evened out from the files' ReplayGain tags.
+    public var replayGain = ReplayGainMode.off
+    /// Decibels added to the ReplayGain, within `ReplayGainMode.preampRange`.
+    public var replayGainPreamp = 0.0
     /// How far the FastForward media key skips.
     public var skipForwardInterval = TransportDefaults.skipForward
     /// How far the Rewind media key skips.
@@ -51,6 +55,12 @@ public struct PlayerConfiguration: ConfigurationSettings, Sendable, Equatable {
             if let autoplay = try player.bool("autoplay") { configuration.autoplay = autoplay }
             if let release = try player.duration("release-engine-after", in: .zero...(.seconds(365 * 86_400))) {
                 configuration.releaseEngineAfter = release
+            }
+            if let mode = try player.string("replay-gain", oneOf: ReplayGainMode.allCases.map(\.rawValue)) {
+                configuration.replayGain = ReplayGainMode(rawValue: mode) ?? .off
+            }
+            if let preamp = try player.number("replay-gain-preamp", in: ReplayGainMode.preampRange, unit: "dB") {
+                configuration.replayGainPreamp = preamp
             }
             try player.rejectUnknownKeys(known: ConfigurationSchema.keys(of: "player"))
         }

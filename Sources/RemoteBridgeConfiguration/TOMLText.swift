@@ -12,6 +12,11 @@ enum TOMLText {
     /// `true` or `false`.
     static func bool(_ value: Bool) -> String { value ? "true" : "false" }
 
+    /// A number as TOML writes it: a whole one without a fraction (`0`, `-15`), else a float.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
     /// A length of time in the largest whole unit that `ConfigurationSection.duration` reads:
     /// `"3d"`, `"12h"`, `"90min"`, `"45s"`; zero is `0`.
     static func duration(_ value: Duration) -> String {

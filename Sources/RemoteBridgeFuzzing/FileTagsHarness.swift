@@ -1,37 +1,42 @@
 // SPDX-License-Identifier: Apache-2.0
 import RemoteBridgePlayer
+import RemoteBridgeTags
 
 extension FuzzHarness {
-    /// Tags read from an audio file's own bytes (FLAC and Ogg comments, ID3v2 text frames), as the
-    /// queue reads the next entry's. Once made into the queue's tags, every value is within
-    /// `QueueLimits`; a length read is not negative.
+    /// What an audio file says of itself (`TagReader`: FLAC, Ogg, MP3 with ID3v2 and ID3v1, MP4,
+    /// WAV, AIFF, APEv2, ASF, Matroska), as the queue reads an entry's. Once made into the queue's
+    /// tags, every value is within `QueueLimits`; a length read is finite and not negative.
     static let fileTags = FuzzHarness(
-        name: "file-tags", summary: "FLAC, Ogg and ID3v2 tags: every value within QueueLimits, lengths not negative",
+        name: "file-tags", summary: "every format's tags: values within QueueLimits, lengths finite and not negative",
         longestInput: 2 * QueueLimits.maximumTagLength + 1024
     ) { bytes throws(PropertyViolation) in
-        guard let found = FileTags.read(Array(bytes)) else { return }
-        if let length = found.length { try require(length >= .zero, "a length of \(length)") }
-        let tags = QueueEntry.Tags(fields: found.fields).limited()
-        for value in [tags.title, tags.album, tags.date].compactMap(\.self) + tags.artists + tags.albumArtists + tags.genres {
+        guard let found = TagReader.read(Array(bytes)) else { return }
+        if let length = found.length { try require(length >= .zero && length < .seconds(1e9), "a length of \(length)") }
+        try require(found.picture == nil, "a picture read when none was asked for")
+        let tags = QueueEntry.Tags(fields: found.fields.map { ($0.key.rawValue, $0.value) }).limited()
+        let values = [tags.title, tags.album, tags.date, tags.comment].compactMap(\.self) + tags.artists + tags.albumArtists + tags.genres + tags.composers
+        for value in values {
             try require(value.utf8.count <= QueueLimits.maximumTagLength, "a tag value of \(value.utf8.count) bytes")
         }
-        for list in [tags.artists, tags.albumArtists, tags.genres] {
+        for list in [tags.artists, tags.albumArtists, tags.genres, tags.composers] {
             try require(list.count <= QueueLimits.maximumTagValues, "a tag with \(list.count) values")
         }
     }
 
-    /// Cover art embedded in an audio file (a FLAC PICTURE block, an ID3v2 APIC frame): a picture
-    /// found is within `EmbeddedArt.maximumBlockSize` and within the file.
+    /// Cover art embedded in an audio file, in every format `TagReader` reads: a picture found is
+    /// within `ByteSourceLimits.largestRead` and within the file (a picture in base64, as Ogg holds
+    /// one, decodes smaller than its text), and asking for it changes none of the tags.
     static let embeddedArt = FuzzHarness(
-        name: "embedded-art", summary: "FLAC PICTURE and ID3v2 APIC: pictures within the block bound"
+        name: "embedded-art", summary: "every format's embedded pictures: within the read bound and the file; tags the same"
     ) { bytes throws(PropertyViolation) in
         let file = Array(bytes)
-        for (format, found) in [("FLAC", EmbeddedArt.flacPicture(in: file)), ("ID3v2", EmbeddedArt.id3Picture(in: file))] {
-            guard let (picture, type) = found else { continue }
-            try require(picture.count <= EmbeddedArt.maximumBlockSize, "\(format): a picture of \(picture.count) bytes")
-            try require(picture.count <= file.count, "\(format): a picture of \(picture.count) bytes in a file of \(file.count)")
-            // The type is only told apart (PNG or not); repaired bytes may make it longer than they were.
-            _ = type
+        guard let found = TagReader.read(file, picture: true) else { return }
+        if let picture = found.picture {
+            try require(picture.bytes.count <= ByteSourceLimits.largestRead, "a picture of \(picture.bytes.count) bytes")
+            try require(picture.bytes.count <= file.count, "a picture of \(picture.bytes.count) bytes in a file of \(file.count)")
+            try require(["image/jpeg", "image/png"].contains(picture.mimeType) || picture.mimeType.hasPrefix("image/"), "a picture typed \(picture.mimeType)")
         }
+        let withoutPicture = TagReader.read(file)
+        try require(withoutPicture?.fields == found.fields && withoutPicture?.length == found.length, "the tags differ when the picture is asked for")
     }
 }

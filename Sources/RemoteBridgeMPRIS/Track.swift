@@ -29,6 +29,10 @@ public struct Track: Sendable, Equatable, Identifiable {
     public var artURL: String?
     /// The recording date, as tagged.
     public var date: String?
+    /// The composers.
+    public var composers: [String] = []
+    /// The comment, as tagged.
+    public var comment: String?
 
     /// Makes a track with only an id and a URL; the tags can be set afterwards.
     public init(
@@ -67,7 +71,7 @@ public struct Track: Sendable, Equatable, Identifiable {
 
     /// The MPRIS metadata, with the types the specification gives: `mpris:trackid` is `o`,
     /// `mpris:length` is `x` (µs), artists, album artists and genres are `as`, track and disc
-    /// numbers are `i`. `xesam:url` and `mpris:artUrl` are URIs: a plain path is shown as a
+    /// numbers are `i`, composers `as` and the comment `as` (xesam's comment is a list). `xesam:url` and `mpris:artUrl` are URIs: a plain path is shown as a
     /// percent-encoded `file://` URI. Text that cannot travel on D-Bus (a NUL inside a tag) is
     /// cleaned first.
     public var metadata: DBusValue {
@@ -83,6 +87,8 @@ public struct Track: Sendable, Equatable, Identifiable {
         if let trackNumber, let number = Int32(exactly: trackNumber) { entries.append(("xesam:trackNumber", .int32(number))) }
         if let discNumber, let number = Int32(exactly: discNumber) { entries.append(("xesam:discNumber", .int32(number))) }
         if let date { entries.append(("xesam:contentCreated", .string(date.dbusSafe))) }
+        if !composers.isEmpty { entries.append(("xesam:composer", .strings(composers.map(\.dbusSafe)))) }
+        if let comment { entries.append(("xesam:comment", .strings([comment.dbusSafe]))) }
         return .stringVariantDictionary(entries)
     }
 

@@ -12,6 +12,9 @@ enum FolderWalk {
     /// `extensions`, in natural order (`NaturalOrder`), entering sub-folders where their names
     /// fall. `body` returns false to stop. Symbolic links to files are followed; to folders they
     /// are not, so that a link cannot make the walk go round. Returns false when stopped.
+    /// Hidden files and folders (a name that starts with a dot) are left out, as MPD leaves them:
+    /// macOS writes a `._name.mp3` of resource data beside every file on a shared drive, which no
+    /// player can play, and `.git`, `.Trash-1000` or an editor's `.name.swp` hold no music.
     @discardableResult
     static func audioFiles(in folder: String, extensions: Set<String>, depth: Int = 0, _ body: (String) -> Bool) -> Bool {
         guard depth < maximumDepth, let directory = opendir(folder) else { return true }
@@ -20,7 +23,7 @@ enum FolderWalk {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard name != ".", name != ".." else { continue }
+            guard !name.hasPrefix(".") else { continue }
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_DIR): children.append((name, true))
             case Int32(DT_REG): children.append((name, false))

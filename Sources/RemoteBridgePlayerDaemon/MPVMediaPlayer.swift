@@ -78,10 +78,13 @@ final class MPVMediaPlayer: MediaPlayer {
     }
 
     static func track(_ entry: QueueEntry) -> Track {
-        Track(
+        var track = Track(
             id: Int(entry.id), url: entry.url, title: entry.displayTitle, artists: entry.tags.artists, album: entry.tags.album,
             albumArtists: entry.tags.albumArtists, genres: entry.tags.genres, trackNumber: entry.tags.trackNumber,
             discNumber: entry.tags.discNumber, length: entry.length, artURL: entry.artURL, date: entry.tags.date)
+        track.composers = entry.tags.composers
+        track.comment = entry.tags.comment
+        return track
     }
 
     var playbackStatus: PlaybackStatus {

@@ -132,6 +132,8 @@ public final class RemotePlayerDaemon {
         }
         playerConfiguration.previousRestartThreshold = configuration.previousRestartThreshold
         playerConfiguration.releaseEngineAfter = configuration.releaseEngineAfter
+        playerConfiguration.replayGain = configuration.replayGain
+        playerConfiguration.replayGainPreamp = configuration.replayGainPreamp
         playerConfiguration.hiddenSockets = EngineHiddenSockets.list(
             environment: ProcessEnvironment.variables(ProcessEnvironment.current), busAddress: options.busAddress)
         playerConfiguration.artCacheDirectory = URL(fileURLWithPath: paths.artCache)

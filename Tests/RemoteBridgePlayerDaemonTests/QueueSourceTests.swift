@@ -127,4 +127,19 @@ struct QueueSourceTests {
             "a/x.FLAC", "b.ogg", "Disc 2/2.flac", "Disc 2/10.flac", "Disc 2/Bonus/1.mp3", "Disc 10/1.flac", "link.flac",
         ])
     }
+
+    @Test("hidden files and folders are left out of a walk, as MPD leaves them: macOS's ._name.mp3 beside each file, .src.wav, a .hidden folder; a file given by name is queued even if hidden")
+    func hiddenFiles() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("remotebridge-hidden-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".hidden"), withIntermediateDirectories: true)
+        for name in ["song.mp3", "._song.mp3", ".src.wav", ".hidden/inside.flac"] {
+            _ = FileManager.default.createFile(atPath: root.appendingPathComponent(name).path, contents: Data())
+        }
+        let (items, problems) = QueueSource.expand([root.path])
+        #expect(problems.isEmpty)
+        #expect(items.map { String($0.url.dropFirst(root.path.count + 1)) } == ["song.mp3"])
+        let given = root.appendingPathComponent(".src.wav").path
+        #expect(QueueSource.expand([given]).items.map(\.url) == [given], "asked for by name, it is what the user wants")
+    }
 }

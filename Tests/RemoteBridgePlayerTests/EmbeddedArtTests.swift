@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Glibc
+import RemoteBridgeTags
 import Testing
 
 @testable import RemoteBridgePlayer
@@ -26,15 +27,15 @@ struct EmbeddedArtTests {
         return Array("ID3".utf8) + [3, 0, 0] + synchsafe + frame
     }
 
-    @Test("a FLAC PICTURE block and an ID3 APIC frame are found")
+    @Test("a FLAC PICTURE block and an ID3 APIC frame are found, with their types")
     func findsPictures() throws {
         let picture: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]
-        let (fromFLAC, flacType) = try #require(EmbeddedArt.flacPicture(in: Self.flac(picture: picture)))
-        #expect(fromFLAC == picture)
-        #expect(flacType == "image/png")
-        let (fromID3, id3Type) = try #require(EmbeddedArt.id3Picture(in: Self.id3(picture: picture)))
-        #expect(fromID3 == picture)
-        #expect(id3Type == "image/jpeg")
+        let fromFLAC = try #require(TagReader.read(Self.flac(picture: picture), picture: true)?.picture)
+        #expect(fromFLAC.bytes == picture)
+        #expect(fromFLAC.mimeType == "image/png")
+        let fromID3 = try #require(TagReader.read(Self.id3(picture: picture), picture: true)?.picture)
+        #expect(fromID3.bytes == picture)
+        #expect(fromID3.mimeType == "image/jpeg")
     }
 
     @Test("hostile lengths are refused without reading past the block limit")
@@ -42,13 +43,13 @@ struct EmbeddedArtTests {
         // A PICTURE block whose 24-bit length runs past the end of the data.
         var truncated = Self.flac(picture: [1, 2, 3])
         truncated.removeLast(1010)
-        #expect(EmbeddedArt.flacPicture(in: truncated) == nil)
+        #expect(TagReader.read(truncated, picture: true)?.picture == nil)
         // An APIC frame that claims 20 MiB, in a tag that claims 256 MiB: more than any cover.
         var huge = Self.id3(picture: [1, 2, 3])
         huge[6...9] = [0x7F, 0x7F, 0x7F, 0x7F]
         huge[14...17] = [0x01, 0x40, 0x00, 0x00]
-        #expect(EmbeddedArt.id3Picture(in: huge) == nil)
-        #expect([UInt8](repeating: 0, count: 10).read(at: 0, count: EmbeddedArt.maximumBlockSize + 1) == nil)
+        #expect(TagReader.read(huge, picture: true)?.picture == nil)
+        #expect([UInt8](repeating: 0, count: 10).read(at: 0, count: ByteSourceLimits.largestRead + 1) == nil)
     }
 
     @Test("a FIFO is refused at once, not read (it would block until a writer came)")

@@ -166,7 +166,14 @@ package final class EngineClient {
             events.announce(.mpv(event))
         case .position(let timePos, let heard, let at):
             let report = EnginePosition(timePos: timePos, heard: heard, at: at)
-            if jump?.holds(report) == true { return }
+            if jump?.holds(report) == true {
+                // Held, the position stays the target; while the clock stands still (a seek
+                // while paused), it is the target as of this report, so that once mpv plays on it
+                // is carried from then, not from when the seek was asked (it ran ahead by the
+                // time between the seek and Play).
+                if isHalted { reported?.at = at }
+                return
+            }
             jump = nil
             reported = report
         case .lost(let reason):

@@ -29,6 +29,15 @@ extension MPVPlayer {
         public var releaseEngineAfter: Duration = TransportDefaults.releaseEngineAfter
         /// The most entries the queue holds (`QueueLimits.maximumEntries`; tests lower it).
         public var maximumEntries = QueueLimits.maximumEntries
+        /// How mpv evens out loudness from the files' ReplayGain tags.
+        public var replayGain = ReplayGainMode.off
+        /// Decibels mpv adds to the ReplayGain.
+        public var replayGainPreamp = 0.0
+
+        /// The mpv options for `replayGain` and `replayGainPreamp`.
+        var replayGainOptions: [(String, String)] {
+            [("replaygain", replayGain.mpvValue), ("replaygain-preamp", String(replayGainPreamp))]
+        }
 
         /// The defaults.
         public init() {}

@@ -33,6 +33,7 @@ extension MPVPlayer {
         stopMPV()
         if play { try? unpause(reloading: false) }
         entries.removeAll()
+        forgetLookups(nil)
         entries.reserveCapacity(items.count)
         unshuffledOrder = nil
         currentID = nil
@@ -113,6 +114,7 @@ extension MPVPlayer {
             throw PlayerError(operation: "remove", reason: "no entry \(id) in the queue")
         }
         entries.remove(at: index)
+        forgetLookups(id)
         if index < currentIndexHint { currentIndexHint -= 1 }
         sweepUnshuffledOrderIfStale()
         changed(.entryRemoved(at: index, id: id))

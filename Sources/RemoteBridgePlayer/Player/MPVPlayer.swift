@@ -140,6 +140,7 @@ public final class MPVPlayer {
         // Audio output: see MPVPlayer+AudioOutput.swift.
         options += Self.audioOutputOptions(for: configuration.audioOutput)
         options += configuration.audioStream?.mpvOptions ?? []
+        options += configuration.replayGainOptions
         let executable = try EngineLocation.find().get()
         mpv = EngineClient(
             executable: executable, options: options.map { EngineOption(name: $0.0, value: $0.1) },

@@ -22,6 +22,18 @@ struct TrackAnnouncement {
     /// Whether entry `id` is complete.
     func isReady(_ id: Int64) -> Bool { tagsRead.contains(id) && artLookedUp.contains(id) }
 
+    /// Forgets entry `id` (removed from the queue), or every entry (the queue replaced): the sets
+    /// hold the queue's entries only, not every entry seen since the daemon started.
+    mutating func forget(_ id: Int64?) {
+        guard let id else {
+            (tagsRead, artAsked, artLookedUp) = ([], [], [])
+            return
+        }
+        tagsRead.remove(id)
+        artAsked.remove(id)
+        artLookedUp.remove(id)
+    }
+
     /// Ends the wait.
     mutating func cancel() {
         timer?.cancel()

@@ -46,6 +46,16 @@ public struct QueueEntry: Sendable, Equatable {
         public var discNumber: Int?
         /// The date, as tagged.
         public var date: String?
+        /// The composers.
+        public var composers: [String] = []
+        /// The comment.
+        public var comment: String?
+
+        /// Decoded from the JSON state file of earlier releases (`LegacyStateFile`), which had no
+        /// composers or comment; nothing is encoded as JSON.
+        private enum CodingKeys: String, CodingKey {
+            case title, artists, album, albumArtists, genres, trackNumber, discNumber, date
+        }
 
         /// Makes tags; everything is optional.
         public init(title: String? = nil, artists: [String] = [], album: String? = nil) {
@@ -70,6 +80,8 @@ public struct QueueEntry: Sendable, Equatable {
             result.albumArtists = cut(albumArtists)
             result.genres = cut(genres)
             result.date = cut(date)
+            result.composers = cut(composers)
+            result.comment = cut(comment)
             return result
         }
 
@@ -84,6 +96,8 @@ public struct QueueEntry: Sendable, Equatable {
             result.trackNumber = trackNumber ?? other.trackNumber
             result.discNumber = discNumber ?? other.discNumber
             result.date = date ?? other.date
+            if composers.isEmpty { result.composers = other.composers }
+            result.comment = comment ?? other.comment
             return result
         }
     }
@@ -149,6 +163,8 @@ extension QueueEntry.Tags {
         trackNumber = number("track") ?? number("tracknumber")
         discNumber = number("disc") ?? number("discnumber")
         date = byKey["date"] ?? byKey["year"]
+        composers = list("composer")
+        comment = byKey["comment"] ?? byKey["description"]
         self = limited()
     }
 }
