@@ -345,6 +345,19 @@ struct APETagsTests {
         #expect(APEv2Tag.read(Array(repeating: 0, count: 40) + lyrics, picture: true) == nil)
     }
 
+    @Test("a text value of 200 000 NUL-separated values gives at most 4096 fields, at once")
+    func endlessValues() throws {
+        // Before, every part was split out and checked against all the fields before it.
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        var value: [UInt8] = []
+        for index in 0..<200_000 {
+            value += [letters[index % 62], letters[index / 62 % 62], letters[index / 3844 % 62], 0]
+        }
+        let item = Self.littleEndian(UInt64(value.count), 4) + [0, 0, 0, 0] + Array("Title".utf8) + [0] + value
+        let read = try #require(APEv2Tag.read(item + Self.footer(version: 2000, size: item.count + 32, count: 1, flags: 0), picture: false))
+        #expect(read.tags.fields.count == AudioTags.mostFields)
+    }
+
     @Test("stream headers with sizes, counts and indexes of every extreme never trap, and give no impossible length")
     func hostileHeaders() {
         var wavPack = Array("wvpk".utf8) + Self.littleEndian(0xFFFF_FFFF, 4) + [0x10, 0x04, 0xFF, 0xFF] + Self.littleEndian(0xFFFF_FFFF, 4)

@@ -290,6 +290,14 @@ struct ID3v2TagTests {
         #expect(TagOracle.differences(ours, oracle) == [])
     }
 
+    @Test("an ID3v2.3 text frame of a MiB of NULs ending in a letter is read in one pass, not one per value")
+    func nulFlood() throws {
+        // Before, each of the 256 values looked at the whole rest for padding: 256 MiB of checks.
+        let frame = ID3TestBytes.frame("TIT2", [0] + [UInt8](repeating: 0, count: 1 << 20) + Array("x".utf8), major: 3)
+        let read = try #require(ID3v2Tag.read(ID3TestBytes.tag(major: 3, frame), at: 0, picture: false))
+        #expect(read.tags.fields == [])
+    }
+
     @Test("hostile ID3v2 bytes never trap: truncations, sizes of 0xFFFFFFFF, huge lists, bad encodings, junk frames")
     func hostile() throws {
         let full = ID3TestBytes.tag(

@@ -49,7 +49,6 @@ struct MP4TagsTests {
 
     @Test("the cover ffmpeg attaches is given as Mutagen gives it, and only when asked for")
     func ffmpegCover() async throws {
-        _ = try await MP4Bytes.coverPNG()  // made before ffmpeg needs it
         let path = try await TagOracle.make("m4a", ["-c:a", "aac"], cover: true)
         let oracle = try await TagOracle.mutagen(path)
         let withPicture = try #require(TagReader.read(path: path, picture: true))
@@ -72,7 +71,7 @@ struct MP4TagsTests {
             f['covr'] = [MP4Cover(open(sys.argv[2], 'rb').read(), MP4Cover.FORMAT_JPEG),
                          MP4Cover(open(sys.argv[3], 'rb').read(), MP4Cover.FORMAT_PNG)]
             f.save()
-            """, [path, jpeg, try await MP4Bytes.coverPNG()])
+            """, [path, jpeg, try await TagOracle.coverPNG()])
         let jpegSize = try Data(contentsOf: URL(fileURLWithPath: jpeg)).count
         let oracle = try await TagOracle.mutagen(path)
         let withPicture = try #require(TagReader.read(path: path, picture: true))
@@ -234,7 +233,6 @@ struct MP4TagsTests {
 
     @Test("a file cut short anywhere gives nil or some of its fields and cover, never others, and never traps")
     func truncated() async throws {
-        _ = try await MP4Bytes.coverPNG()  // made before ffmpeg needs it
         let path = try await TagOracle.make("m4a", ["-c:a", "aac"], cover: true, seconds: 1, extra: ["-movflags", "+faststart"])
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let whole = try #require(TagReader.read(bytes, picture: true))
@@ -251,7 +249,6 @@ struct MP4TagsTests {
 
     @Test("sizes of 0, 1, 7 and 0xFFFFFFFF written over any word of the boxes are survived, with bounded results")
     func hostileSizes() async throws {
-        _ = try await MP4Bytes.coverPNG()  // made before ffmpeg needs it
         let path = try await TagOracle.make("m4a", ["-c:a", "aac"], cover: true, seconds: 1, extra: ["-movflags", "+faststart"])
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let types = try MP4Bytes.topLevelTypes(path)
@@ -371,16 +368,6 @@ private enum MP4Bytes {
             offset += size
         }
         return types
-    }
-
-    /// `TagOracle.coverPNG()`, tried again if a test running alongside made the shared file at
-    /// the same moment (its move then fails, and the file is there on the next try).
-    static func coverPNG() async throws -> String {
-        for _ in 0..<3 {
-            if let path = try? await TagOracle.coverPNG() { return path }
-            try await Task.sleep(for: .milliseconds(200))
-        }
-        return try await TagOracle.coverPNG()
     }
 
     /// A JPEG of noise (512×512, some 240 KB), made once per call.

@@ -271,6 +271,20 @@ struct RIFFTagsTests {
         }
     }
 
+    @Test("2000 INFO lists of 100 titles each give at most 1024 fields, at once")
+    func endlessInfoLists() throws {
+        // Before, each list was read whole, and every title checked against all before it.
+        var chunks: [UInt8] = []
+        for list in 0..<2000 {
+            var items: [UInt8] = []
+            for item in 0..<100 { items += Self.chunk("INAM", Array(String(format: "%06d", list * 100 + item).utf8)) }
+            chunks += Self.chunk("LIST", Array("INFO".utf8) + items)
+        }
+        let tags = try #require(RIFFTags.read(Self.wave(chunks), picture: false))
+        // The bound counts INFO items read, some of which give no field.
+        #expect(tags.fields.count <= 1024 && tags.fields.count > 1000, "\(tags.fields.count) fields")
+    }
+
     // MARK: Helpers
 
     static func bytes(_ path: String) throws -> [UInt8] {

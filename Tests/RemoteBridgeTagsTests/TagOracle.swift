@@ -15,6 +15,23 @@ struct OracleReading: Sendable {
 
 /// Files made with ffmpeg, and the oracle's reading of them.
 enum TagOracle {
+    /// The oracle's programs running at once, at most: the readers' tests start a hundred files
+    /// at a time, and every other suite runs beside them (timing tests of the daemons among them).
+    static let gate = ProcessGate(limit: 2)
+
+    /// Runs `body` (an outside program) once the gate lets it.
+    static func limited<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
+        await gate.enter()
+        do {
+            let result = try await body()
+            await gate.leave()
+            return result
+        } catch {
+            await gate.leave()
+            throw error
+        }
+    }
+
     /// The tags every made file gets, by ffmpeg's names. Not ASCII only: Latin-1 and beyond.
     static let standardTags: [String: String] = [
         "title": "Tëst Títle ♫", "artist": "Artist Øne", "album": "Thé Album", "album_artist": "Album Ärtist",
@@ -61,13 +78,13 @@ enum TagOracle {
 
     /// Runs ffmpeg quietly; throws with its error output if it fails.
     static func ffmpeg(_ arguments: [String]) async throws {
-        let result = try await ExternalProcess.run("ffmpeg", ["-nostdin", "-hide_banner", "-loglevel", "error", "-y"] + arguments)
+        let result = try await limited { try await ExternalProcess.run("ffmpeg", ["-nostdin", "-hide_banner", "-loglevel", "error", "-y"] + arguments) }
         guard result.status == 0 else { throw OracleError(description: "ffmpeg \(arguments.joined(separator: " ")): \(result.standardError)") }
     }
 
     /// Runs Debian's python3 (the one python3-mutagen is installed for; a pyenv on PATH has none) with `script` (which may `import mutagen`) and `arguments`; its output.
     static func python(_ script: String, _ arguments: [String] = []) async throws -> String {
-        let result = try await ExternalProcess.run("/usr/bin/python3", ["-c", script] + arguments)
+        let result = try await limited { try await ExternalProcess.run("/usr/bin/python3", ["-c", script] + arguments) }
         guard result.status == 0 else { throw OracleError(description: "python3: \(result.standardError)") }
         return result.standardOutput
     }
@@ -79,7 +96,9 @@ enum TagOracle {
 
     /// ffprobe's reading of `path`: the container's tags, and its duration.
     static func ffprobe(_ path: String) async throws -> OracleReading {
-        let result = try await ExternalProcess.run("ffprobe", ["-v", "error", "-show_entries", "format=duration:format_tags:stream_tags", "-of", "json", path])
+        let result = try await limited {
+            try await ExternalProcess.run("ffprobe", ["-v", "error", "-show_entries", "format=duration:format_tags:stream_tags", "-of", "json", path])
+        }
         guard result.status == 0 else { throw OracleError(description: "ffprobe \(path): \(result.standardError)") }
         return try decode(try await python(ffprobeScript, [result.standardOutput]))
     }
@@ -246,6 +265,31 @@ if "duration" in fmt:
     out["length"] = float(fmt["duration"])
 print(json.dumps(out))
 """#
+}
+
+/// Lets `limit` callers through at once; the others wait in order.
+actor ProcessGate {
+    let limit: Int
+    private var running = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(limit: Int) { self.limit = limit }
+
+    func enter() async {
+        guard running >= limit else {
+            running += 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func leave() {
+        if waiting.isEmpty {
+            running -= 1
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
 }
 
 struct OracleError: Error, CustomStringConvertible {

@@ -24,9 +24,16 @@ public struct AudioTags: Equatable, Sendable {
         fields.filter { $0.key == key }.map(\.value)
     }
 
+    /// The most fields `add` keeps: each add checks the fields for a duplicate, so a hostile
+    /// file of endless values would make reading it quadratic; past this, values are dropped
+    /// at once, unread.
+    package static let mostFields = 4096
+
     /// Adds `value` for `key`, unless it is empty (or only NULs and spaces), or `key` has it
-    /// already (formats that store a tag twice, such as ASF's title, give it once).
+    /// already (formats that store a tag twice, such as ASF's title, give it once), or there are
+    /// `mostFields` fields already.
     package mutating func add(_ key: TagKey, _ value: String) {
+        guard fields.count < Self.mostFields else { return }
         let trimmed = value.trimmingNULsAndSpaces
         guard !trimmed.isEmpty, !fields.contains(TagField(key, trimmed)) else { return }
         fields.append(TagField(key, trimmed))

@@ -9,6 +9,9 @@ package enum APEv2Tag {
     /// An item takes at least 11 bytes (8 of size and flags, a 2-character key and its NUL):
     /// with the tag's size this bounds the items read, whatever count the footer states.
     static let smallestItem = 11
+    /// The most values taken from one tag, so that a text value of millions of NUL-separated
+    /// parts is neither split whole in memory nor checked part by part for duplicates.
+    static let mostValues = 4096
 
     /// The APEv2 tag at the end of `source` (before ID3v1 if any), and the offset it starts at:
     /// its header if it has one, else its first item. Keys are read as `TagKey(commonName:)`
@@ -26,14 +29,17 @@ package enum APEv2Tag {
         var tags = AudioTags(format: .mp3)
         var cover = APECoverChoice()
         var offset = footer.itemsStart
+        var valuesLeft = mostValues
         let mostItems = min(footer.itemCount, (footer.itemsEnd - footer.itemsStart) / smallestItem)
         for _ in 0..<mostItems {
             guard let item = APEItem.read(&window, at: offset, end: footer.itemsEnd) else { break }
             offset = item.valueStart + item.valueSize
             guard let key = item.key else { continue }
             if item.kind == APEItem.text || item.kind == APEItem.externalLink, let tagKey = TagKey(commonName: key) {
-                guard let value = window.bytes(at: item.valueStart, count: item.valueSize) else { continue }
-                for part in value.split(separator: 0, omittingEmptySubsequences: true) {
+                guard valuesLeft > 0, let value = window.bytes(at: item.valueStart, count: item.valueSize) else { continue }
+                // At most `valuesLeft` parts; the unsplit rest after them is dropped.
+                for part in value.split(separator: 0, maxSplits: valuesLeft, omittingEmptySubsequences: true).prefix(valuesLeft) {
+                    valuesLeft -= 1
                     tags.add(tagKey, TagText.utf8(part))
                 }
             } else if picture, item.kind == APEItem.binary, let front = APECoverChoice.isCover(key), cover.wants(front: front) {

@@ -22,6 +22,8 @@ struct ASFAttributeList {
     private(set) var fields: [[TagField]] = Array(repeating: [], count: ASFTagObject.allCases.count)
     /// The `WM/Picture` values found, if a picture is asked for.
     private(set) var pictures: [ASFPictureLocation] = []
+    /// The fields in `fields`, all objects together.
+    private var fieldCount = 0
     /// The most attributes read from one object.
     static let mostAttributes = 4096
     /// The most pictures noted.
@@ -46,9 +48,13 @@ struct ASFAttributeList {
     /// All the fields, in Mutagen's order.
     var allFields: [TagField] { fields.flatMap { $0 } }
 
-    /// Adds `text` for the attribute `name`, found in `object`.
+    /// Adds `text` for the attribute `name`, found in `object`, unless `AudioTags.mostFields`
+    /// fields are held already (a header of endless objects, each of 4096 attributes, would
+    /// else keep them all, and check each against the others when they are added to the tags).
     mutating func add(_ name: String, text: String, from object: ASFTagObject) {
-        if let key = Self.key(name) { fields[object.rawValue].append(TagField(key, text)) }
+        guard fieldCount < AudioTags.mostFields, let key = Self.key(name) else { return }
+        fields[object.rawValue].append(TagField(key, text))
+        fieldCount += 1
     }
 
     /// The attributes of an Extended Content Description Object (ASF 1.2 §3.11): a count, then

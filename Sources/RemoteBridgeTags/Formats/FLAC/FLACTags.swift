@@ -11,6 +11,7 @@ package enum FLACTags {
         guard source.readExactly(at: start, count: 4) == Array("fLaC".utf8) else { return nil }
         var tags = AudioTags(format: .flac)
         var offset = start + 4
+        var sawComments = false
         for _ in 0..<mostBlocks {
             guard let header = source.readExactly(at: offset, count: 4) else { break }
             let length = Int(ByteCursor(header).rest.dropFirst().unsignedInteger(bigEndian: true))
@@ -19,7 +20,10 @@ package enum FLACTags {
             switch type {
             case 0:
                 if let block = source.readExactly(at: body, count: length) { tags.length = streamLength(block[...]) }
-            case 4:
+            case 4 where !sawComments:
+                // Only the first VORBIS_COMMENT block (Mutagen refuses a file with two): 128
+                // blocks of 4096 comments each would make the duplicate checks quadratic.
+                sawComments = true
                 if let block = source.readExactly(at: body, count: length) { VorbisComment.read(block[...], into: &tags, picture: picture) }
             case 6 where picture:
                 if tags.picture == nil || tags.picture?.isFrontCover == false, let block = source.readExactly(at: body, count: length) {

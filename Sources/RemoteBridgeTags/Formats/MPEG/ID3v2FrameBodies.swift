@@ -63,10 +63,13 @@ enum ID3v2FrameBodies {
     static func values(_ bytes: ArraySlice<UInt8>, encoding: UInt8, major: UInt8) -> [String] {
         var found: [String] = []
         var rest = bytes
+        // Where the NULs that end the bytes begin, found once: `terminated` would look at the
+        // whole rest again after each value (a frame of NULs ending in a letter, quadratic).
+        let padding = major < 4 ? (bytes.lastIndex(where: { $0 != 0 }).map { $0 + 1 } ?? bytes.startIndex) : bytes.endIndex
         while !rest.isEmpty, found.count < mostValues {
-            let (value, after) = terminated(rest, encoding: encoding, major: major)
+            let (value, after) = terminated(rest, encoding: encoding, major: 4)
             found.append(value)
-            rest = after
+            rest = after.startIndex >= padding ? after.suffix(0) : after
         }
         return found
     }

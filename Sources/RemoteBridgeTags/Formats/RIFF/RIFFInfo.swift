@@ -10,15 +10,17 @@ enum RIFFInfo {
         "ITRK": .track, "IPRT": .track,
     ]
 
-    /// More items than any real list has, to bound a hostile one made of empty items.
+    /// More items than any real file has, to bound a hostile one made of empty items, or of
+    /// thousands of INFO lists: the items read from all of a file's lists together.
     static let mostItems = 1024
 
     /// The items of `list` (a LIST chunk's body: its type, then the items) added to `tags` in
-    /// file order, if its type is "INFO".
-    static func read(_ list: [UInt8], into tags: inout AudioTags) {
+    /// file order, if its type is "INFO"; at most `itemsLeft` of them, which counts down.
+    static func read(_ list: [UInt8], into tags: inout AudioTags, itemsLeft: inout Int) {
         var cursor = ByteCursor(list)
         guard cursor.bytes(4).map(Array.init) == Array("INFO".utf8) else { return }
-        for _ in 0..<mostItems {
+        while itemsLeft > 0 {
+            itemsLeft -= 1
             guard let id = cursor.bytes(4), let size = cursor.u32LE(), let text = cursor.bytes(Int(size)) else { break }
             if let key = keys[TagText.latin1(id)] { tags.add(key, IFFText.decode(text)) }
             if size & 1 == 1, !cursor.skip(1) { break }

@@ -15,6 +15,7 @@ package enum RIFFTags {
         var factSamples: UInt64?
         var rf64: (dataSize: UInt64, sampleCount: UInt64)?
         var id3Offset: Int?
+        var infoItemsLeft = RIFFInfo.mostItems
         // The RIFF size is not believed (a streamed file has 0xFFFFFFFF there): the walk goes on
         // to the end of the file.
         var walk = IFFChunkWalk(source, from: 12, bigEndian: false)
@@ -35,7 +36,9 @@ package enum RIFFTags {
                 if toEnd { walk.offset = source.size } else { walk.offset = chunk.body + size + size & 1 }
             case "LIST":
                 // Other lists (a cue's "adtl" labels) are skipped without reading them.
-                if walk.prefix(of: chunk, count: 4) == Array("INFO".utf8), let body = walk.body(of: chunk) { RIFFInfo.read(body, into: &info) }
+                if infoItemsLeft > 0, walk.prefix(of: chunk, count: 4) == Array("INFO".utf8), let body = walk.body(of: chunk) {
+                    RIFFInfo.read(body, into: &info, itemsLeft: &infoItemsLeft)
+                }
             case "id3 ", "ID3 ":
                 if id3Offset == nil { id3Offset = chunk.body }
             default:
