@@ -79,15 +79,35 @@ package final class MainThreadFileWatch {
                 ? DispatchSource.makeReadSource(fileDescriptor: copy, queue: .main)
                 : DispatchSource.makeWriteSource(fileDescriptor: copy, queue: .main)
             source.setEventHandler { [weak self] in
-                MainActor.assumeIsolated {
-                    guard let self, self.isActive else { return }
-                    self.handler(condition, self)
-                }
+                MainActor.assumeIsolated { self?.fire(condition, copy) }
             }
             source.setCancelHandler { close(copy) }
             sources.append(source)
             source.resume()
         }
+    }
+}
+
+extension MainThreadFileWatch {
+    /// Calls the handler for a source's event. A DispatchSource on Linux fires when a descriptor
+    /// becomes ready, not while it stays so: a handler that leaves data unread (the engine's
+    /// channel is read 16 KiB a turn) was not called again, and a peer's end behind that data was
+    /// never seen (a killed engine went unnoticed in tests). So, as the daemons' poll loop does,
+    /// it is called again a turn of the main queue later while the descriptor is still readable.
+    /// Not for writable: a socket nearly always is, and a write watch kept on would spin.
+    fileprivate func fire(_ condition: Readiness, _ descriptor: Int32) {
+        guard isActive else { return }
+        handler(condition, self)
+        guard condition == .readable, isActive, Self.isReadable(descriptor) else { return }
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated { self?.fire(condition, descriptor) }
+        }
+    }
+
+    /// Whether `descriptor` has data to read, or its end, now.
+    private static func isReadable(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) == 1 && entry.revents != 0
     }
 }
 

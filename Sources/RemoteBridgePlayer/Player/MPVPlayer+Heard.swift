@@ -55,9 +55,11 @@ extension MPVPlayer {
         guard let seconds = mpvAudioPosition else { return carriedPosition }
         if transition != nil {
             // Still the old entry, its last part playing: its length less what the new file's
-            // negative audio-pts says is left, or, before the new file has one, carried on.
+            // negative audio-pts says is left, or, before the new file has one, carried on; never
+            // less than carried on from the last read (the two clocks differ by a few ms, and a
+            // read of one after the other went back 15 ms under load).
             guard let pts = heardPTS, pts < 0, let length = current?.length else { return carriedPosition }
-            return clamped(length + .seconds(pts), to: current)
+            return max(clamped(length + .seconds(pts), to: current), carriedPosition)
         }
         // mpv has gone on to the next file and its start is not heard yet, but the main actor
         // has not taken the start-file event: the current entry is still what plays.
