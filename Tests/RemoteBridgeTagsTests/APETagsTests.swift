@@ -8,7 +8,7 @@ import Testing
 /// only WavPack here, so Monkey's Audio and Musepack headers are made by hand and tagged by
 /// Mutagen. Broken tags and headers give what was read before the damage and never trap.
 @Suite("APEv2, WavPack, Monkey's Audio and Musepack")
-struct APETagsTests {
+struct APETagsTests: FormatTestSupport {
     /// A WavPack file as ffmpeg encodes it.
     struct WavPackFile: Sendable, CustomTestStringConvertible {
         var name: String
@@ -139,7 +139,7 @@ struct APETagsTests {
     @Test("the front cover (a file name, a NUL, the image) is taken over another cover, only when asked for; its type from its signature")
     func cover() async throws {
         let path = try await TagOracle.make("wv", ["-c:a", "wavpack"])
-        let coverPath = try await Self.coverPNG()
+        let coverPath = try await TagOracle.coverPNG()
         let png = try Self.bytes(coverPath)
         _ = try await TagOracle.python(
             #"""
@@ -401,36 +401,6 @@ struct APETagsTests {
     }
 
     // MARK: Helpers
-
-    /// A 16×16 PNG named cover.png in a folder of its own: `TagOracle.coverPNG()` makes one
-    /// shared file under a fixed temporary name, which races when tests run in parallel.
-    static func coverPNG() async throws -> String {
-        let folder = TagOracle.folder.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("cover.png").path
-        try await TagOracle.ffmpeg(["-f", "lavfi", "-i", "color=c=blue:s=16x16", "-frames:v", "1", path])
-        return path
-    }
-
-    static func bytes(_ path: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-    }
-
-    /// Writes `bytes` to a new file in the oracle's folder; its path.
-    static func write(_ bytes: [UInt8], ext: String) throws -> String {
-        let path = TagOracle.folder.appendingPathComponent("\(UUID().uuidString).\(ext)").path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    static func index(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= needle.count else { return nil }
-        return (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 
     static func littleEndian(_ value: UInt64, _ count: Int) -> [UInt8] {
         (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }

@@ -205,7 +205,7 @@ struct ASFTagsTests {
         let padding = ASFBytes.object([0x74, 0xD4, 0x06, 0x18, 0xDF, 0xCA, 0x09, 0x45, 0xA4, 0xBA, 0x9A, 0xAB, 0xCB, 0x96, 0xAA, 0xE8], [])
         var flooded = ASFBytes.header([ASFBytes.contentDescription(title: "Flood", author: "")] + [[UInt8]](repeating: padding, count: 100_000))
         flooded.replaceSubrange(24..<28, with: [0xFF, 0xFF, 0xFF, 0xFF])
-        let source = ASFSource(flooded)
+        let source = CountingSource(flooded)
         #expect(TagReader.read(source)?.values(.title) == ["Flood"])
         #expect(source.reads <= 1024)
         #expect(source.bytesRead <= 64 * 1024)
@@ -218,7 +218,7 @@ struct ASFTagsTests {
         // 65 535 attributes claimed, 3 present.
         var extended = ASFBytes.extended([("WM/AlbumTitle", 0, ASFBytes.utf16("One")), ("WM/Genre", 0, ASFBytes.utf16("Two")), ("Author", 0, ASFBytes.utf16("Three"))])
         extended.replaceSubrange(24..<26, with: [0xFF, 0xFF])
-        let many = ASFSource(ASFBytes.header([extended]))
+        let many = CountingSource(ASFBytes.header([extended]))
         let tags = try #require(TagReader.read(many))
         #expect(tags.fields.count == 3)
         #expect(many.reads <= 16)
@@ -248,24 +248,6 @@ struct ASFTagsTests {
             let tags = TagReader.read(bytes, picture: true)
             #expect((tags?.fields.count ?? 0) <= 64)
         }
-    }
-}
-
-/// Bytes in memory that count how much is read of them.
-private final class ASFSource: ByteSource {
-    let bytes: [UInt8]
-    private(set) var bytesRead = 0
-    private(set) var reads = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    var size: Int { bytes.count }
-
-    func read(at offset: Int, count: Int) -> [UInt8]? {
-        let got = bytes.read(at: offset, count: count)
-        reads += 1
-        bytesRead += got?.count ?? 0
-        return got
     }
 }
 

@@ -268,13 +268,13 @@ struct MP4TagsTests {
     @Test("a flood of boxes is walked within bounded reads: 200 000 empty boxes before moov, 100 000 items in ilst")
     func floods() throws {
         let free = MP4Bytes.box("free", [])
-        let flooded = MP4Source(MP4Bytes.ftyp + Array([[UInt8]](repeating: free, count: 200_000).joined()) + MP4Bytes.file(items: [MP4Bytes.text("©nam", "Far")]).dropFirst(MP4Bytes.ftyp.count))
+        let flooded = CountingSource(MP4Bytes.ftyp + Array([[UInt8]](repeating: free, count: 200_000).joined()) + MP4Bytes.file(items: [MP4Bytes.text("©nam", "Far")]).dropFirst(MP4Bytes.ftyp.count))
         _ = TagReader.read(flooded)
         #expect(flooded.bytesRead <= 64 * 1024)
         #expect(flooded.reads <= 4096)
 
         let items = [[UInt8]](repeating: MP4Bytes.text("©nam", "Again"), count: 100_000)
-        let many = MP4Source(MP4Bytes.file(items: items))
+        let many = CountingSource(MP4Bytes.file(items: items))
         let tags = try #require(TagReader.read(many))
         #expect(tags.values(.title) == ["Again"])
         #expect(many.reads <= 4096)
@@ -294,24 +294,6 @@ struct MP4TagsTests {
             let tags = TagReader.read(bytes, picture: true)
             #expect((tags?.fields.count ?? 0) <= 512)
         }
-    }
-}
-
-/// Bytes in memory that count how much is read of them.
-private final class MP4Source: ByteSource {
-    let bytes: [UInt8]
-    private(set) var bytesRead = 0
-    private(set) var reads = 0
-
-    init(_ bytes: some Sequence<UInt8>) { self.bytes = Array(bytes) }
-
-    var size: Int { bytes.count }
-
-    func read(at offset: Int, count: Int) -> [UInt8]? {
-        let got = bytes.read(at: offset, count: count)
-        reads += 1
-        bytesRead += got?.count ?? 0
-        return got
     }
 }
 

@@ -8,7 +8,7 @@ import Testing
 /// and hand-made segments for what ffmpeg does not write (Tags after the Clusters, target
 /// levels, languages), and broken ones, which give what was read before the damage.
 @Suite("Matroska tags")
-struct MatroskaTagsTests {
+struct MatroskaTagsTests: FormatTestSupport {
     /// An encoder and muxer ffmpeg writes Matroska or WebM with.
     struct Encoder: Sendable, CustomTestStringConvertible {
         var codec: String
@@ -47,7 +47,7 @@ struct MatroskaTagsTests {
 
     @Test("a cover attached with -attach is the picture, only when asked for")
     func attachedCover() async throws {
-        let cover = try await Self.coverPNG()
+        let cover = try await TagOracle.coverPNG()
         let path = try await TagOracle.make("mka", ["-c:a", "flac"], extra: ["-attach", cover, "-metadata:s:t", "mimetype=image/png"])
         let ours = try #require(TagReader.read(path: path, picture: true))
         #expect(ours.picture?.bytes == (try Self.bytes(cover)) && ours.picture?.mimeType == "image/png")
@@ -194,7 +194,7 @@ struct MatroskaTagsTests {
 
     @Test("a file cut short anywhere gives nil or what was read before the cut, never more")
     func truncated() async throws {
-        let cover = try await Self.coverPNG()
+        let cover = try await TagOracle.coverPNG()
         let path = try await TagOracle.make("mka", ["-c:a", "flac"], seconds: 0.5, extra: ["-attach", cover, "-metadata:s:t", "mimetype=image/png"])
         let bytes = try Self.bytes(path)
         let whole = try #require(TagReader.read(bytes, picture: true))
@@ -252,31 +252,6 @@ struct MatroskaTagsTests {
     }
 
     // MARK: Helpers
-
-    /// A 16×16 PNG named cover.png in a folder of its own: `TagOracle.coverPNG()` makes one
-    /// shared file under a fixed temporary name, which races when tests run in parallel.
-    static func coverPNG() async throws -> String {
-        let folder = TagOracle.folder.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("cover.png").path
-        try await TagOracle.ffmpeg(["-f", "lavfi", "-i", "color=c=blue:s=16x16", "-frames:v", "1", path])
-        return path
-    }
-
-    static func bytes(_ path: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-    }
-
-    /// Writes `bytes` to a new file in the oracle's folder; its path.
-    static func write(_ bytes: [UInt8], ext: String) throws -> String {
-        let path = TagOracle.folder.appendingPathComponent("\(UUID().uuidString).\(ext)").path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 
     static func bigEndian(_ value: UInt64, _ count: Int) -> [UInt8] {
         (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64(count - 1 - $0))) }

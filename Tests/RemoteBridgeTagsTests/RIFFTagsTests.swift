@@ -7,7 +7,7 @@ import Testing
 /// chunks (Mutagen 1.46 reads neither), and with Mutagen for lengths and ID3v2 chunks; and
 /// hand-made or broken files, which give what was read before the damage and never trap.
 @Suite("RIFF and AIFF tags")
-struct RIFFTagsTests {
+struct RIFFTagsTests: FormatTestSupport {
     /// An ffmpeg encoder for WAV or AIFF.
     struct Encoder: Sendable, CustomTestStringConvertible {
         var codec: String
@@ -286,26 +286,6 @@ struct RIFFTagsTests {
     }
 
     // MARK: Helpers
-
-    static func bytes(_ path: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-    }
-
-    /// Writes `bytes` to a new file in the oracle's folder; its path.
-    static func write(_ bytes: [UInt8], ext: String) throws -> String {
-        let path = TagOracle.folder.appendingPathComponent("\(UUID().uuidString).\(ext)").path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    static func index(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= needle.count else { return nil }
-        return (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 
     static func littleEndian(_ value: UInt64, _ count: Int) -> [UInt8] {
         (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }

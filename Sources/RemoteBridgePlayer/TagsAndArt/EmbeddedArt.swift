@@ -15,16 +15,20 @@ package enum EmbeddedArt {
     /// The cache is then trimmed to `limit` bytes, least recently used first.
     static func extract(from url: String, into cache: URL?, limit: Int) -> String? {
         guard let cache, let path = FolderArt.localPath(url), let file = TagFile(regularFileAt: path) else { return nil }
-        guard let picture = TagReader.read(file, picture: true)?.picture else { return nil }
+        // The name does not depend on the picture: one extracted before is used without reading it again.
         let key = String("\(path)|\(file.size)|\(file.modified)".stableHash, radix: 16)
-        let destination = cache.appendingPathComponent("\(key).\(picture.mimeType == "image/png" ? "png" : "jpg")")
-        if FileManager.default.fileExists(atPath: destination.path) {
-            ArtCache.markUsed(destination.path)
-        } else {
-            try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-            guard (try? Data(picture.bytes).write(to: destination, options: .atomic)) != nil else { return nil }
-            ArtCache.trim(cache.path, to: limit)
+        for ext in ["png", "jpg"] {
+            let cached = cache.appendingPathComponent("\(key).\(ext)")
+            if FileManager.default.fileExists(atPath: cached.path) {
+                ArtCache.markUsed(cached.path)
+                return cached.absoluteString
+            }
         }
+        guard let picture = TagReader.read(file, picture: true)?.picture else { return nil }
+        let destination = cache.appendingPathComponent("\(key).\(picture.mimeType == "image/png" ? "png" : "jpg")")
+        try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        guard (try? Data(picture.bytes).write(to: destination, options: .atomic)) != nil else { return nil }
+        ArtCache.trim(cache.path, to: limit)
         return destination.absoluteString
     }
 }
