@@ -3,8 +3,9 @@ import RemoteBridgeDurations
 import RemoteBridgeText
 
 /// remotectl's own commands, beyond playerctl's: `list`, `send`, `seek-forward`,
-/// `seek-backward`, `click`, `headset`, `queue`, `monitor` and `status --live`. They act on the first
-/// selected player (every one with `-a`), on the session bus.
+/// `seek-backward`, `click`, `headset`, `queue`, `monitor`, `rate`, `chapter`, `sleep` and
+/// `status --live`. They act on the first selected player (every one with `-a`), on the
+/// session bus.
 @MainActor
 struct RemoteCtlVerbs {
     let run: CommandRun
@@ -34,6 +35,13 @@ struct RemoteCtlVerbs {
             return await ctl.headsetStatus()
         case "queue":
             return await ctl.queue(arguments, directory: run.directory)
+        case "rate":
+            guard arguments.count <= 1 else { return usage("rate takes one rate, such as 1.5, or 0.25+ or 0.25- to change it by that much") }
+            return await ctl.rate(arguments.first, json: invocation.json)
+        case "chapter":
+            return await ctl.chapter(arguments, json: invocation.json)
+        case "sleep":
+            return await ctl.sleepTimer(arguments, json: invocation.json)
         case "monitor":
             return await ctl.monitor(json: invocation.json) { await run.interrupted() }
         case "status":

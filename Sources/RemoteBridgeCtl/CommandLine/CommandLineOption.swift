@@ -58,7 +58,7 @@ extension CommandLineOption {
         "timeout", value: "SECONDS",
         "How long to wait for a player's answer before naming it as not answering (default \(RemoteCtl.defaultTimeout.secondsText); 0.01 to 600)")
     static let json = CommandLineOption(
-        "json", verbs: ["status", "position", "volume", "loop", "shuffle", "metadata", "list", "monitor", "doctor"],
+        "json", verbs: ["status", "position", "volume", "loop", "shuffle", "metadata", "list", "monitor", "doctor", "rate", "chapter", "sleep"],
         "Print JSON, one object per line, instead of text")
     static let live = CommandLineOption(
         "live", verbs: ["status"], "Keep one status line with a progress bar up to date (a line per change when not on a terminal)")

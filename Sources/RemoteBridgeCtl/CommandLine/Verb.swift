@@ -65,6 +65,15 @@ public struct Verb: Sendable, Equatable {
             "queue", "[URI...]",
             "Queues files, playlists or URLs right after the current track of remotebridge (or the -p player), starting it by D-Bus activation if it is not running, and plays the first; with none, starts it and plays"),
         Verb("monitor", "", "Prints EventDelivered, PropertiesChanged and Seeked as they happen, one line each, until interrupted"),
+        Verb(
+            "rate", "[RATE][+/-]",
+            "Print or set the playback rate (speed; 1.0 is normal) to RATE, or change it by RATE, within the player's MinimumRate and MaximumRate; any MPRIS player"),
+        Verb(
+            "chapter", "[next|previous|list|N]",
+            "Print the current chapter (its number and title), list them (* marks the current one), or go to chapter N as the list numbers it, the next or the previous; remote-playerd only"),
+        Verb(
+            "sleep", "[WHEN]",
+            "Print the sleep timer, or set it: a length of playing time (20m, 1h30m), more time (+15m), end-of-track, end-of-chapter or off; when it ends the player fades out and pauses; remote-playerd only"),
     ]
 }
 
