@@ -74,6 +74,9 @@ final class MPVMediaPlayer: MediaPlayer {
             listeners.announce(.state)
         case .loadFailed(let url, let reason):
             listeners.announce(.loadFailed(url: url, reason: reason))
+        case .entryProgressChanged, .chapters, .sleepTimer:
+            // Not MPRIS's: the daemon's Playback1 service presents chapters and the timer.
+            break
         }
     }
 

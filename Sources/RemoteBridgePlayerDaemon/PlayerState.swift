@@ -5,9 +5,9 @@ import RemoteBridgeStateFile
 /// What survives a restart: the queue, where we were in it, the settings and, while shuffled,
 /// the order to go back to.
 public struct PlayerState: Equatable, Sendable {
-    /// The newest version of the file format this program writes (`StateFileFormat`: 3 for a
-    /// shuffled queue with its order before shuffling, else 2); version 1, the JSON of earlier
-    /// releases, is still read and migrated.
+    /// The newest version of the file format this program writes (`StateFileFormat`: 4 for a
+    /// state with a rate or an entry's progress, 3 for a shuffled queue with its order before
+    /// shuffling, else 2); version 1, the JSON of earlier releases, is still read and migrated.
     public static let currentVersion = StateFileFormat.version
     /// The queue, with any tags that were given for its entries.
     public var queue: [QueueItem]
@@ -21,6 +21,8 @@ public struct PlayerState: Equatable, Sendable {
     public var loop: MPVPlayer.Loop
     /// Whether the queue was shuffled.
     public var shuffle: Bool
+    /// The playback rate (with `remember-rate = "global"`), 1 being normal.
+    public var rate: Double = 1
     /// While shuffled, the order the queue had before shuffling, which turning shuffle off gives
     /// back: `queue`'s indices in that order, each once. Nil when not shuffled, or when that
     /// order is not known (a file of an earlier release): `queue`'s own order stands for it then.
@@ -42,8 +44,24 @@ public struct PlayerState: Equatable, Sendable {
 
     /// Everything but the queue, as the two edits that set it: `.current` and `.settings`. The
     /// saver compares each with what it last wrote, so an unchanged one is not written again.
-    public var marks: (current: StateEdit, settings: StateEdit) {
-        (.current(index: currentIndex, position: position), .settings(volume: volume, loop: loop, shuffle: shuffle))
+    public var marks: Marks {
+        Marks(current: .current(index: currentIndex, position: position), settings: .settings(volume: volume, loop: loop, shuffle: shuffle), rate: .rate(rate))
+    }
+
+    /// Everything but the queue, as the edits that set it.
+    public struct Marks: Equatable, Sendable {
+        /// The `.current` edit.
+        public var current: StateEdit
+        /// The `.settings` edit.
+        public var settings: StateEdit
+        /// The `.rate` edit.
+        public var rate: StateEdit
+    }
+
+    /// Whether the file that holds this state must be version 4: it has a rate other than 1,
+    /// or an entry with progress.
+    public var needsVersion4: Bool {
+        rate != 1 || queue.contains { !$0.progress.isEmpty }
     }
 
     /// This state with `edits` applied in order, the order before shuffling kept as the player
@@ -91,7 +109,7 @@ public struct PlayerState: Equatable, Sendable {
             // on or off without that has no order before shuffling to keep.
             replay.forgetUnshuffledOrder()
             set(edit)
-        case .current, .settings: set(edit)
+        case .current, .settings, .rate: set(edit)
         }
     }
 
@@ -106,6 +124,8 @@ public struct PlayerState: Equatable, Sendable {
             self.volume = volume
             self.loop = loop
             self.shuffle = shuffle
+        case .rate(let rate):
+            self.rate = rate
         case .inserted, .removed, .updated: break
         }
     }

@@ -17,4 +17,16 @@ public enum StateEdit: Sendable, Equatable {
     case current(index: Int?, position: Double)
     /// The volume (1.0 is 100%), the loop mode and shuffle.
     case settings(volume: Double, loop: MPVPlayer.Loop, shuffle: Bool)
+    /// The playback rate (version 4).
+    case rate(Double)
+
+    /// Whether a file must be version 4 to hold it: a rate, or an entry with progress.
+    public var needsVersion4: Bool {
+        switch self {
+        case .rate: true
+        case .inserted(let items, _): items.contains { !$0.progress.isEmpty }
+        case .updated(let item, _): !item.progress.isEmpty
+        case .removed, .current, .settings: false
+        }
+    }
 }

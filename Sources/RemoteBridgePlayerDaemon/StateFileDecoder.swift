@@ -27,7 +27,7 @@ package enum StateFileDecoder {
     /// The refusal of a file of another version.
     static func unknownVersion(_ version: Int) -> Refusal {
         Refusal(
-            description: "state file version \(version); this version of remote-playerd reads versions \(StateFileFormat.versions.lowerBound) and \(StateFileFormat.versions.upperBound) (and migrates version 1)")
+            description: "state file version \(version); this version of remote-playerd reads versions \(StateFileFormat.versions.lowerBound) to \(StateFileFormat.versions.upperBound) (and migrates version 1)")
     }
 
     /// The state in `bytes`, a whole file that starts with the magic.
@@ -43,8 +43,11 @@ package enum StateFileDecoder {
                 snapshot: { reader throws(StateRecordReader.Malformed) in
                     state.set(try reader.current())
                     state.set(try reader.settings())
+                    let version4 = version >= StateFileFormat.version
+                    if version4 { state.set(try reader.rate()) }
                     state.queue = try reader.items()
-                    if version == StateFileFormat.version(withUnshuffledOrder: true) {
+                    let hasOrder = version4 ? try reader.flag("an order before shuffling") : version == StateFileFormat.versionWithUnshuffledOrder
+                    if hasOrder {
                         guard state.shuffle else {
                             throw StateRecordReader.Malformed(description: "an order before shuffling for a queue that is not shuffled")
                         }

@@ -35,12 +35,14 @@ package struct StateFileEncoder {
         // About what a local path and a few tags take, so the buffer rarely grows.
         encoder.bytes.reserveCapacity(StateFileFormat.headerSize + 64 + state.queue.count * 96)
         encoder.bytes.append(contentsOf: StateFileFormat.magic)
-        encoder.fixed(UInt32(StateFileFormat.version(withUnshuffledOrder: state.unshuffledOrder != nil)))
+        let version4 = state.needsVersion4
+        encoder.fixed(UInt32(StateFileFormat.version(withUnshuffledOrder: state.unshuffledOrder != nil, withProgress: version4)))
         let start = encoder.beginRecord(.snapshot)
         let marks = state.marks
-        for edit in [marks.current, marks.settings] { try encoder.editFields(edit) }
+        for edit in [marks.current, marks.settings] + (version4 ? [marks.rate] : []) { try encoder.editFields(edit) }
         encoder.varint(state.queue.count)
         for item in state.queue { try encoder.item(item) }
+        if version4 { encoder.bytes.append(state.unshuffledOrder == nil ? 0 : 1) }
         if let order = state.unshuffledOrder {
             encoder.varint(order.count)
             for index in order { encoder.varint(index) }
@@ -70,6 +72,7 @@ package struct StateFileEncoder {
         case .updated: .updated
         case .current: .current
         case .settings: .settings
+        case .rate: .rate
         }
     }
 
@@ -96,6 +99,8 @@ package struct StateFileEncoder {
             try double(volume, "the volume")
             bytes.append(StateFileFormat.byte(for: loop))
             bytes.append(shuffle ? 1 : 0)
+        case .rate(let rate):
+            try self.rate(rate)
         }
     }
 
@@ -132,6 +137,7 @@ package struct StateFileEncoder {
         let length = item.length.flatMap { $0 >= .zero ? $0 : nil }
         if length != nil { fields |= StateFileFormat.ItemField.length }
         if hasLists { fields |= StateFileFormat.ItemField.lists }
+        if !item.progress.isEmpty { fields |= StateFileFormat.ItemField.progress }
         bytes.append(fields)
         if let title = tags.title { try tag(title) }
         if let album = tags.album { try tag(album) }
@@ -151,6 +157,31 @@ package struct StateFileEncoder {
                 for value in list { try tag(value) }
             }
         }
+        if !item.progress.isEmpty { try progress(item.progress) }
+    }
+
+    /// An entry's progress: which fields follow, then the position in milliseconds, then the rate.
+    private mutating func progress(_ progress: EntryProgress) throws(Refusal) {
+        var fields: UInt8 = 0
+        var milliseconds: Int64?
+        switch progress.place {
+        case .at(let position):
+            guard position >= .zero else { throw Refusal(description: "a kept position before the start (\(position))") }
+            fields |= StateFileFormat.ProgressField.at
+            milliseconds = position.milliseconds
+        case .finished: fields |= StateFileFormat.ProgressField.finished
+        case nil: break
+        }
+        if progress.rate != nil { fields |= StateFileFormat.ProgressField.rate }
+        bytes.append(fields)
+        if let milliseconds { varint(UInt64(milliseconds)) }
+        if let rate = progress.rate { try self.rate(rate) }
+    }
+
+    /// A rate, within what MPRIS's Rate accepts here.
+    private mutating func rate(_ rate: Double) throws(Refusal) {
+        guard StateFileFormat.rates.contains(rate) else { throw Refusal(description: "a rate of \(rate), outside \(StateFileFormat.rates)") }
+        try double(rate, "the rate")
     }
 
     /// A tag value.

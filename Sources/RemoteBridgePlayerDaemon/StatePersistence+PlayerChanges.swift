@@ -13,12 +13,12 @@ extension StatePersistence {
             record(.inserted((index..<index + count).map { QueueItem(saving: entries[$0]) }, at: index))
         case .entryRemoved(let index, _):
             record(.removed(at: index))
-        case .entryChanged(let entry):
+        case .entryChanged(let entry), .entryProgressChanged(let entry):
             guard let index = player.entries.index(of: entry.id, hint: player.currentIndex) else { return }
             record(.updated(QueueItem(saving: entry), at: index))
         case .queueChanged:
             queueReplaced()
-        case .state, .seeked, .loadFailed:
+        case .state, .seeked, .loadFailed, .chapters, .sleepTimer:
             break
         }
     }

@@ -31,7 +31,7 @@ final class StatePersistence {
     /// The whole state, for a full save; nil once there is nothing to save (the daemon has gone).
     private let snapshot: @MainActor () -> PlayerState?
     /// The current entry, position and settings, as `PlayerState.marks`; nil as for `snapshot`.
-    private let marks: @MainActor () -> (current: StateEdit, settings: StateEdit)?
+    private let marks: @MainActor () -> PlayerState.Marks?
     /// Told of each write that failed.
     private let report: @MainActor (StateStore.Failure) -> Void
     /// The debounced write, while one is due.
@@ -41,15 +41,18 @@ final class StatePersistence {
     /// Queue edits not yet written, in the order they happened.
     private var pending: [StateEdit] = []
     /// The current entry, position and settings as last written.
-    private var written: (current: StateEdit, settings: StateEdit)?
+    private var written: PlayerState.Marks?
     /// Set when the next write must be a full save.
     private var needsFullSave: Bool
+    /// Whether the file is (or, once queued writes are done, will be) version 4, so that an edit
+    /// of version 4's can be appended to it; one that is not takes a full save for such an edit.
+    private var fileIsVersion4: Bool
 
     /// Writes to `store`: the file holds `written` (a state read from it whose queue is the
     /// player's), or nil when the first write must be a full save. Failures go to `report`.
     init(
         store: StateStore, periodicInterval: Duration, written: PlayerState?, snapshot: @escaping @MainActor () -> PlayerState?,
-        marks: @escaping @MainActor () -> (current: StateEdit, settings: StateEdit)?,
+        marks: @escaping @MainActor () -> PlayerState.Marks?,
         report: @escaping @MainActor (StateStore.Failure) -> Void
     ) {
         writer = StateWriter(store: store)
@@ -59,6 +62,7 @@ final class StatePersistence {
         self.report = report
         self.written = written?.marks
         needsFullSave = written == nil
+        fileIsVersion4 = written?.needsVersion4 ?? false
     }
 
     /// A queue edit happened (with the indices of that moment): it is written, after those
@@ -132,12 +136,20 @@ final class StatePersistence {
             guard let state = snapshot() else { return nil }
             write = .save(state)
             needsFullSave = false
+            fileIsVersion4 = state.needsVersion4
             written = state.marks
         } else {
             var edits = pending
             if marks.current != written?.current { edits.append(marks.current) }
             if marks.settings != written?.settings { edits.append(marks.settings) }
+            if marks.rate != written?.rate { edits.append(marks.rate) }
             guard !edits.isEmpty else { return nil }
+            if !fileIsVersion4, edits.contains(where: \.needsVersion4) {
+                // An older file cannot hold it: the whole state, as version 4.
+                needsFullSave = true
+                pending = []
+                return self.write(waiting: waiting)
+            }
             write = .append(edits)
             written = marks
         }

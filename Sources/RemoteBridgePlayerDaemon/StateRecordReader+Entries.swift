@@ -43,6 +43,7 @@ extension StateRecordReader {
             return .updated(try item(), at: index)
         case .current: return try current()
         case .settings: return try settings()
+        case .rate: return try rate()
         case nil: throw Malformed(description: "an edit of unknown kind \(tag)")
         }
     }
@@ -61,6 +62,44 @@ extension StateRecordReader {
         let shuffleByte = try byte()
         guard shuffleByte <= 1 else { throw Malformed(description: "a shuffle flag of \(shuffleByte)") }
         return .settings(volume: volume, loop: loop, shuffle: shuffleByte == 1)
+    }
+
+    /// A `.rate` edit's field: a rate within `StateFileFormat.rates`.
+    mutating func rate() throws(Malformed) -> StateEdit {
+        .rate(try rateValue())
+    }
+
+    /// A rate within `StateFileFormat.rates`.
+    private mutating func rateValue() throws(Malformed) -> Double {
+        let rate = try double("the rate")
+        guard StateFileFormat.rates.contains(rate) else { throw Malformed(description: "a rate of \(rate)") }
+        return rate
+    }
+
+    /// A byte that is 0 or 1.
+    mutating func flag(_ what: String) throws(Malformed) -> Bool {
+        let value = try byte()
+        guard value <= 1 else { throw Malformed(description: "\(what) flagged \(value)") }
+        return value == 1
+    }
+
+    /// An entry's progress: which fields follow, then the position, then the rate.
+    private mutating func progress() throws(Malformed) -> EntryProgress {
+        let fields = try byte()
+        guard fields & ~StateFileFormat.ProgressField.all == 0 else { throw Malformed(description: "an entry's progress with unknown fields \(fields)") }
+        let at = fields & StateFileFormat.ProgressField.at != 0
+        let finished = fields & StateFileFormat.ProgressField.finished != 0
+        guard !(at && finished) else { throw Malformed(description: "an entry both left part-way and finished") }
+        var progress = EntryProgress()
+        if at {
+            let milliseconds = try varint()
+            guard milliseconds <= UInt64(QueueLimits.maximumPositionMilliseconds) else { throw Malformed(description: "a kept position of \(milliseconds) ms") }
+            progress.place = .at(.milliseconds(Int64(milliseconds)))
+        } else if finished {
+            progress.place = .finished
+        }
+        if fields & StateFileFormat.ProgressField.rate != 0 { progress.rate = try rateValue() }
+        return progress
     }
 
     /// A queue entry: its URL, which optional fields follow, and those fields.
@@ -88,7 +127,8 @@ extension StateRecordReader {
             tags.albumArtists = try list()
             tags.genres = try list()
         }
-        return QueueItem(url: url, tags: tags, length: length)
+        let progress = fields & StateFileFormat.ItemField.progress != 0 ? try self.progress() : EntryProgress()
+        return QueueItem(url: url, tags: tags, length: length, progress: progress)
     }
 
     /// A list of tag values.

@@ -42,7 +42,7 @@ public struct SavedStateSummary: Sendable, Equatable {
             throw Refusal(description: "not a state file of version 2 or later (remote-playerd migrates an older one when it next starts)")
         }
         guard let version = StateFileRecords.version(of: bytes), StateFileFormat.versions.contains(version) else {
-            throw Refusal(description: "not a state file of version \(StateFileFormat.versions.lowerBound) or \(StateFileFormat.versions.upperBound)")
+            throw Refusal(description: "not a state file of version \(StateFileFormat.versions.lowerBound) to \(StateFileFormat.versions.upperBound)")
         }
         var entries = 0
         do throws(StateFileRecords.Damage) {
@@ -52,6 +52,7 @@ public struct SavedStateSummary: Sendable, Equatable {
                 snapshot: { reader throws(StateRecordReader.Malformed) in
                     try reader.skipCurrent()
                     try reader.skipSettings()
+                    if version >= StateFileFormat.version { _ = try reader.double("the rate") }
                     entries = try reader.count(limit: reader.remaining / 2, "entries")
                 },
                 edits: { reader, count throws(StateRecordReader.Malformed) in
@@ -87,6 +88,9 @@ extension StateRecordReader {
             return 0
         case .settings:
             try skipSettings()
+            return 0
+        case .rate:
+            _ = try double("the rate")
             return 0
         case nil: throw Malformed(description: "an edit of unknown kind \(tag)")
         }
@@ -132,6 +136,11 @@ extension StateRecordReader {
                 let values = try count(limit: remaining, "tag values")
                 for _ in 0..<values { try skipText(limit: remaining, "a tag value") }
             }
+        }
+        if fields & StateFileFormat.ItemField.progress != 0 {
+            let progress = try byte()
+            if progress & StateFileFormat.ProgressField.at != 0 { _ = try varint() }
+            if progress & StateFileFormat.ProgressField.rate != 0 { _ = try double("a rate") }
         }
     }
 }

@@ -33,6 +33,17 @@ extension MPVPlayer {
         public var replayGain = ReplayGainMode.off
         /// Decibels mpv adds to the ReplayGain.
         public var replayGainPreamp = 0.0
+        /// When leaving an entry keeps where it was (`PositionMemory`).
+        public var positionMemory = PositionMemory()
+        /// Whether the rate is one for the player or kept per entry.
+        public var rateMemory = RateMemory.global
+        /// Next and Previous step through the chapters of a file at least this long; nil: never.
+        public var chapterStepsFrom: Duration? = PlaybackDefaults.chapterStepsFrom
+        /// How long the sleep timer's fade lasts before it pauses.
+        public var sleepFade: Duration = PlaybackDefaults.sleepFade
+        /// How much longer a scan jump is in spoken word than in music, forward and back
+        /// (`[media-keys] spoken-word-skip-forward` over `skip-forward`); 1: the same.
+        public var spokenWordScanScale = (forward: 1.0, backward: 1.0)
 
         /// The mpv options for `replayGain` and `replayGainPreamp`.
         var replayGainOptions: [(String, String)] {

@@ -109,6 +109,9 @@ extension MPVPlayer {
         case "playlist":
             guardMPVPlaylist(value)
             return
+        case "chapter-list":
+            mpvChaptersChanged(value)
+            return
         case "duration":
             guard let seconds = value.double, seconds.isFinite, seconds > 0 else { return }
             // A length given with the item wins: mpv's grows while a generated source plays.

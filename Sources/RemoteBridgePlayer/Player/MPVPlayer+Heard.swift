@@ -119,6 +119,7 @@ extension MPVPlayer {
         guard let pending = transition else { return }
         transition = nil
         guard entries.contains(id: pending.id) else { return }
+        if pending.id != currentID, let left = current { leave(left.id, at: left.length ?? position, ended: true) }
         currentID = pending.id
         loadedID = pending.id
         changed(.state)

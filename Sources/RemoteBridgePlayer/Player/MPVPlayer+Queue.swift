@@ -70,12 +70,12 @@ extension MPVPlayer {
 
     /// Opens a URI: checks it, appends it, and plays it.
     public func open(uri: String) throws(PlayerError) {
-        try insert([QueueItem(url: uri)], at: entries.count, makeCurrent: true, play: true)
+        try insert([QueueItem(url: uri, progress: progressOfSameURL(uri))], at: entries.count, makeCurrent: true, play: true)
     }
 
     /// Inserts a URI after the entry `after` (nil: at the start), making it current if asked.
     public func insert(uri: String, after: Int64?, makeCurrent: Bool) throws(PlayerError) {
-        try insert([QueueItem(url: uri)], after: after, makeCurrent: makeCurrent)
+        try insert([QueueItem(url: uri, progress: progressOfSameURL(uri))], after: after, makeCurrent: makeCurrent)
     }
 
     /// Inserts items after the entry `after` (nil: at the start), making the first current if
@@ -169,7 +169,7 @@ extension MPVPlayer {
             return nil
         }
         defer { nextEntryID += 1 }
-        return QueueEntry(id: nextEntryID, url: item.url, tags: item.tags.limited(), length: item.length)
+        return QueueEntry(id: nextEntryID, url: item.url, tags: item.tags.limited(), length: item.length, progress: item.progress)
     }
 
     /// Checks a URI or path before it may enter the queue, whatever its source (a client, the

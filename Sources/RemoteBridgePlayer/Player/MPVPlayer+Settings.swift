@@ -5,13 +5,21 @@ extension MPVPlayer {
     /// Sets the volume as a fraction (1.0 is 100%); negative clamps to 0, above the maximum to the maximum.
     public func setVolume(_ volume: Double) {
         guard volume.isFinite else { return }
-        mpv.set("volume", min(max(0, volume), maximumVolume) * 100)
+        let level = min(max(0, volume), maximumVolume)
+        // While the sleep timer fades, the new level is what comes back; the fade goes on from it.
+        if sleep.fadeFrom != nil {
+            sleep.fadeFrom = level
+            changed(.state)
+            return
+        }
+        mpv.set("volume", level * 100)
     }
 
     /// Sets the playback rate.
     public func setSpeed(_ speed: Double) {
         guard speed.isFinite, speed > 0 else { return }
         mpv.set("speed", speed)
+        keepRate(speed)
     }
 
     /// Sets the loop mode.

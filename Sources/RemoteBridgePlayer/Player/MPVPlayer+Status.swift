@@ -28,5 +28,11 @@ extension MPVPlayer {
         case entryChanged(QueueEntry)
         /// An entry could not be played; playback went on with the next one.
         case loadFailed(url: String, reason: String)
+        /// Where an entry was left, or its rate, changed (`EntryProgress`): saved, not shown.
+        case entryProgressChanged(QueueEntry)
+        /// The current entry's chapters, or the chapter playing, changed.
+        case chapters
+        /// The sleep timer was set, changed, went off or ended.
+        case sleepTimer
     }
 }

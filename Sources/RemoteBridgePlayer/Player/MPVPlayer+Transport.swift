@@ -27,6 +27,7 @@ extension MPVPlayer {
 
     /// Stops, keeping the queue; the position goes to 0.
     public func stop() {
+        if status != .stopped { leave(currentID, at: position) }
         forgetAudioOutputResume()
         endScanning()
         endHeardTransition()
@@ -35,8 +36,18 @@ extension MPVPlayer {
         isIdle = true
     }
 
-    /// The next entry; at the end, wraps when looping the playlist, else stops.
+    /// The next chapter in a long file with chapters (`stepsThroughChapters`), else the next entry.
     public func next() {
+        let following = currentChapterIndex.map { $0 + 1 } ?? 0
+        if stepsThroughChapters, following < chapters.count {
+            try? goToChapter(following)
+        } else {
+            nextEntry()
+        }
+    }
+
+    /// The next entry; at the end, wraps when looping the playlist, else stops.
+    public func nextEntry() {
         guard let index = currentIndex else { return }
         if let next = self.index(after: index) {
             playIndex(next)
@@ -45,8 +56,18 @@ extension MPVPlayer {
         }
     }
 
-    /// Restarts the track if more than the threshold has played; otherwise the previous entry.
+    /// In a long file with chapters (`stepsThroughChapters`), the current or previous chapter
+    /// (`previousChapter()`); else `previousEntry()`.
     public func previous() {
+        if stepsThroughChapters, currentChapterIndex != nil {
+            try? previousChapter()
+        } else {
+            previousEntry()
+        }
+    }
+
+    /// Restarts the track if more than the threshold has played; otherwise the previous entry.
+    public func previousEntry() {
         guard let index = currentIndex else { return }
         let threshold = configuration.previousRestartThreshold
         if threshold > .zero, position > threshold || index == 0 {

@@ -8,9 +8,13 @@ extension MPVPlayer {
         guard entries.indices.contains(index) else { return }
         let entry = entries[index]
         endHeardTransition()
+        // Another entry, or this one again after a stop: it starts where it was left.
+        let entering = currentID != entry.id || status == .stopped
+        if currentID != entry.id, status != .stopped { leave(currentID, at: position) }
         // Always reloaded, the same entry too: a seek before it opens waits for it.
         loadedID = nil
         currentID = entry.id
+        if entering, pendingStart?.id != entry.id, let kept = keptStart(of: entry) { pendingStart = (entry.id, kept) }
         guard mpv.isRunning else { return becomeCurrentWithoutEngine(entry) }
         do throws(PlayerError) {
             try checkLocation(entry.url)

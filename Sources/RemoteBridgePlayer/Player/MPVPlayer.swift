@@ -99,7 +99,16 @@ public final class MPVPlayer {
     /// Tells the listeners of a change.
     func changed(_ change: Change) {
         listeners.announce(.changed(change))
-        if change == .state { scheduleEngineRelease() }
+        switch change {
+        case .state:
+            scheduleEngineRelease()
+            chapterMayHaveChanged()
+            sleepTimerMayHaveChanged()
+        case .seeked:
+            chapterMayHaveChanged()
+            sleepTimerMayHaveChanged()
+        default: break
+        }
     }
 
     var isObservingPosition = false
@@ -110,6 +119,10 @@ public final class MPVPlayer {
     var failedCurrent = false
     /// Entries that failed to play since one last opened.
     var failedInARow = 0
+    /// The current entry's chapters (MPVPlayer+Chapters.swift).
+    var chapterBook = ChapterBook()
+    /// The sleep timer, and its fade while one runs (MPVPlayer+SleepTimer.swift).
+    var sleep = SleepState()
     /// The entry whose file mpv has finished opening; seeks before that are kept for it.
     var loadedID: Int64?
     /// Which entry mpv has loaded, by mpv's event order: per-file values go to it alone.
@@ -146,7 +159,7 @@ public final class MPVPlayer {
             executable: executable, options: options.map { EngineOption(name: $0.0, value: $0.1) },
             environment: EngineEnvironment.make(from: ProcessEnvironment.current, stream: configuration.audioStream),
             hiddenSockets: configuration.hiddenSockets)
-        for name in ["pause", "idle-active", "duration", "metadata", "playlist", "volume", "speed", "loop-file", "seekable", "current-ao", "eof-reached", "volume-max", "core-idle"] {
+        for name in ["pause", "idle-active", "duration", "metadata", "playlist", "volume", "speed", "loop-file", "seekable", "current-ao", "eof-reached", "volume-max", "core-idle", "chapter-list"] {
             mpv.observe(name)
         }
         mpv.addHook(ContainedPlayback.loadHook)
@@ -208,7 +221,8 @@ public final class MPVPlayer {
     }
 
     /// The volume as a fraction: 1.0 is mpv's 100.
-    public var volume: Double { mpvVolume / 100 }
+    /// While the sleep timer fades the volume out, the volume from before the fade.
+    public var volume: Double { sleep.fadeFrom ?? mpvVolume / 100 }
 
     /// The highest volume mpv accepts, as a fraction.
     public var maximumVolume: Double { (mpv.value("volume-max").double ?? 130) / 100 }

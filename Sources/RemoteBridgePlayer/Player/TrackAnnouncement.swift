@@ -47,6 +47,8 @@ extension MPVPlayer {
     func currentChanged() {
         keptSeekTarget = nil
         announcement.cancel()
+        applyEntryRate()
+        currentEntryChangedForChapters()
         if let currentID { lookForArt(currentID) }
         showCurrentWhenReady()
     }

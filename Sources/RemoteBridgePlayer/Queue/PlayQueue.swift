@@ -22,6 +22,9 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
     private var folders = FolderTable()
     /// What is known of an entry beyond its URL and title, by id: only entries that have any.
     private var details = EntryDetailsTable()
+    /// Where entries were left and their rates (`EntryProgress`), by id: only entries that have
+    /// any, a few of a library's.
+    private var progress: [Int64: EntryProgress] = [:]
 
     private typealias Details = EntryDetailsTable.Details
 
@@ -102,7 +105,21 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
             entry.hasGivenLength = more.hasGivenLength
         }
         if entry.tags.title == nil { entry.tags.title = chunk.title(at: offset) }
+        if !progress.isEmpty, let kept = progress[id] { entry.progress = kept }
         return entry
+    }
+
+    /// The entries that have progress (`EntryProgress`), by id.
+    public var entriesWithProgress: [Int64: EntryProgress] { progress }
+
+    /// The progress of another entry of the queue with the same URL as `url`, if one has any:
+    /// an episode opened again resumes where it was left. Looks only at entries with progress.
+    public func progress(ofURL url: String) -> EntryProgress? {
+        for (id, kept) in progress {
+            guard let place = chunks.place(of: id) else { continue }
+            if chunks.chunks[place.chunk].url(at: place.offset, folders: folders) == url { return kept }
+        }
+        return nil
     }
 
     // MARK: Changing
@@ -120,6 +137,7 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
             var tags = entry.tags
             tags.title = nil
             setDetails(Details(tags: tags, length: entry.length, artURL: entry.artURL, hasGivenLength: entry.hasGivenLength), for: entry.id)
+            if !entry.progress.isEmpty { progress[entry.id] = entry.progress }
         }
     }
 
@@ -133,6 +151,7 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
     public mutating func remove(at index: Int) -> Int64 {
         let id = chunks.remove(at: index, folders: &folders)
         details[id] = nil
+        progress[id] = nil
         return id
     }
 
@@ -154,6 +173,7 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
         var tags = after.tags
         if tags.title == chunks.chunks[chunk].title(at: offset) { tags.title = nil }
         setDetails(Details(tags: tags, length: after.length, artURL: after.artURL, hasGivenLength: after.hasGivenLength), for: after.id)
+        progress[after.id] = after.progress.isEmpty ? nil : after.progress
         return true
     }
 

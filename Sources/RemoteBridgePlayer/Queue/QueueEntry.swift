@@ -17,15 +17,18 @@ public struct QueueEntry: Sendable, Equatable {
     public var artURL: String?
     /// Whether `length` came with the queued item (and so is not replaced by mpv's).
     public var hasGivenLength: Bool
+    /// Where it was left, and the rate it was played at (`EntryProgress`).
+    public var progress: EntryProgress
 
     /// Makes an entry.
-    public init(id: Int64, url: String, tags: Tags, length: Duration? = nil, artURL: String? = nil) {
+    public init(id: Int64, url: String, tags: Tags, length: Duration? = nil, artURL: String? = nil, progress: EntryProgress = EntryProgress()) {
         self.id = id
         self.url = url
         self.tags = tags
         self.length = length
         self.artURL = artURL
         self.hasGivenLength = length != nil
+        self.progress = progress
     }
 
     /// The tags MPRIS shows.
@@ -121,12 +124,29 @@ public struct QueueItem: Sendable, Equatable, Codable {
     public var tags: QueueEntry.Tags
     /// The length, when known in advance (generated sources, whose mpv duration grows as they play).
     public var length: Duration?
+    /// Where it was left and its rate, as saved state keeps them.
+    public var progress: EntryProgress
+
+    /// The JSON state file of earlier releases (`LegacyStateFile`) had no progress; nothing is
+    /// encoded as JSON.
+    private enum CodingKeys: String, CodingKey {
+        case url, tags, length
+    }
 
     /// Makes an item.
-    public init(url: String, tags: QueueEntry.Tags = QueueEntry.Tags(), length: Duration? = nil) {
+    public init(url: String, tags: QueueEntry.Tags = QueueEntry.Tags(), length: Duration? = nil, progress: EntryProgress = EntryProgress()) {
         self.url = url
         self.tags = tags
         self.length = length
+        self.progress = progress
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        url = try container.decode(String.self, forKey: .url)
+        tags = try container.decodeIfPresent(QueueEntry.Tags.self, forKey: .tags) ?? QueueEntry.Tags()
+        length = try container.decodeIfPresent(Duration.self, forKey: .length)
+        progress = EntryProgress()
     }
 }
 

@@ -12,6 +12,8 @@ public enum QueueLimits {
     public static let maximumTagLength = 4 << 10
     /// Values in one list tag (artists, genres); the rest are dropped.
     public static let maximumTagValues = 32
+    /// Milliseconds in a kept position (`EntryProgress`): a year, past any real entry.
+    public static let maximumPositionMilliseconds: Int64 = 365 * 86_400_000
 
     /// `text` as quoted in an error: `OutsideText.quoted(text)`, escaped and bounded in bytes.
     /// Kept for callers not yet switched to it.
