@@ -68,7 +68,10 @@ public enum ConfigurationSchema {
             ConfigurationTable(
                 name: "headset.gestures",
                 keys: HeadsetGesture.allCases.map { gesture in
-                    ConfigurationKey(gesture.name, TOMLText.string(gesture.defaultSubtype?.name ?? "none"))
+                    // The one unbound gesture says what else a gesture takes besides an event.
+                    let comment = gesture.defaultSubtype == nil
+                        ? "or an event, or \"\(GestureBinding.sleepTimerPrefix)15m\": 15 min more on remote-playerd's sleep timer" : ""
+                    return ConfigurationKey(gesture.name, TOMLText.string(gesture.defaultSubtype?.name ?? HeadsetConfiguration.unbound), comment)
                 }),
         ]
     }()

@@ -13,7 +13,7 @@ public struct HeadsetConfiguration: ConfigurationSettings, Sendable, Equatable {
     /// The shortest press that counts as a hold.
     public var holdDuration: Duration = GestureTimings.minimumHoldDuration
     /// Gesture bindings that differ from the defaults; nil unbinds.
-    public var gestures: [HeadsetGesture: RemoteControlSubtype?] = [:]
+    public var gestures: [HeadsetGesture: GestureBinding?] = [:]
     /// Devices to read; empty means discover headset-like devices.
     public var devices: [String] = []
     /// Whether to grab the headset-like devices read (never keyboards).
@@ -36,6 +36,19 @@ public struct HeadsetConfiguration: ConfigurationSettings, Sendable, Equatable {
     /// The defaults.
     public init() {}
 
+    /// The value in `[headset.gestures]` that unbinds a gesture.
+    public static let unbound = "none"
+
+    /// Every value a gesture takes, as the schema, errors and docs list them.
+    public static var gestureValues: [String] { GestureBinding.forms + [unbound] }
+
+    /// Why `value` is not a gesture's binding, with the values that are.
+    static func badBinding(_ value: String) -> String {
+        let sleep = value.hasPrefix(GestureBinding.sleepTimerPrefix)
+            ? "; after \"\(GestureBinding.sleepTimerPrefix)\" comes a length of time more than 0, such as 15m, 1h or 90s" : ""
+        return "\(OutsideText.quoted(value)) is not one of: \(gestureValues.joined(separator: ", "))\(sleep)"
+    }
+
     /// Parses configuration text, checking the whole `[headset]` section.
     public static func parse(_ text: String, file: String) throws(ConfigurationError) -> HeadsetConfiguration {
         var root = try ConfigurationSection.parse(text, file: file)
@@ -57,15 +70,22 @@ public struct HeadsetConfiguration: ConfigurationSettings, Sendable, Equatable {
             configuration.resumeAfterExitWithin = within
         }
         if var gestures = try headset.section("gestures") {
-            let subtypeNames = RemoteControlSubtype.allCases.map(\.name)
             for key in gestures.keys {
+                let label = "[headset.gestures] \(OutsideText.bareOrQuoted(key))"
                 guard let gesture = HeadsetGesture(name: key) else {
                     throw ConfigurationError(
-                        file: file, line: gestures.line(of: key), key: "[headset.gestures] \(OutsideText.bareOrQuoted(key))",
+                        file: file, line: gestures.line(of: key), key: label,
                         message: "unknown gesture; the gestures are: \(HeadsetGesture.allCases.map(\.name).joined(separator: ", "))")
                 }
-                let value = try gestures.string(key, oneOf: subtypeNames + ["none"]) ?? "none"
-                configuration.gestures[gesture] = value == "none" ? .some(nil) : RemoteControlSubtype(name: value)
+                let value = try gestures.string(key) ?? Self.unbound
+                guard value != Self.unbound else {
+                    configuration.gestures[gesture] = .some(nil)
+                    continue
+                }
+                guard let binding = GestureBinding(name: value) else {
+                    throw ConfigurationError(file: file, line: gestures.line(of: key), key: label, message: Self.badBinding(value))
+                }
+                configuration.gestures[gesture] = binding
             }
         }
         try headset.rejectUnknownKeys(known: ConfigurationSchema.keys(of: "headset"))

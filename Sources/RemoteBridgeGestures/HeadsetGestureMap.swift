@@ -15,13 +15,36 @@ import RemoteBridgeCore
 ///
 /// Only bound gestures have recognizers, and a shorter pattern waits only for the longer
 /// bound patterns it could still turn into. With only `click` bound, a click fires on release.
+///
+/// A gesture may also be bound to something that is not an event (``GestureBinding``, such as
+/// more time on the sleep timer): it is recognized the same way, and announced to
+/// `actionListeners` instead, once (a hold when it is recognized).
 @MainActor
 public final class HeadsetGestureMap {
     /// Told of each event, stamped with the clock and with source `.headset(gesture.rawValue)`.
     public let listeners = Listeners<RemoteControlEvent>()
 
-    /// The current bindings; unbound gestures are absent.
-    public private(set) var bindings: [HeadsetGesture: RemoteControlSubtype]
+    /// A gesture bound to something other than an event was made.
+    public struct Action: Sendable, Equatable {
+        /// The gesture.
+        public var gesture: HeadsetGesture
+        /// What it is bound to (never an `.event`: those go to `listeners`).
+        public var binding: GestureBinding
+        /// When it was recognized, on the map's clock.
+        public var timestamp: ContinuousClock.Instant
+    }
+
+    /// Told of each gesture bound to something other than an event, when it is made.
+    public let actionListeners = Listeners<Action>()
+
+    /// Every binding; unbound gestures are absent.
+    public private(set) var gestureBindings: [HeadsetGesture: GestureBinding]
+
+    /// The gestures bound to events, with their events; unbound gestures, and those bound to
+    /// something else (`gestureBindings`), are absent.
+    public var bindings: [HeadsetGesture: RemoteControlSubtype] {
+        gestureBindings.compactMapValues(\.subtype)
+    }
 
     /// The longest gap between a release and the next press within one pattern.
     /// Default `GestureTimings.maximumClickInterval`.
@@ -49,11 +72,11 @@ public final class HeadsetGestureMap {
     public init(clock: any GestureClock) {
         self.clock = clock
         environment = ButtonGestureEnvironment(clock: clock)
-        var defaults: [HeadsetGesture: RemoteControlSubtype] = [:]
+        var defaults: [HeadsetGesture: GestureBinding] = [:]
         for gesture in HeadsetGesture.allCases {
-            defaults[gesture] = gesture.defaultSubtype
+            defaults[gesture] = gesture.defaultSubtype.map(GestureBinding.event)
         }
-        bindings = defaults
+        gestureBindings = defaults
         rebuild()
     }
 
@@ -65,14 +88,20 @@ public final class HeadsetGestureMap {
     /// Binds `gesture` to `subtype`, or unbinds it with nil. A pattern in progress is abandoned
     /// (a seek in progress is ended first).
     public func bind(_ gesture: HeadsetGesture, to subtype: RemoteControlSubtype?) {
-        bindings[gesture] = subtype
+        bind(gesture, binding: subtype.map(GestureBinding.event))
+    }
+
+    /// Binds `gesture` to an event or to something else (announced to `actionListeners`), or
+    /// unbinds it with nil. A pattern in progress is abandoned (a seek in progress is ended first).
+    public func bind(_ gesture: HeadsetGesture, binding: GestureBinding?) {
+        gestureBindings[gesture] = binding
         rebuild()
     }
 
     /// Restores the default bindings.
     public func resetBindings() {
         for gesture in HeadsetGesture.allCases {
-            bindings[gesture] = gesture.defaultSubtype
+            gestureBindings[gesture] = gesture.defaultSubtype.map(GestureBinding.event)
         }
         rebuild()
     }
@@ -94,7 +123,7 @@ public final class HeadsetGestureMap {
         environment = ButtonGestureEnvironment(clock: clock)
         environment.edgeSource = edgeSource
         var recognizers: [HeadsetGesture: ButtonGestureRecognizer] = [:]
-        for gesture in HeadsetGesture.allCases where bindings[gesture] != nil {
+        for gesture in HeadsetGesture.allCases where gestureBindings[gesture] != nil {
             let recognizer = gesture.makeRecognizer()
             recognizer.maximumClickInterval = maximumClickInterval
             recognizer.minimumHoldDuration = minimumHoldDuration
@@ -112,7 +141,14 @@ public final class HeadsetGestureMap {
     }
 
     private func recognizerChanged(_ gesture: HeadsetGesture, to state: ButtonGestureRecognizer.State) {
-        guard let subtype = bindings[gesture] else { return }
+        guard let binding = gestureBindings[gesture] else { return }
+        guard case .event(let subtype) = binding else {
+            // Once: a hold when it is recognized, a click pattern when it ends.
+            if state == (gesture.isHold ? .began : .ended) {
+                actionListeners.announce(Action(gesture: gesture, binding: binding, timestamp: clock.now))
+            }
+            return
+        }
         switch state {
         case .began:
             emit(subtype, for: gesture)

@@ -42,7 +42,7 @@ extension HeadsetHandler {
                         })
                 },
                 DBusProperty(Headset1Interface.gestures) { [weak self] in
-                    let bindings = self?.gestures.bindings ?? [:]
+                    let bindings = self?.gestures.gestureBindings ?? [:]
                     return .dictionary(
                         keySignature: "s", valueSignature: "s",
                         HeadsetGesture.allCases.compactMap { gesture in

@@ -98,6 +98,9 @@ public final class HeadsetHandler {
         case resumed(PlayerResumption.Outcome)
         /// A call to a player was answered (or failed): the player, the event, and whether it succeeded.
         case delivered(player: String, event: RemoteControlEvent, succeeded: Bool)
+        /// A gesture bound to the sleep timer reached a player: the player, what was asked
+        /// (`+15m`), and what came of it.
+        case sleepTimer(player: String, request: String, outcome: SleepTimerOutcome)
         /// A device was added to `readers`, or one let go.
         case devicesChanged
     }
@@ -127,7 +130,7 @@ public final class HeadsetHandler {
         gestures = HeadsetGestureMap(clock: clock)
         gestures.maximumClickInterval = configuration.clickInterval
         gestures.minimumHoldDuration = configuration.holdDuration
-        for (gesture, subtype) in configuration.gestures { gestures.bind(gesture, to: subtype) }
+        for (gesture, binding) in configuration.gestures { gestures.bind(gesture, binding: binding) }
         connection = try await DBusConnection.connect(to: options.busAddress)
         tracker = NowPlayingTracker(connection: connection)
         output = PlayerOutput(connection: connection, clock: clock)
@@ -140,6 +143,9 @@ public final class HeadsetHandler {
             case .debug(let line): logger.debug("call: \(line)")
             case .answered(let player, let event, let succeeded):
                 self?.listeners.announce(.delivered(player: player, event: event, succeeded: succeeded))
+            case .sleepTimerAnswered(let player, let request, let outcome):
+                if outcome == .set { logger.info("sleep timer: \(request) on \(player)") }
+                self?.listeners.announce(.sleepTimer(player: player, request: request, outcome: outcome))
             }
         }
         tracker.listeners.add { [weak self] event in
@@ -150,6 +156,7 @@ public final class HeadsetHandler {
             }
         }
         gestures.listeners.add { [weak self] event in self?.deliver(event) }
+        gestures.actionListeners.add { [weak self] action in self?.act(on: action) }
         gestures.edgeSource = self
         let object = try ExportedObject(path: Headset1Interface.objectPath, interfaces: [headsetInterface()])
         object.listeners.add { event in

@@ -9,7 +9,7 @@ import RemoteBridgeMPRIS
 /// `/org/mpris/MediaPlayer2` under `org.mpris.MediaPlayer2.<name>`, any name the test picks.
 ///
 /// Every property is what the test set (`ScriptedPlayerProperties`), of any D-Bus type, or left
-/// out. Each method call and property Set it receives is recorded in `calls`, so a test can tell
+/// out; with `playback` set, it serves RemoteBridge's `Playback1` too, as remote-playerd does. Each method call and property Set it receives is recorded in `calls`, so a test can tell
 /// which player a command reached. It does not act on method calls (Play leaves it paused), so
 /// what a test sees is only what it scripted; Set on `Volume`, `LoopStatus`, `Shuffle` and
 /// `Rate` changes the property, as a real player does. Changes announce themselves with
@@ -62,7 +62,8 @@ public final class ScriptedPlayer {
         connection = try await DBusConnection.connect(to: address)
         busName = MPRISNames.busNamePrefix + name
         self.properties = properties
-        let object = try ExportedObject(path: MPRISNames.objectPath, interfaces: [rootInterface(), playerInterface()])
+        let object = try ExportedObject(
+            path: MPRISNames.objectPath, interfaces: [rootInterface(), playerInterface()] + (properties.playback == nil ? [] : [playbackInterface()]))
         self.object = object
         connection.export(object)
         guard try await connection.requestName(busName) == .primaryOwner else {
@@ -149,6 +150,16 @@ public final class ScriptedPlayer {
                 PlayerInterface.name, methods: methods.map(\.declaration), properties: accessors.map(\.declaration),
                 signals: [PlayerInterface.seeked]),
             methods: methods, properties: accessors)
+    }
+
+    /// RemoteBridge's `Playback1`, served only when the test gives its properties: the calls
+    /// recorded (`SetSleepTimer "+15m"`), the properties as scripted.
+    private func playbackInterface() -> DBusInterface {
+        let methods = Playback1Interface.declaration.methods.map(recordingMethod)
+        let accessors = Playback1Interface.declaration.properties.map { declaration in
+            DBusProperty(declaration) { [weak self] in self?.properties.playback?[declaration.name] ?? .string("") }
+        }
+        return DBusInterface(Playback1Interface.declaration, methods: methods, properties: accessors)
     }
 
     /// A handler for `declaration` that records the call and replies with nothing.

@@ -13,6 +13,16 @@ public struct ScriptedPlayerProperties: Sendable {
     /// Properties not served at all (of either interface), as some players leave some out:
     /// Get names them unknown, and GetAll does not carry them.
     public var omitted: Set<String> = []
+    /// RemoteBridge's `Playback1` properties (chapters, the sleep timer), by name, when the player
+    /// serves that interface too, as remote-playerd does; nil, the default, for a player of any
+    /// other program. Its methods are recorded, not acted on.
+    public var playback: [String: DBusValue]?
+
+    /// `Playback1`'s properties as a player with no chapters and no sleep timer has them.
+    public static let playbackWithoutChapters: [String: DBusValue] = [
+        "Chapters": .array(elementSignature: "(xs)", []), "Chapter": .int32(-1), "ChapterTitle": .string(""),
+        "SleepTimer": .string("off"), "SleepRemaining": .int64(-1),
+    ]
 
     /// The root properties in the order they are served.
     static let rootOrder = MediaPlayer2Interface.declaration.properties.map(\.name)

@@ -24,7 +24,7 @@ struct ConfigurationDocumentsTests {
         // The gestures are written out, so each reads as a binding: the default one.
         var headset = try HeadsetConfiguration.load(path: path, required: true)
         for gesture in HeadsetGesture.allCases {
-            #expect(headset.gestures[gesture] == .some(gesture.defaultSubtype), "\(gesture.name)")
+            #expect(headset.gestures[gesture] == .some(gesture.defaultSubtype.map(GestureBinding.event)), "\(gesture.name)")
         }
         headset.gestures = [:]
         #expect(headset == HeadsetConfiguration())
@@ -66,5 +66,13 @@ struct ConfigurationDocumentsTests {
             let stated = cell.hasPrefix("`") ? kebab(cell.dropFirst().prefix { $0 != "`" }) : String(cell.prefix { $0 != " " })
             #expect(stated == (gesture.defaultSubtype?.name ?? "unbound"), "\(Self.page): \(gesture.name)")
         }
+    }
+
+    @Test("docs/configuration.md lists every value a gesture takes, as HeadsetConfiguration.gestureValues has them")
+    func pageGestureValues() throws {
+        let text = try String(contentsOfFile: Self.root.appendingPathComponent(Self.page).path, encoding: .utf8)
+        let sentence = "A gesture takes one of: " + HeadsetConfiguration.gestureValues.map { "`\($0)`" }.joined(separator: ", ") + "."
+        let joined = text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ")
+        #expect(joined.contains(sentence), "\(Self.page) should say: \(sentence)")
     }
 }
