@@ -16,6 +16,7 @@ public enum HelpText {
           - A player that does not answer within --timeout is named and skipped (playerctl waits \(RemoteCtl.playerctlTimeout.secondsText) s).
           - A command line it cannot read exits 2 (playerctl prints the error and exits 0).
           - -v prints remotectl's version.
+          - rate, chapter and sleep are remotectl's: playerctl has no verb for the playback rate.
         """
 
     /// The whole text, ending with a newline.

@@ -20,7 +20,8 @@ struct Playback1Player {
         case failed(DBusError)
     }
 
-    /// Looks `busName` up; `what` names the feature for the message (`chapters`, `the sleep timer`).
+    /// Looks `busName` up; `what` says what needs it, for the message (`chapters need`, `the
+    /// sleep timer needs`).
     static func lookUp(_ busName: String, on connection: DBusConnection, for what: String) async -> Lookup {
         let client = MPRISClient(connection: connection, busName: busName)
         let name = PlayerSelection.short(busName)
@@ -31,7 +32,7 @@ struct Playback1Player {
             return .failed(error)
         }
         guard reply.first?.stringValue?.contains(Playback1Interface.name) == true else {
-            return .lacks("remotectl: \(name) does not serve \(Playback1Interface.name): \(what) need remote-playerd (-p remotebridge)")
+            return .lacks("remotectl: \(name) does not serve \(Playback1Interface.name): \(what) remote-playerd (-p remotebridge)")
         }
         return .serves(Playback1Player(client: client, name: name))
     }

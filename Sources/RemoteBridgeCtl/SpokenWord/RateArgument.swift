@@ -27,7 +27,7 @@ struct RateArgument: Equatable {
 
     /// The rate to set, given the player's `current` one.
     func rate(from current: Double) -> Double {
-        current + Double(direction) * value
+        direction == 0 ? value : current + Double(direction) * value
     }
 
     /// Why `rate` cannot be set on a player whose rates go from `minimum` to `maximum` (either

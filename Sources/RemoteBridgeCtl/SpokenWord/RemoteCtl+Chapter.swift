@@ -13,7 +13,7 @@ extension RemoteCtl {
             errors("remotectl: chapter takes \(ChapterArgument.forms); got \(arguments.map { OutsideText.quoted($0) }.joined(separator: " "))")
             return 2
         }
-        return await eachPlayback1Player(for: "chapters", doing: "chapter") { player throws(DBusError) in
+        return await eachPlayback1Player(for: "chapters need", doing: "chapter") { player throws(DBusError) in
             switch argument {
             case .next:
                 _ = try await player.client.call(Playback1Interface.nextChapter)

@@ -22,7 +22,7 @@ extension RemoteCtl {
                 return 2
             }
         }
-        return await eachPlayback1Player(for: "the sleep timer", doing: "sleep") { player throws(DBusError) in
+        return await eachPlayback1Player(for: "the sleep timer needs", doing: "sleep") { player throws(DBusError) in
             if let when {
                 _ = try await player.client.call(Playback1Interface.setSleepTimer, [.string(when)])
                 return 0
