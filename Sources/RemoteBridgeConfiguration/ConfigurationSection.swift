@@ -111,17 +111,27 @@ public struct ConfigurationSection {
         case .integer(let integer): seconds = Double(integer)
         case .float(let float): seconds = float
         case .string(let text):
-            let units: [(suffix: String, seconds: Double)] = [("min", 60), ("s", 1), ("h", 3600), ("d", 86_400)]
-            guard let unit = units.first(where: { text.hasSuffix($0.suffix) }), let number = Double(text.dropLast(unit.suffix.count)) else {
-                throw fail(key, "\(OutsideText.quoted(text)) is not a length of time; write a number of seconds, or one such as \"45s\", \"90min\", \"12h\" or \"3d\"")
+            guard let length = DurationText.parse(text) else {
+                throw fail(key, "\(OutsideText.quoted(text)) is not a length of time; write a number of seconds, or one such as \"45s\", \"90min\", \"1h30m\", \"12h\" or \"3d\"")
             }
-            seconds = number * unit.seconds
+            seconds = length.inSeconds
         default: throw fail(key, "expected a number of seconds or a text such as \"3d\", found \(value.typeName)")
         }
         guard seconds.isFinite, let duration = Duration.milliseconds(rounding: seconds), range.contains(duration) else {
             throw fail(key, "\(seconds) seconds is outside \(range.lowerBound.inSeconds)…\(range.upperBound.inSeconds) seconds")
         }
         return duration
+    }
+
+    /// A length of time as `duration(_:in:)` reads it, or `"off"`: `.some(nil)` for off, nil
+    /// when the key is absent.
+    public mutating func durationOrOff(_ key: String, in range: ClosedRange<Duration>) throws(ConfigurationError) -> Duration?? {
+        if case .string("off") = table[key]?.value {
+            _ = value(key)
+            return .some(nil)
+        }
+        guard let length = try duration(key, in: range) else { return nil }
+        return .some(length)
     }
 
     /// A sub-table, if present.

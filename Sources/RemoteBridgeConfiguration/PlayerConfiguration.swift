@@ -23,10 +23,22 @@ public struct PlayerConfiguration: ConfigurationSettings, Sendable, Equatable {
     public var replayGain = ReplayGainMode.off
     /// Decibels added to the ReplayGain, within `ReplayGainMode.preampRange`.
     public var replayGainPreamp = 0.0
+    /// Leaving an entry after more than this has played keeps its place; nil: never.
+    public var rememberPosition: Duration? = PlaybackDefaults.rememberPositionAfter
+    /// Whether the rate is one for the player or kept per entry.
+    public var rememberRate = RateMemory.global
+    /// Next and Previous step through the chapters of a file at least this long; nil: never.
+    public var chapterSteps: Duration? = PlaybackDefaults.chapterStepsFrom
+    /// How long the sleep timer fades the volume out before it pauses.
+    public var sleepFade = PlaybackDefaults.sleepFade
     /// How far the FastForward media key skips.
     public var skipForwardInterval = TransportDefaults.skipForward
     /// How far the Rewind media key skips.
     public var skipBackwardInterval = TransportDefaults.skipBackward
+    /// How far FastForward skips in spoken word (`PlaybackDefaults.spokenWordGenres`, `.m4b`).
+    public var spokenWordSkipForward = TransportDefaults.skipForward
+    /// How far Rewind skips in spoken word.
+    public var spokenWordSkipBackward = TransportDefaults.skipBackward
     /// Input devices (or FIFOs) whose media keys control this player.
     public var inputDevices: [String] = []
 
@@ -62,11 +74,26 @@ public struct PlayerConfiguration: ConfigurationSettings, Sendable, Equatable {
             if let preamp = try player.number("replay-gain-preamp", in: ReplayGainMode.preampRange, unit: "dB") {
                 configuration.replayGainPreamp = preamp
             }
+            if let remember = try player.durationOrOff("remember-position", in: .zero...(.seconds(86_400))) {
+                configuration.rememberPosition = remember
+            }
+            if let memory = try player.string("remember-rate", oneOf: RateMemory.allCases.map(\.rawValue)) {
+                configuration.rememberRate = RateMemory(rawValue: memory) ?? .global
+            }
+            if let steps = try player.durationOrOff("chapter-steps", in: .zero...(.seconds(7 * 86_400))) {
+                configuration.chapterSteps = steps
+            }
+            if let fade = try player.duration("sleep-fade", in: .zero...(.seconds(60))) { configuration.sleepFade = fade }
             try player.rejectUnknownKeys(known: ConfigurationSchema.keys(of: "player"))
         }
         if var keys = try root.section("media-keys") {
             if let forward = try keys.seconds("skip-forward", in: 1...3600) { configuration.skipForwardInterval = forward }
             if let backward = try keys.seconds("skip-backward", in: 1...3600) { configuration.skipBackwardInterval = backward }
+            let forward = try keys.seconds("spoken-word-skip-forward", in: 1...3600)
+            let backward = try keys.seconds("spoken-word-skip-backward", in: 1...3600)
+            // Unset, spoken word skips as music does.
+            configuration.spokenWordSkipForward = forward ?? configuration.skipForwardInterval
+            configuration.spokenWordSkipBackward = backward ?? configuration.skipBackwardInterval
             try keys.rejectUnknownKeys(known: ConfigurationSchema.keys(of: "media-keys"))
         }
         if var input = try root.section("input") {

@@ -51,6 +51,9 @@ public final class MPRISServer {
     /// Whether `start()` exports `RemoteControl1` too (the default). Without it, the server is
     /// a plain MPRIS player, as other programs' are.
     public var servesRemoteControl = true
+    /// Interfaces of the player's own that `start()` exports on the same object, after MPRIS's
+    /// (remote-playerd's `Playback1`).
+    public var additionalInterfaces: [DBusInterface] = []
     /// The exported object; nil until `start()`.
     public private(set) var object: ExportedObject?
     private var applicationListener: ListenerID?
@@ -75,7 +78,8 @@ public final class MPRISServer {
     public func start() throws(DBusError) {
         let object = try ExportedObject(
             path: MPRISNames.objectPath,
-            interfaces: [rootInterface(), playerInterface(), trackListInterface()] + (servesRemoteControl ? [remoteControlInterface()] : []))
+            interfaces: [rootInterface(), playerInterface(), trackListInterface()] + (servesRemoteControl ? [remoteControlInterface()] : [])
+                + additionalInterfaces)
         self.object = object
         connection.export(object)
         playerListener = player.listeners.add { [weak self] change in self?.playerChanged(change) }

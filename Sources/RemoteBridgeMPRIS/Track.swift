@@ -100,7 +100,7 @@ public struct Track: Sendable, Equatable, Identifiable {
 
 extension String {
     /// The string with NUL characters removed, so it can travel as a D-Bus string.
-    var dbusSafe: String {
+    public var dbusSafe: String {
         DBusValidation.isValidString(self) ? self : String(unicodeScalars.filter { $0 != "\0" })
     }
 }

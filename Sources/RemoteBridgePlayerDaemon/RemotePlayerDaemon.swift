@@ -100,6 +100,8 @@ public final class RemotePlayerDaemon {
     private var finishWaiters: [CheckedContinuation<Void, Never>] = []
     /// Gives the heap's free pages back once a burst of calls is over.
     private let heapTrim = QuietTimeTrim()
+    /// The chapter last announced by `ChapterChanged`, of which entry.
+    private var lastChapter: (id: Int64?, index: Int?) = (nil, nil)
 
     /// Why the daemon could not start.
     public struct StartError: Error, CustomStringConvertible {
@@ -138,6 +140,14 @@ public final class RemotePlayerDaemon {
             environment: ProcessEnvironment.variables(ProcessEnvironment.current), busAddress: options.busAddress)
         playerConfiguration.artCacheDirectory = URL(fileURLWithPath: paths.artCache)
         playerConfiguration.maximumEntries = options.maximumQueueLength
+        playerConfiguration.positionMemory = PositionMemory(after: configuration.rememberPosition)
+        playerConfiguration.rateMemory = configuration.rememberRate
+        playerConfiguration.chapterStepsFrom = configuration.chapterSteps
+        playerConfiguration.sleepFade = configuration.sleepFade
+        playerConfiguration.spokenWordScanScale = (
+            configuration.spokenWordSkipForward / configuration.skipForwardInterval,
+            configuration.spokenWordSkipBackward / configuration.skipBackwardInterval
+        )
         player = try MPVPlayer(configuration: playerConfiguration)
         // Loading libmpv (~70 ms) then overlaps the daemon's own start and the bus's activation.
         if options.prepareEngine { player.prepareEngine() }
@@ -152,6 +162,7 @@ public final class RemotePlayerDaemon {
         server = MPRISServer(
             connection: connection, application: application, player: mediaPlayer,
             identity: PlayerIdentity.mpris)
+        server.additionalInterfaces = [Playback1Service.interface(for: player)]
         tracker = NowPlayingTracker(connection: connection)
         mediaKeys = DesktopMediaKeys(
             connection: connection, applicationName: configuration.name, skipForward: configuration.skipForwardInterval,
@@ -171,7 +182,10 @@ public final class RemotePlayerDaemon {
             case .changed(let change):
                 // After shutdown the state is saved for good: changes still on their way (mpv's
                 // last events, a scan ended by the shutdown) are not recorded over it.
-                if let self, !self.isShutDown { self.persistence?.record(change, of: self.player) }
+                guard let self, !self.isShutDown else { return }
+                self.persistence?.record(change, of: self.player)
+                Playback1Service.announce(change, of: self.player, on: self.server.object, lastChapter: &self.lastChapter)
+                if change == .state { self.followKindOfEntry() }
             case .audioOutput(let report):
                 if case .reopened = report { logger.notice("\(report)") } else { logger.warning("\(report)") }
             case .engine(let report):
@@ -369,6 +383,7 @@ public final class RemotePlayerDaemon {
         } else if let saved {
             player.setVolume(saved.volume)
             player.setLoop(saved.loop)
+            if configuration.rememberRate == .global, saved.rate != 1 { player.setSpeed(saved.rate) }
             // A shuffled queue comes back in its shuffled order; shuffle off gives back the order
             // before shuffling, or, from a file that has none (an earlier release's), the saved one.
             player.load(
@@ -491,6 +506,14 @@ public final class RemotePlayerDaemon {
         wasPlaying = playing
         persistence?.setPlaying(playing)
         if playing, tracker.nowPlaying != busName, !application.isNowPlaying { application.isNowPlaying = true }
+    }
+
+    /// The desktop's FastForward and Rewind skip by the current entry's kind: spoken word's steps
+    /// (`[media-keys] spoken-word-skip-forward`) or music's.
+    private func followKindOfEntry() {
+        let spoken = player.current?.isSpokenWord == true
+        mediaKeys.skipForward = spoken ? configuration.spokenWordSkipForward : configuration.skipForwardInterval
+        mediaKeys.skipBackward = spoken ? configuration.spokenWordSkipBackward : configuration.skipBackwardInterval
     }
 
     /// The state as it is now.

@@ -144,7 +144,10 @@ extension MPVPlayer {
     public var isScanning: Bool { scanTimer != nil }
 
     func scanTick() {
-        let step = configuration.scanStep
+        // Spoken word scans in longer jumps, as its skips are longer (`spokenWordScanScale`).
+        let scale = current?.isSpokenWord == true
+            ? (scanDirection > 0 ? configuration.spokenWordScanScale.forward : configuration.spokenWordScanScale.backward) : 1
+        let step = configuration.scanStep * max(scale, 0.01)
         let target = position + (scanDirection > 0 ? step : .zero - step)
         if target <= .zero {
             seek(to: .zero)

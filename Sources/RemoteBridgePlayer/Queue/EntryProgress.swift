@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import RemoteBridgeCore
 
 /// How far a listener got in one entry, kept with it so that coming back to it resumes there
 /// (`[player] remember-position`), and the rate it was last played at (`remember-rate =
@@ -30,5 +31,14 @@ public struct EntryProgress: Sendable, Hashable {
     public var resumePosition: Duration? {
         if case .at(let position) = place { return position }
         return nil
+    }
+}
+
+extension QueueEntry {
+    /// Whether it is spoken word (a podcast, an audiobook), whose skips and scans may be longer
+    /// than music's: by its genre (`PlaybackDefaults.spokenWordGenres`), or an `.m4b` file.
+    public var isSpokenWord: Bool {
+        if url.utf8.count > 4, url.suffix(4).lowercased() == ".m4b" { return true }
+        return tags.genres.contains { PlaybackDefaults.spokenWordGenres.contains($0.lowercased()) }
     }
 }

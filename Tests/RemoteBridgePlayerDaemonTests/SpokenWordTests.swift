@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import RemoteBridgeDBus
+import RemoteBridgeMPRIS
+import RemoteBridgePlayer
+import RemoteBridgeTesting
+import Testing
+
+@testable import RemoteBridgePlayerDaemon
+
+/// A podcast-like queue on a real remote-playerd and a real engine: three 20-minute episodes
+/// (Opus, MP3, M4B) with four chapters each, made by ffmpeg. Each episode resumes where it was
+/// left, across a kill -9; one played to its end starts from 0; a chapter step lands on the
+/// chapter's start and the bus names it.
+@Suite("remote-playerd: podcasts and audiobooks resume where they were left", .serialized)
+@MainActor
+struct SpokenWordTests {
+    static let name = "org.mpris.MediaPlayer2.remotebridge"
+    /// Each episode's chapters: start in seconds, title.
+    static let chapters: [(start: Int, title: String)] = [(0, "Opening"), (300, "Second part"), (600, "Third part"), (900, "Closing")]
+    static let length = 1200
+
+    /// Makes the three episodes in `folder`; their paths, in queue order.
+    static func makeEpisodes(in folder: URL) async throws -> [String] {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var metadata = ";FFMETADATA1\n"
+        for (index, chapter) in chapters.enumerated() {
+            let end = index + 1 < chapters.count ? chapters[index + 1].start : length
+            metadata += "[CHAPTER]\nTIMEBASE=1/1000\nSTART=\(chapter.start * 1000)\nEND=\(end * 1000)\ntitle=\(chapter.title)\n"
+        }
+        let metadataFile = folder.appendingPathComponent("chapters.txt")
+        try metadata.write(to: metadataFile, atomically: true, encoding: .utf8)
+        let episodes: [(name: String, codec: [String])] = [
+            ("episode 1.opus", ["-c:a", "libopus", "-b:a", "6k", "-compression_level", "0"]),
+            ("episode 2.mp3", ["-c:a", "libmp3lame", "-b:a", "8k", "-id3v2_version", "4"]),
+            ("episode 3.m4b", ["-c:a", "aac", "-b:a", "8k"]),
+        ]
+        var paths: [String] = []
+        for episode in episodes {
+            let path = folder.appendingPathComponent(episode.name).path
+            let result = try await ExternalProcess.run(
+                "ffmpeg",
+                ["-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=220:duration=\(length):sample_rate=8000", "-i", metadataFile.path,
+                 "-map", "0:a", "-map_metadata", "1", "-map_chapters", "1", "-ac", "1", "-metadata", "genre=Podcast", "-metadata", "title=\(episode.name)"]
+                    + episode.codec + [path])
+            try #require(result.status == 0, "ffmpeg for \(episode.name): \(result.standardError)")
+            paths.append(path)
+        }
+        return paths
+    }
+
+    /// A daemon's view as a client has it.
+    struct Client {
+        let mpris: MPRISClient
+        let changes: SignalRecorder
+
+        /// The current entry's path and track id.
+        func current() async throws -> (path: String, trackID: String) {
+            let metadata = try await mpris.metadata()
+            let url = metadata["xesam:url"]?.unwrapped.stringValue ?? ""
+            return (URL(string: url)?.path(percentEncoded: false) ?? url, metadata["mpris:trackid"]?.unwrapped.stringValue ?? "")
+        }
+
+        /// The position, in seconds.
+        func position() async throws -> Double {
+            Double(try await mpris.property(PlayerInterface.position).int64Value ?? -1) / 1e6
+        }
+
+        /// Waits until `path` is current; its position then. (Until its file has opened, the
+        /// player shows where it is to open, so the position is the one it plays from.)
+        func waitUntilCurrent(_ path: String) async throws -> Double {
+            let current = try await changes.until(limit: .seconds(20)) { try await self.current().path == path }
+            #expect(current, "\(path) never became current")
+            return try await position()
+        }
+
+        /// Calls a Playback1 method.
+        func call(_ method: DBusMethodDeclaration, _ arguments: [DBusValue] = []) async throws {
+            _ = try await mpris.call(method, arguments)
+        }
+    }
+
+    static func connect(_ bed: DaemonTestBed) async throws -> Client {
+        let changes = try await SignalRecorder.start(on: bed.connection, MatchRule(path: MPRISNames.objectPath))
+        return Client(mpris: MPRISClient(connection: bed.connection, busName: name), changes: changes)
+    }
+
+    @Test("play the first to 7:30, Next, play 10 s, Previous: it resumes at 7:30; kill -9 and restart: same; played to its end: it starts at 0; a chapter step lands on the chapter's start, named on the bus")
+    func resumeScenario() async throws {
+        let bed = try await DaemonTestBed(tones: 1, seconds: 1)
+        defer { bed.stop() }
+        // Previous goes back to the previous entry at once (the scenario's), and Next goes to the
+        // next entry, not the next chapter (a later test covers that rule).
+        try "[player]\nprevious-restarts-after = 0\nchapter-steps = \"off\"\n".write(toFile: bed.config, atomically: true, encoding: .utf8)
+        let files = try await Self.makeEpisodes(in: bed.media.directory.appendingPathComponent("podcasts"))
+        let state = bed.path("player.state")
+        var daemon = try await bed.startPlayer(["--state", state] + files)
+        defer { daemon.send(SIGKILL) }
+        var client = try await Self.connect(bed)
+        var timeline: [String] = []
+        func note(_ what: String) async throws {
+            let current = try await client.current()
+            timeline.append(String(format: "%@ → %@ at %.3f s", what, (current.path as NSString).lastPathComponent, try await client.position()))
+        }
+
+        try await client.mpris.play()
+        let first = try await client.current()
+        #expect(first.path == files[0])
+        try await client.mpris.setPosition(trackID: first.trackID, .seconds(450))
+        _ = try await client.waitUntilCurrent(files[0])
+        try await note("played to 7:30")
+        try await client.mpris.next()
+        let secondStart = try await client.waitUntilCurrent(files[1])
+        try await note("Next")
+        #expect(secondStart < 1, "the second episode, never played, starts at 0 (\(secondStart) s)")
+        try await client.mpris.setPosition(trackID: try await client.current().trackID, .seconds(10))
+        try await note("played 10 s")
+        try await client.mpris.previous()
+        let resumed = try await client.waitUntilCurrent(files[0])
+        try await note("Previous")
+        #expect(abs(resumed - 450) < 1, "the first episode resumes at 7:30, not \(resumed) s")
+
+        // kill -9 with the first episode left at 7:30 (now current again, then left for the
+        // second): the restart resumes it there.
+        let watch = try FileWatch(folder: bed.media.directory.path)
+        try await client.mpris.next()
+        _ = try await client.waitUntilCurrent(files[1])
+        #expect(await watch.waitFor(name: "player.state"), "the state was never written")
+        let saved = try #require(try StateStore(path: state).load())
+        #expect(saved.queue[0].progress.resumePosition.map { abs($0.inSeconds - 450) < 1 } == true, "saved: \(saved.queue[0].progress)")
+        daemon.send(SIGKILL)
+        _ = await daemon.waitForExit()
+        daemon = try await bed.startPlayer(["--state", state])
+        client = try await Self.connect(bed)
+        try await note("kill -9, restart")
+        try await client.mpris.play()
+        try await client.mpris.previous()
+        let afterRestart = try await client.waitUntilCurrent(files[0])
+        try await note("Previous after the restart")
+        #expect(abs(afterRestart - 450) < 1, "after kill -9 and a restart, it resumes at 7:30, not \(afterRestart) s")
+
+        // A chapter step: from 7:30 (in "Second part") to "Third part" at 10:00.
+        let chapterSignals = try await SignalRecorder.start(on: bed.connection, MatchRule(signal: Playback1Interface.chapterChanged, path: MPRISNames.objectPath))
+        try await client.call(Playback1Interface.nextChapter)
+        #expect(await chapterSignals.until { chapterSignals.messages.contains { $0.body.first?.int64Value == 2 } }, "ChapterChanged names chapter 2")
+        let stepped = try await client.waitUntilCurrent(files[0])
+        try await note("NextChapter")
+        #expect(abs(stepped - 600) < 0.2, "a chapter step lands on its start (600 s), not \(stepped) s")
+        let title = try await client.mpris.property(Playback1Interface.chapterTitle).stringValue
+        #expect(title == "Third part")
+        let signalled = chapterSignals.messages.last { $0.body.first?.int64Value == 2 }
+        #expect(signalled?.body.dropFirst().first?.stringValue == "Third part")
+        let listed = try await client.mpris.property(Playback1Interface.chapters).arrayValue ?? []
+        #expect(listed.count == Self.chapters.count)
+
+        // Played to its end: the second episode, from 20 s before its end, goes on to the third
+        // by itself; coming back, it starts at 0.
+        try await client.mpris.next()
+        _ = try await client.waitUntilCurrent(files[1])
+        try await client.mpris.setPosition(trackID: try await client.current().trackID, .seconds(Self.length - 2))
+        try await note("the second near its end")
+        _ = try await client.waitUntilCurrent(files[2])
+        try await note("went on by itself")
+        try await client.mpris.previous()
+        let again = try await client.waitUntilCurrent(files[1])
+        try await note("Previous to the finished one")
+        #expect(again < 1, "an episode played to its end starts at 0, not \(again) s")
+        print("spoken-word timeline:\n" + timeline.joined(separator: "\n"))
+    }
+}
