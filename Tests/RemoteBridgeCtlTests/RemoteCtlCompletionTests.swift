@@ -14,5 +14,8 @@ struct RemoteCtlCompletionTests {
         #expect(script.output.contains(marker))
         #expect(script.output.contains("play-pause"))
         #expect(script.output.contains("monitor"))
+        for verb in ["rate", "chapter", "sleep"] {
+            #expect(script.output.contains(verb), "\(shell): \(verb)")
+        }
     }
 }

@@ -77,3 +77,26 @@ struct SpokenWordArgumentTests {
         #expect(RemoteCtl.sleepLine(kind: "end-of-chapter", remaining: -1) == "end-of-chapter")
     }
 }
+
+/// The three verbs in the one table: help, the man page and --json.
+@Suite("remotectl rate, chapter and sleep: in the verb table")
+struct SpokenWordVerbTableTests {
+    @Test("they are remotectl's own, listed by --help and the man page, and take --json but not --format")
+    func table() throws {
+        for name in ["rate", "chapter", "sleep"] {
+            let verb = try #require(Verb.named(name))
+            #expect(!verb.fromPlayerctl && !verb.takesFormat && verb.followed == nil, "\(name)")
+            #expect(CommandLineOption.json.verbs.contains(name), "\(name)")
+            #expect(HelpText.text.contains("  \(name) \(verb.arguments)"), "\(name)")
+            #expect(PackagingFiles.manual.contains("\\fB\(name)\\fR"), "\(name)")
+        }
+        #expect(HelpText.text.contains("playerctl has no verb for the playback rate"))
+    }
+
+    @Test("--json goes with them; --hold does not")
+    func options() throws {
+        #expect(try Invocation(arguments: ["rate", "--json"]).json)
+        #expect(try Invocation(arguments: ["sleep", "--json"]).json)
+        #expect(throws: Invocation.UsageError.self) { try Invocation(arguments: ["chapter", "--hold", "1"]) }
+    }
+}
