@@ -33,12 +33,26 @@ public enum ConfigurationSchema {
                     ConfigurationKey(
                         "replay-gain-preamp", TOMLText.number(player.replayGainPreamp),
                         "dB added to the ReplayGain, \(TOMLText.number(ReplayGainMode.preampRange.lowerBound)) to \(TOMLText.number(ReplayGainMode.preampRange.upperBound))"),
+                    ConfigurationKey(
+                        "remember-position", player.rememberPosition.map(TOMLText.duration) ?? TOMLText.string("off"),
+                        "leaving an entry after this much has played keeps its place (resumed there); \"off\": never"),
+                    ConfigurationKey(
+                        "remember-rate", TOMLText.string(player.rememberRate.rawValue),
+                        "the speed (Rate) kept: \(RateMemory.allCases.map(\.rawValue).joined(separator: " or "))"),
+                    ConfigurationKey(
+                        "chapter-steps", player.chapterSteps.map(TOMLText.duration) ?? TOMLText.string("off"),
+                        "Next/Previous step through the chapters of a file at least this long; 0: any; \"off\": never"),
+                    ConfigurationKey("sleep-fade", TOMLText.duration(player.sleepFade), "the sleep timer fades out this long, then pauses"),
                 ]),
             ConfigurationTable(
                 name: "media-keys",
                 keys: [
                     ConfigurationKey("skip-forward", player.skipForwardInterval.secondsText, "seconds, for FastForward"),
                     ConfigurationKey("skip-backward", player.skipBackwardInterval.secondsText, "seconds, for Rewind"),
+                    ConfigurationKey(
+                        "spoken-word-skip-forward", player.spokenWordSkipForward.secondsText,
+                        "seconds, for FastForward in podcasts and audiobooks (and faster holds)"),
+                    ConfigurationKey("spoken-word-skip-backward", player.spokenWordSkipBackward.secondsText, "seconds, for Rewind in them"),
                 ]),
             ConfigurationTable(
                 name: "input",
