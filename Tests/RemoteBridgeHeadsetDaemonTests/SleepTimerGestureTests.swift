@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
+import Foundation
+import Logging
 import RemoteBridgeDBus
 import RemoteBridgeGestures
 @testable import RemoteBridgeHeadsetDaemon
 import RemoteBridgeMPRIS
+import RemoteBridgePlayerDaemon
 import RemoteBridgeTesting
 import Testing
 
@@ -89,5 +92,42 @@ extension DBusValue {
     /// The entries of a dictionary value.
     fileprivate var dictionaryEntries: [DictionaryEntry]? {
         if case .dictionary(_, _, let entries) = self { entries } else { nil }
+    }
+}
+
+/// The same gesture against a real remote-playerd (in-process, null audio) on headsetd's bus.
+@Suite("headsetd: a gesture bound to the sleep timer, with remote-playerd")
+@MainActor
+struct SleepTimerGesturePlayerTests {
+    @Test("a hold while remote-playerd plays starts its sleep timer with 15 minutes")
+    func holdSetsTimer() async throws {
+        let f = try await HeadsetFixture(headset: "[headset.gestures]\nhold = \"sleep-timer +15m\"\n")
+        let media = try await TestMedia.make(count: 1)
+        defer { media.remove() }
+        var options = RemotePlayerDaemon.Options()
+        options.busAddress = f.bus.address
+        options.audioOutput = "null"
+        options.noState = true
+        options.configPath = media.directory.path + "/empty.toml"
+        _ = FileManager.default.createFile(atPath: options.configPath!, contents: Data())
+        options.items = media.tones.map(\.path)
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let daemon = try await RemotePlayerDaemon(options: options, logger: logger)
+        defer { daemon.shutdown() }
+        let player = MPRISClient(connection: f.client, busName: "org.mpris.MediaPlayer2.remotebridge")
+        try await player.play()
+        try await f.settle { f.handler.tracker.target == "org.mpris.MediaPlayer2.remotebridge" }
+        var outcome: SleepTimerOutcome?
+        f.handler.listeners.add { event in
+            if case .sleepTimer(_, _, let result) = event { outcome = result }
+        }
+        try await f.call(Headset1Interface.click, [.uint32(1), .double(1)])
+        f.clock.advance(by: .seconds(2))
+        try await f.settle { outcome != nil }
+        #expect(outcome == .set)
+        #expect(try await player.property(Playback1Interface.sleepTimer).stringValue == "time")
+        let remaining = try #require(try await player.property(Playback1Interface.sleepRemaining).int64Value)
+        #expect(remaining > 14 * 60_000_000 && remaining <= 15 * 60_000_000, "\(remaining) µs")
     }
 }
