@@ -56,7 +56,7 @@ extension MPVPlayer {
     /// mpv's `chapter-list` for the file it has loaded.
     func mpvChaptersChanged(_ value: MPVNode) {
         guard let id = loadedFile.owner.flatMap(window.entry(forMPV:)) else { return }
-        chaptersFound(Chapter.fromMPV(value), for: id, source: .mpv)
+        chaptersFound(Chapter.fromMPV(value, length: entries.entry(id: id)?.length), for: id, source: .mpv)
     }
 
     private func chaptersFound(_ found: [Chapter], for id: Int64, source: ChapterBook.Source) {

@@ -11,12 +11,18 @@ public struct AudioTags: Equatable, Sendable {
     public var length: Duration?
     /// The first embedded picture (the front cover if one is marked so), only when asked for.
     public var picture: EmbeddedPicture?
+    /// The chapters, only when asked for (else empty, as for a file with none): sorted by
+    /// start, one a start, none at or past the length when it is known, at most `mostChapters`.
+    public var chapters: [AudioChapter]
 
-    public init(format: AudioFormat, fields: [TagField] = [], length: Duration? = nil, picture: EmbeddedPicture? = nil) {
+    public init(
+        format: AudioFormat, fields: [TagField] = [], length: Duration? = nil, picture: EmbeddedPicture? = nil, chapters: [AudioChapter] = []
+    ) {
         self.format = format
         self.fields = fields
         self.length = length
         self.picture = picture
+        self.chapters = chapters
     }
 
     /// The values of `key`, in order.
@@ -29,6 +35,10 @@ public struct AudioTags: Equatable, Sendable {
     /// at once, unread.
     package static let mostFields = 4096
 
+    /// The most chapters a file gives: an audiobook has tens, a hostile file may claim
+    /// millions. Each reader stops gathering at this many; the rest are dropped unread.
+    package static let mostChapters = 4096
+
     /// Adds `value` for `key`, unless it is empty (or only NULs and spaces), or `key` has it
     /// already (formats that store a tag twice, such as ASF's title, give it once), or there are
     /// `mostFields` fields already.
@@ -40,12 +50,13 @@ public struct AudioTags: Equatable, Sendable {
     }
 
     /// Adds the fields of `other` whose keys this one has no value for (ID3v1 under ID3v2, APEv2
-    /// beside ID3v1).
+    /// beside ID3v1); its length, picture and chapters if this one has none.
     package mutating func fill(from other: AudioTags) {
         let have = Set(fields.map(\.key))
         fields += other.fields.filter { !have.contains($0.key) }
         if length == nil { length = other.length }
         if picture == nil { picture = other.picture }
+        if chapters.isEmpty { chapters = other.chapters }
     }
 }
 

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 
-/// FLAC: its metadata blocks. STREAMINFO gives the length, VORBIS_COMMENT the tags, PICTURE the
-/// cover. Only the blocks needed are read; the audio after them never is.
+/// FLAC: its metadata blocks. STREAMINFO gives the length, VORBIS_COMMENT the tags (and the
+/// chapters, when asked), PICTURE the cover. Only the blocks needed are read; the audio after
+/// them never is.
 package enum FLACTags {
     /// A FLAC file has a handful of metadata blocks; this many bounds a hostile one.
     static let mostBlocks = 128
 
     /// The tags of the FLAC stream that starts at `offset` ("fLaC").
-    package static func read(_ source: some ByteSource, at start: Int = 0, picture: Bool) -> AudioTags? {
+    package static func read(_ source: some ByteSource, at start: Int = 0, picture: Bool, chapters: Bool = false) -> AudioTags? {
         guard source.readExactly(at: start, count: 4) == Array("fLaC".utf8) else { return nil }
         var tags = AudioTags(format: .flac)
         var offset = start + 4
@@ -24,7 +25,7 @@ package enum FLACTags {
                 // Only the first VORBIS_COMMENT block (Mutagen refuses a file with two): 128
                 // blocks of 4096 comments each would make the duplicate checks quadratic.
                 sawComments = true
-                if let block = source.readExactly(at: body, count: length) { VorbisComment.read(block[...], into: &tags, picture: picture) }
+                if let block = source.readExactly(at: body, count: length) { VorbisComment.read(block[...], into: &tags, picture: picture, chapters: chapters) }
             case 6 where picture:
                 if tags.picture == nil || tags.picture?.isFrontCover == false, let block = source.readExactly(at: body, count: length) {
                     tags.picture = Self.picture(inBlock: block[...]) ?? tags.picture

@@ -10,11 +10,14 @@ package enum VorbisComment {
     /// `picture` is asked for, a `METADATA_BLOCK_PICTURE` (base64 of a FLAC picture block): the
     /// first front cover (type 3), else the first picture, unless `tags` has a front cover
     /// already. Only an entry whose first eight characters (its type) say front cover is decoded
-    /// once another picture is held. False if the block is cut short before its entries.
+    /// once another picture is held. The chapters (`VorbisChapters`) only if `chapters` is asked
+    /// for. False if the block is cut short before its entries.
     @discardableResult
-    package static func read(_ bytes: ArraySlice<UInt8>, into tags: inout AudioTags, picture: Bool) -> Bool {
+    package static func read(_ bytes: ArraySlice<UInt8>, into tags: inout AudioTags, picture: Bool, chapters: Bool = false) -> Bool {
         var cursor = ByteCursor(bytes)
         guard let vendorLength = cursor.u32LE(), cursor.skip(Int(vendorLength)), let count = cursor.u32LE() else { return false }
+        var chapterComments = VorbisChapters()
+        defer { if chapters { tags.chapters = chapterComments.finish() } }
         for _ in 0..<min(Int(count), mostEntries) {
             guard let length = cursor.u32LE(), let entry = cursor.bytes(Int(length)) else { break }
             guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { continue }
@@ -22,6 +25,8 @@ package enum VorbisComment {
             let value = entry[(equals + 1)...]
             if let key = TagKey(commonName: name) {
                 tags.add(key, TagText.utf8(value))
+            } else if chapters, VorbisChapters.mayBeChapter(entry[..<equals]) {
+                chapterComments.take(name: entry[..<equals], value: value)
             } else if picture, tags.picture?.isFrontCover != true, name.lowercased() == "metadata_block_picture",
                 tags.picture == nil || Base64.decode(value.prefix(8))?.starts(with: [0, 0, 0, 3]) == true,
                 let block = Base64.decode(value), let found = FLACTags.picture(inBlock: block[...])

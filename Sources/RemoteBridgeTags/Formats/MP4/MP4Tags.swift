@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 /// MP4 audio (M4A with AAC or ALAC, M4B, and ffmpeg's `mp4` and `ipod` muxers): the tags of the
-/// iTunes item list `moov/udta/meta/ilst`, and the length of the first audio track.
+/// iTunes item list `moov/udta/meta/ilst`, the length of the first audio track, and when asked
+/// the chapters (`MP4Chapters`).
 ///
 /// Only box headers are read on the way (ISO/IEC 14496-12 §4.2), so a `moov` written after the
 /// media data (ffmpeg's default without `-movflags +faststart`) is found by stepping over
@@ -19,7 +20,7 @@ package enum MP4Tags {
     static let itemList = MP4Box.type("ilst")
 
     /// The tags of the MP4 file in `source`; nil if it has no `moov` box.
-    package static func read(_ source: some ByteSource, picture: Bool) -> AudioTags? {
+    package static func read(_ source: some ByteSource, picture: Bool, chapters: Bool = false) -> AudioTags? {
         var walker = MP4BoxWalker(source)
         guard let moov = walker.first(movie, from: 0, to: source.size, topLevel: true) else { return nil }
         var tags = AudioTags(format: .mp4)
@@ -32,6 +33,7 @@ package enum MP4Tags {
                 MP4ItemList.read(ilst, walker: &walker, into: &tags, picture: picture)
             }
         }
+        if chapters { tags.chapters = MP4Chapters.read(children, source: source) }
         return tags
     }
 

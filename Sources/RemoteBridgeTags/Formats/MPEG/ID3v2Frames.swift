@@ -8,11 +8,13 @@ enum ID3v2Frames {
 
     /// The tags in `frames` (the bytes after the header and any extended header, with a whole
     /// ID3v2.2 or ID3v2.3 tag's unsynchronisation already undone). `tagUnsynchronised` is
-    /// ID3v2.4's tag-wide flag, which means every frame was unsynchronised.
-    static func read(_ frames: some ByteSource, major: UInt8, tagUnsynchronised: Bool, picture: Bool) -> AudioTags {
+    /// ID3v2.4's tag-wide flag, which means every frame was unsynchronised. The chapter frames
+    /// (`CHAP`, `CTOC`) are read only if `chapters` is asked for.
+    static func read(_ frames: some ByteSource, major: UInt8, tagUnsynchronised: Bool, picture: Bool, chapters: Bool = false) -> AudioTags {
         let headerLength = major == 2 ? 6 : 10
         let plainSizes = major == 3 || (major == 4 && usesPlainSizes(frames))
         var collector = ID3v2Collector()
+        var chapterFrames = ID3v2Chapters(major: major, plainSizes: plainSizes)
         var position = 0
         for _ in 0..<mostFrames {
             guard position <= frames.size - headerLength, let header = frames.readExactly(at: position, count: headerLength) else { break }
@@ -28,6 +30,14 @@ enum ID3v2Frames {
             let flags = cursor.u16BE() ?? 0
             let bodyStart = position + headerLength
             position = bodyStart + size
+            if chapters, size > 0, size <= frames.size - bodyStart, let chapterFrame = ID3v2Chapters.Frame(id: id), chapterFrames.wants(chapterFrame) {
+                if let stored = frames.readExactly(at: bodyStart, count: size),
+                    let body = unwrapped(stored[...], flags: flags, major: major, tagUnsynchronised: tagUnsynchronised)
+                {
+                    chapterFrames.take(chapterFrame, body)
+                }
+                continue
+            }
             guard size > 0, let kind = ID3v2FrameKind(id: id) else { continue }
             if kind == .picture, !picture || collector.hasFrontCover { continue }
             // A picture cut short is a broken image, not a cover: it is left out.
@@ -38,7 +48,9 @@ enum ID3v2Frames {
             else { continue }
             collector.take(kind, body, major: major, threeLetterID: id.count == 3 || id.last == 0)
         }
-        return collector.finish()
+        var tags = collector.finish()
+        if chapters { tags.chapters = chapterFrames.finish() }
+        return tags
     }
 
     /// The body of a frame without what its flags add (ID3v2.3 section 3.3.1, ID3v2.4

@@ -12,8 +12,9 @@ package enum ID3v2Tag {
 
     /// The tag at `offset`, and its whole size (header, body and any footer), so that what it
     /// precedes starts at `offset + size`. Nil if no ID3v2 header is there. A tag of a later
-    /// version than 2.4, or ID3v2.2's compressed kind, gives no fields but its size.
-    package static func read(_ source: some ByteSource, at offset: Int, picture: Bool) -> (tags: AudioTags, size: Int)? {
+    /// version than 2.4, or ID3v2.2's compressed kind, gives no fields but its size. Its chapters
+    /// (`CHAP` frames) only if `chapters` is asked for.
+    package static func read(_ source: some ByteSource, at offset: Int, picture: Bool, chapters: Bool = false) -> (tags: AudioTags, size: Int)? {
         guard offset >= 0, let bytes = source.readExactly(at: offset, count: ID3v2Header.size), let header = ID3v2Header(bytes) else {
             return nil
         }
@@ -31,10 +32,10 @@ package enum ID3v2Tag {
                 return (empty, header.tagSize)
             }
             let frames = ID3Unsynchronisation.decode(stored[...]) ?? stored
-            tags = ID3v2Frames.read(frames, major: header.major, tagUnsynchronised: false, picture: picture)
+            tags = ID3v2Frames.read(frames, major: header.major, tagUnsynchronised: false, picture: picture, chapters: chapters)
         } else {
             let frames = PrefixedRegion(source, from: framesStart, count: framesSize, prefixSize: prefixSize)
-            tags = ID3v2Frames.read(frames, major: header.major, tagUnsynchronised: header.isUnsynchronised, picture: picture)
+            tags = ID3v2Frames.read(frames, major: header.major, tagUnsynchronised: header.isUnsynchronised, picture: picture, chapters: chapters)
         }
         return (tags, header.tagSize)
     }

@@ -32,4 +32,13 @@ enum MatroskaID {
     static let fileName: UInt32 = 0x466E
     static let fileMediaType: UInt32 = 0x4660
     static let fileData: UInt32 = 0x465C
+    static let chapters: UInt32 = 0x1043_A770
+    static let editionEntry: UInt32 = 0x45B9
+    static let editionFlagDefault: UInt32 = 0x45DB
+    static let chapterAtom: UInt32 = 0xB6
+    static let chapterTimeStart: UInt32 = 0x91
+    static let chapterFlagHidden: UInt32 = 0x98
+    static let chapterFlagEnabled: UInt32 = 0x4598
+    static let chapterDisplay: UInt32 = 0x80
+    static let chapString: UInt32 = 0x85
 }

@@ -2,7 +2,8 @@
 
 /// Matroska and WebM (RFC 9559): the EBML header (DocType "matroska" or "webm"), then a
 /// Segment whose top-level elements are read for Info (the length, and the title ffmpeg keeps
-/// there), Tags (the fields) and, when a picture is asked for, Attachments (the cover).
+/// there), Tags (the fields), when a picture is asked for Attachments (the cover), and when
+/// chapters are, Chapters (`MatroskaChapters`).
 ///
 /// The top-level elements are walked from the start of the segment until the first Cluster;
 /// those found after the Clusters (Tags written at the end) are reached through the SeekHead.
@@ -17,7 +18,7 @@ package enum MatroskaTags {
     /// How many SeekHead entries are followed (a SeekHead may point to another).
     static let mostSeeks = 64
 
-    package static func read(_ source: some ByteSource, picture: Bool) -> AudioTags? {
+    package static func read(_ source: some ByteSource, picture: Bool, chapters: Bool = false) -> AudioTags? {
         guard let ebml = EBML.header(in: source, at: 0), ebml.id == MatroskaID.ebml, let ebmlSize = ebml.size,
             ebmlSize <= largestSmallElement, let ebmlData = source.readExactly(at: ebml.length, count: ebmlSize)
         else { return nil }
@@ -28,7 +29,7 @@ package enum MatroskaTags {
         for _ in 0..<mostBeforeSegment {
             guard let header = EBML.header(in: source, at: offset) else { return nil }
             if header.id == MatroskaID.segment {
-                var reader = MatroskaSegmentReader(source: source, header: header, at: offset, picture: picture)
+                var reader = MatroskaSegmentReader(source: source, header: header, at: offset, picture: picture, chapters: chapters)
                 return reader.read()
             }
             guard let size = header.size, size <= source.size - offset - header.length else { return nil }
@@ -42,6 +43,7 @@ package enum MatroskaTags {
 struct MatroskaSegmentReader<Source: ByteSource> {
     let source: Source
     let picture: Bool
+    let chapters: Bool
     /// Where the segment's data starts: SeekHead positions count from here.
     let start: Int
     let end: Int
@@ -52,9 +54,10 @@ struct MatroskaSegmentReader<Source: ByteSource> {
     private var title: String?
     private var tags = AudioTags(format: .matroska)
 
-    init(source: Source, header: EBML.Header, at offset: Int, picture: Bool) {
+    init(source: Source, header: EBML.Header, at offset: Int, picture: Bool, chapters: Bool) {
         self.source = source
         self.picture = picture
+        self.chapters = chapters
         start = offset + header.length
         let (claimedEnd, overflow) = start.addingReportingOverflow(header.size ?? Int.max)
         end = overflow ? source.size : min(claimedEnd, source.size)
@@ -99,6 +102,9 @@ struct MatroskaSegmentReader<Source: ByteSource> {
             guard let size = header.size, size <= end - offset - header.length else { return }
             let body = offset + header.length
             tags.picture = MatroskaAttachments.cover(in: source, range: body..<(body + size))
+        case MatroskaID.chapters where chapters && tags.chapters.isEmpty:
+            guard let data = data(of: header, at: offset, upTo: ByteSourceLimits.largestRead) else { return }
+            tags.chapters = MatroskaChapters.read(data[...])
         default:
             break
         }
@@ -115,6 +121,7 @@ struct MatroskaSegmentReader<Source: ByteSource> {
     private mutating func readSeekHead(_ data: ArraySlice<UInt8>) {
         var wanted: Set<UInt32> = [MatroskaID.info, MatroskaID.tags, MatroskaID.seekHead]
         if picture { wanted.insert(MatroskaID.attachments) }
+        if chapters { wanted.insert(MatroskaID.chapters) }
         for seek in EBML.children(data) where seek.id == MatroskaID.seek {
             var id: UInt32?
             var position: UInt64?

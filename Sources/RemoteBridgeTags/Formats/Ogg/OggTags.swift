@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 
 /// Ogg Vorbis, Opus, FLAC and Speex: the first audio stream's identification header (the codec
-/// and its rate), its comment packet (the tags, and a `METADATA_BLOCK_PICTURE` cover), and the
-/// granule position of its last page (the length). Pages are read from the start only until
-/// those header packets are whole; the audio pages after them are never read, save the file's
-/// last 64 KiB for the length.
+/// and its rate), its comment packet (the tags, a `METADATA_BLOCK_PICTURE` cover, and when asked
+/// the `CHAPTERxxx` chapters), and the granule position of its last page (the length). Pages
+/// are read from the start only until those header packets are whole; the audio pages after
+/// them are never read, save the file's last 64 KiB for the length.
 package enum OggTags {
     /// A bound on the pages read from the start for the header packets: enough for a comment
     /// packet of `ByteSourceLimits.largestRead` in pages of 4 KiB (as Mutagen writes them), with
@@ -13,12 +13,12 @@ package enum OggTags {
 
     /// The tags of the Ogg file in `source`; nil if its first pages hold no stream of a codec
     /// read here.
-    package static func read(_ source: some ByteSource, picture: Bool) -> AudioTags? {
+    package static func read(_ source: some ByteSource, picture: Bool, chapters: Bool = false) -> AudioTags? {
         guard let stream = headerPackets(source, picture: picture) else { return nil }
         var tags = AudioTags(format: stream.codec.format)
         let packets = stream.packets
         if packets.count > 1, let block = stream.codec.commentBlock(in: packets[1]) {
-            VorbisComment.read(block, into: &tags, picture: picture)
+            VorbisComment.read(block, into: &tags, picture: picture, chapters: chapters)
         }
         if picture, case .flac = stream.codec {
             tags.picture = flacPicture(packets.dropFirst(2), after: tags.picture)

@@ -2,14 +2,14 @@
 
 /// AIFF and AIFF-C: a "FORM" file of big-endian chunks. "COMM" gives the length; "NAME",
 /// "AUTH", "ANNO" and "COMT" text, and an "ID3 " chunk (an ID3v2 tag, as ffmpeg's aiff muxer
-/// writes with `-write_id3v2 1` and Mutagen reads), the tags, the ID3v2 tag's first. The "SSND"
-/// chunk's audio is never read.
+/// writes with `-write_id3v2 1` and Mutagen reads), the tags, the ID3v2 tag's first, and the
+/// ID3v2 tag's chapters when asked. The "SSND" chunk's audio is never read.
 package enum AIFFTags {
     /// Text chunks longer than this are not tags anyone wrote by hand: they are skipped.
     static let longestText = 1 << 16
 
     /// The tags of the AIFF or AIFF-C file in `source`; nil if it is not one.
-    package static func read(_ source: some ByteSource, picture: Bool) -> AudioTags? {
+    package static func read(_ source: some ByteSource, picture: Bool, chapters: Bool = false) -> AudioTags? {
         guard let head = source.readExactly(at: 0, count: 12), head.starts(with: Array("FORM".utf8)) else { return nil }
         let isAIFC = head.dropFirst(8).elementsEqual("AIFC".utf8)
         guard isAIFC || head.dropFirst(8).elementsEqual("AIFF".utf8) else { return nil }
@@ -35,7 +35,7 @@ package enum AIFFTags {
                 break
             }
         }
-        guard let id3Offset, let id3 = ID3v2Tag.read(OffsetSource(source, from: id3Offset), at: 0, picture: picture) else { return chunks }
+        guard let id3Offset, let id3 = ID3v2Tag.read(OffsetSource(source, from: id3Offset), at: 0, picture: picture, chapters: chapters) else { return chunks }
         var tags = id3.tags
         tags.format = .aiff
         tags.length = chunks.length ?? tags.length

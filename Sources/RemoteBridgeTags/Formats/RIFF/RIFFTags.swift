@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 
 /// WAV: a RIFF (or RF64) "WAVE" file. Its "fmt " chunk and the size of its "data" chunk give the
-/// length; a "LIST" "INFO" chunk and an "id3 " chunk (ID3v2) the tags, the ID3v2 tag's first.
+/// length; a "LIST" "INFO" chunk and an "id3 " chunk (ID3v2) the tags, the ID3v2 tag's first,
+/// and the ID3v2 tag's chapters when asked.
 /// Only chunk headers are read on the way; the data chunk's contents never are.
 package enum RIFFTags {
     /// The tags of the WAVE file in `source`; nil if it is not one.
-    package static func read(_ source: some ByteSource, picture: Bool) -> AudioTags? {
+    package static func read(_ source: some ByteSource, picture: Bool, chapters: Bool = false) -> AudioTags? {
         guard let head = source.readExactly(at: 0, count: 12), head.dropFirst(8).elementsEqual("WAVE".utf8) else { return nil }
         let isRF64 = head.starts(with: Array("RF64".utf8))
         guard isRF64 || head.starts(with: Array("RIFF".utf8)) else { return nil }
@@ -46,7 +47,7 @@ package enum RIFFTags {
             }
         }
         if let format, let dataSize { info.length = format.length(dataSize: dataSize, factSamples: factSamples) }
-        guard let id3Offset, let id3 = ID3v2Tag.read(OffsetSource(source, from: id3Offset), at: 0, picture: picture) else { return info }
+        guard let id3Offset, let id3 = ID3v2Tag.read(OffsetSource(source, from: id3Offset), at: 0, picture: picture, chapters: chapters) else { return info }
         var tags = id3.tags
         tags.format = .wav
         tags.length = info.length ?? tags.length
