@@ -105,7 +105,7 @@ let package = Package(
         .target(name: "RemoteBridgeDesktopKeys", dependencies: ["RemoteBridgeDBus", "RemoteBridgeListeners", "RemoteBridgeCore"]),
         .testTarget(name: "RemoteBridgeDesktopKeysTests", dependencies: ["RemoteBridgeDesktopKeys", "RemoteBridgeTesting"]),
         .target(name: "RemoteBridgeConfiguration", dependencies: ["RemoteBridgeCore", "RemoteBridgeGestures", "RemoteBridgeMPRIS", "RemoteBridgeDurations", "RemoteBridgeText"]),
-        .testTarget(name: "RemoteBridgeConfigurationTests", dependencies: ["RemoteBridgeConfiguration", "RemoteBridgeMPRIS", "RemoteBridgeText"], exclude: ["toml-test"]),
+        .testTarget(name: "RemoteBridgeConfigurationTests", dependencies: ["RemoteBridgeConfiguration", "RemoteBridgeMPRIS", "RemoteBridgeText", "RemoteBridgeDurations", "RemoteBridgeCore"], exclude: ["toml-test"]),
         .target(name: "RemoteBridgeStateFile"),
         .target(
             name: "RemoteBridgeResume",

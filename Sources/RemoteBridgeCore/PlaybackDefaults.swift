@@ -5,6 +5,9 @@ public enum PlaybackDefaults {
     /// Leaving an entry after more than this has played keeps its place (`remember-position`).
     /// A minute: a music track skipped after its intro starts again from 0 next time.
     public static let rememberPositionAfter: Duration = .seconds(60)
+    /// Only entries at least this long keep their place, besides spoken word of any length: a
+    /// song, a movement or a mix of a few minutes starts from 0 as it always did.
+    public static let rememberPositionOfEntriesFrom: Duration = .seconds(10 * 60)
     /// Left within this of its end, an entry counts as played to its end (finished): its
     /// credits or outro need not be heard.
     public static let finishedWithin: Duration = .seconds(10)

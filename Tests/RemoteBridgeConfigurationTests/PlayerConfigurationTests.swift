@@ -47,6 +47,11 @@ struct ConfigurationTests {
             ("[player]\nsupported-uri-schemes = [\"file\", 2]", 2, "[player] supported-uri-schemes", "array of strings"),
             ("player = 1", 1, "player", "expected a table"),
             ("[player\n", 1, "", "expected ]"),
+            ("[player]\nremember-position = \"soon\"", 2, "[player] remember-position", "not a length of time"),
+            ("[player]\nremember-rate = \"each\"", 2, "[player] remember-rate", "global, per-entry"),
+            ("[player]\nchapter-steps = -1", 2, "[player] chapter-steps", "outside"),
+            ("[player]\nsleep-fade = \"2min\"", 2, "[player] sleep-fade", "outside"),
+            ("[media-keys]\nspoken-word-skip-forward = 0", 2, "[media-keys] spoken-word-skip-forward", "outside"),
         ])
     func badFiles(text: String, line: Int, key: String, fragment: String) {
         do {
@@ -59,6 +64,33 @@ struct ConfigurationTests {
             #expect(error.message.contains(fragment), "\(error.message)")
             #expect(error.description.hasPrefix("/home/u/.config/remotebridge/config.toml:\(line)"))
         }
+    }
+
+    @Test("the spoken-word keys: lengths or off, the rate's memory, and spoken word's own skips (music's when unset)")
+    func spokenWordKeys() throws {
+        let configuration = try PlayerConfiguration.parse(
+            """
+            [player]
+            remember-position = "2m"
+            remember-rate = "per-entry"
+            chapter-steps = "off"
+            sleep-fade = 3
+
+            [media-keys]
+            skip-forward = 20
+            spoken-word-skip-backward = 30
+            """, file: "c.toml")
+        #expect(configuration.rememberPosition == .seconds(120))
+        #expect(configuration.rememberRate == .perEntry)
+        #expect(configuration.chapterSteps == nil)
+        #expect(configuration.sleepFade == .seconds(3))
+        #expect(configuration.spokenWordSkipForward == .seconds(20), "unset: as music skips")
+        #expect(configuration.spokenWordSkipBackward == .seconds(30))
+        let off = try PlayerConfiguration.parse("[player]\nremember-position = \"off\"\nchapter-steps = 0", file: "c.toml")
+        #expect(off.rememberPosition == nil)
+        #expect(off.chapterSteps == .zero)
+        let defaults = PlayerConfiguration()
+        #expect(defaults.rememberPosition == .seconds(60) && defaults.chapterSteps == .seconds(1200) && defaults.rememberRate == .global)
     }
 
     @Test("a missing file is fine at the default path and an error when named")

@@ -251,9 +251,9 @@ struct StateJournalTests {
     func unknownVersion() throws {
         let (store, folder) = try Self.store()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let future = Self.header(version: 4) + Self.record([9, 9, 9])
+        let future = Self.header(version: 5) + Self.record([9, 9, 9])
         try Self.write(future, to: store.path)
-        #expect { try store.load() } throws: { "\($0)".contains("state file version 4; this version of remote-playerd reads versions 2 and 3") }
+        #expect { try store.load() } throws: { "\($0)".contains("state file version 5; this version of remote-playerd reads versions 2 to 4") }
         let aside = try store.moveAside()
         #expect(try Self.bytes(aside) == future)
     }

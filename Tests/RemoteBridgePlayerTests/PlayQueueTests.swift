@@ -140,3 +140,38 @@ struct SplitMix: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// Each entry's progress in the compact queue: kept only for the entries that have one, and
+/// found by URL for an entry opened again.
+@Suite("PlayQueue: entries' progress")
+struct PlayQueueProgressTests {
+    @Test("inserted, changed and removed with its entry; an entry with none costs no record; found by URL")
+    func progress() {
+        var queue = PlayQueue()
+        var left = QueueEntry(id: 1, url: "/podcasts/ep1.opus", tags: .init(title: "Episode 1"))
+        left.progress = EntryProgress(place: .at(.seconds(450)))
+        queue.insert(contentsOf: [left, QueueEntry(id: 2, url: "/podcasts/ep2.mp3", tags: .init())], at: 0)
+        #expect(queue[0].progress.resumePosition == .seconds(450))
+        #expect(queue[1].progress.isEmpty)
+        #expect(queue.entriesWithProgress.count == 1)
+        #expect(queue.progress(ofURL: "/podcasts/ep1.opus")?.resumePosition == .seconds(450))
+        #expect(queue.progress(ofURL: "/podcasts/ep2.mp3") == nil)
+        queue.update(at: 1) { $0.progress = EntryProgress(place: .finished, rate: 1.5) }
+        #expect(queue[1].progress == EntryProgress(place: .finished, rate: 1.5))
+        #expect(queue[1].tags.title == nil, "the rest of the entry is as it was")
+        queue.update(at: 1) { $0.progress = EntryProgress() }
+        #expect(queue.entriesWithProgress.count == 1)
+        queue.remove(at: 0)
+        #expect(queue.entriesWithProgress.isEmpty)
+        #expect(queue.progress(ofURL: "/podcasts/ep1.opus") == nil)
+    }
+
+    @Test("spoken word: a podcast or audiobook genre, any case, or an .m4b file; music is not")
+    func spokenWord() {
+        var entry = QueueEntry(id: 1, url: "/music/song.flac", tags: .init(title: "Song"))
+        #expect(!entry.isSpokenWord)
+        entry.tags.genres = ["Rock", "PODCAST"]
+        #expect(entry.isSpokenWord)
+        #expect(QueueEntry(id: 2, url: "file:///books/Book.M4B", tags: .init()).isSpokenWord)
+    }
+}

@@ -8,7 +8,7 @@ extension MPVPlayer {
     /// end by itself): keeps its place, or forgets it, by `configuration.positionMemory`.
     func leave(_ id: Int64?, at position: Duration, ended: Bool = false) {
         guard let id, let entry = entries.entry(id: id) else { return }
-        let place = configuration.positionMemory.place(leavingAt: position, length: entry.length, ended: ended)
+        let place = configuration.positionMemory.place(leavingAt: position, length: entry.length, spokenWord: entry.isSpokenWord, ended: ended)
         setProgress(of: id) { $0.place = place }
         if ended { sleepTimerEntryEnded() }
     }
