@@ -143,11 +143,16 @@ extension MPVPlayer {
     /// Whether a scan is in progress.
     public var isScanning: Bool { scanTimer != nil }
 
+    /// How far a scan jumps: `configuration.scanStep`, longer in spoken word as its skips are
+    /// (`spokenWordScanScale`).
+    func scanStep(forward: Bool) -> Duration {
+        guard current?.isSpokenWord == true else { return configuration.scanStep }
+        let scale = forward ? configuration.spokenWordScanScale.forward : configuration.spokenWordScanScale.backward
+        return configuration.scanStep * max(scale, 0.01)
+    }
+
     func scanTick() {
-        // Spoken word scans in longer jumps, as its skips are longer (`spokenWordScanScale`).
-        let scale = current?.isSpokenWord == true
-            ? (scanDirection > 0 ? configuration.spokenWordScanScale.forward : configuration.spokenWordScanScale.backward) : 1
-        let step = configuration.scanStep * max(scale, 0.01)
+        let step = scanStep(forward: scanDirection > 0)
         let target = position + (scanDirection > 0 ? step : .zero - step)
         if target <= .zero {
             seek(to: .zero)
