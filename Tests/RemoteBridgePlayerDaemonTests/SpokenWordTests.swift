@@ -167,4 +167,71 @@ struct SpokenWordTests {
         #expect(again < 1, "an episode played to its end starts at 0, not \(again) s")
         print("spoken-word timeline:\n" + timeline.joined(separator: "\n"))
     }
+
+    @Test("chapter-steps: in a 20-minute episode with chapters, Next goes to the next chapter's start and Previous back through them, then to the previous episode; past the last chapter, Next goes to the next episode")
+    func nextStepsThroughChapters() async throws {
+        let bed = try await DaemonTestBed(tones: 1, seconds: 1)
+        defer { bed.stop() }
+        try "[player]\nchapter-steps = \"20min\"\n".write(toFile: bed.config, atomically: true, encoding: .utf8)
+        let files = try await Self.makeEpisodes(in: bed.media.directory.appendingPathComponent("podcasts"))
+        let daemon = try await bed.startPlayer(["--no-state"] + files)
+        defer { daemon.send(SIGKILL) }
+        let client = try await Self.connect(bed)
+        try await client.mpris.play()
+        // The chapters are read from the file; Next steps once they are known.
+        #expect(try await client.changes.until(limit: .seconds(20), asking: { (try await client.mpris.property(Playback1Interface.chapters).arrayValue ?? []).count == 4 }))
+        try await client.mpris.next()
+        #expect(try await client.changes.until(limit: .seconds(20), asking: { try await client.mpris.property(Playback1Interface.chapter).int64Value == 1 }))
+        #expect(abs(try await client.position() - 300) < 0.2, "Next lands on the second chapter's start")
+        #expect(try await client.current().path == files[0])
+        try await client.mpris.next()
+        try await client.mpris.next()
+        #expect(try await client.changes.until(limit: .seconds(20), asking: { try await client.mpris.property(Playback1Interface.chapter).int64Value == 3 }))
+        #expect(try await client.mpris.property(Playback1Interface.chapterTitle).stringValue == "Closing")
+        // Within 3 s of the chapter's start, Previous goes to the one before.
+        try await client.mpris.previous()
+        #expect(try await client.changes.until(limit: .seconds(20), asking: { try await client.mpris.property(Playback1Interface.chapter).int64Value == 2 }))
+        #expect(abs(try await client.position() - 600) < 0.2)
+        try await client.mpris.next()
+        try await client.mpris.next()
+        let next = try await client.waitUntilCurrent(files[1])
+        #expect(next < 1, "past the last chapter, the next episode")
+    }
+
+    @Test("the rate: kept across a kill -9 (remember-rate = global); per entry, each episode plays at its own and a new one at 1")
+    func rateKept() async throws {
+        let bed = try await DaemonTestBed(tones: 2, seconds: 30)
+        defer { bed.stop() }
+        let state = bed.path("player.state")
+        let files = bed.media.tones.map(\.path)
+        var daemon = try await bed.startPlayer(["--state", state] + files)
+        var client = try await Self.connect(bed)
+        let watch = try FileWatch(folder: bed.media.directory.path)
+        try await client.mpris.setProperty(PlayerInterface.rate, .double(1.5))
+        #expect(try await client.changes.until(asking: { try await client.mpris.property(PlayerInterface.rate).doubleValue == 1.5 }))
+        #expect(await watch.waitFor(name: "player.state"))
+        #expect(try StateStore(path: state).load()?.rate == 1.5)
+        daemon.send(SIGKILL)
+        _ = await daemon.waitForExit()
+        daemon = try await bed.startPlayer(["--state", state])
+        client = try await Self.connect(bed)
+        #expect(try await client.mpris.property(PlayerInterface.rate).doubleValue == 1.5, "the rate after a restart")
+        daemon.send(SIGKILL)
+        _ = await daemon.waitForExit()
+
+        try "[player]\nremember-rate = \"per-entry\"\n".write(toFile: bed.config, atomically: true, encoding: .utf8)
+        daemon = try await bed.startPlayer(["--no-state"] + files)
+        defer { daemon.send(SIGKILL) }
+        client = try await Self.connect(bed)
+        try await client.mpris.play()
+        try await client.mpris.setProperty(PlayerInterface.rate, .double(1.75))
+        #expect(try await client.changes.until(asking: { try await client.mpris.property(PlayerInterface.rate).doubleValue == 1.75 }))
+        try await client.mpris.next()
+        _ = try await client.waitUntilCurrent(files[1])
+        #expect(try await client.changes.until(asking: { try await client.mpris.property(PlayerInterface.rate).doubleValue == 1 }), "the second plays at 1")
+        try await client.call(PlayerInterface.previous)
+        try await client.call(PlayerInterface.previous)
+        _ = try await client.waitUntilCurrent(files[0])
+        #expect(try await client.changes.until(asking: { try await client.mpris.property(PlayerInterface.rate).doubleValue == 1.75 }), "the first at its own again")
+    }
 }
