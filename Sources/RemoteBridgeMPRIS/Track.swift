@@ -33,6 +33,9 @@ public struct Track: Sendable, Equatable, Identifiable {
     public var composers: [String] = []
     /// The comment, as tagged.
     public var comment: String?
+    /// The title of the chapter playing, for the current track of a file with chapters; shown as
+    /// `remotebridge:chapter`, beside the file's own title, which it never replaces.
+    public var chapter: String?
 
     /// Makes a track with only an id and a URL; the tags can be set afterwards.
     public init(
@@ -53,6 +56,10 @@ public struct Track: Sendable, Equatable, Identifiable {
         self.artURL = artURL
         self.date = date
     }
+
+    /// The Metadata key of the chapter playing (`chapter`): RemoteBridge's own, as MPRIS asks
+    /// of keys outside its and xesam's.
+    public static let chapterKey = "remotebridge:chapter"
 
     /// The prefix of every track id object path.
     public static let objectPathPrefix = "/io/github/remotebridge/track/"
@@ -89,6 +96,7 @@ public struct Track: Sendable, Equatable, Identifiable {
         if let date { entries.append(("xesam:contentCreated", .string(date.dbusSafe))) }
         if !composers.isEmpty { entries.append(("xesam:composer", .strings(composers.map(\.dbusSafe)))) }
         if let comment { entries.append(("xesam:comment", .strings([comment.dbusSafe]))) }
+        if let chapter { entries.append((Self.chapterKey, .string(chapter.dbusSafe))) }
         return .stringVariantDictionary(entries)
     }
 

@@ -74,8 +74,11 @@ final class MPVMediaPlayer: MediaPlayer {
             listeners.announce(.state)
         case .loadFailed(let url, let reason):
             listeners.announce(.loadFailed(url: url, reason: reason))
-        case .entryProgressChanged, .chapters, .sleepTimer:
-            // Not MPRIS's: the daemon's Playback1 service presents chapters and the timer.
+        case .chapters:
+            // The chapter is in Metadata (`remotebridge:chapter`); the rest is Playback1's.
+            listeners.announce(.state)
+        case .entryProgressChanged, .sleepTimer:
+            // Not MPRIS's: the daemon's Playback1 service presents the timer.
             break
         }
     }
@@ -112,7 +115,14 @@ final class MPVMediaPlayer: MediaPlayer {
     var minimumRate: Double { 0.25 }
     var maximumRate: Double { 4 }
     var position: Duration { player.position }
-    var currentTrack: Track? { player.shown.map(Self.track) }
+    var currentTrack: Track? {
+        guard var track = player.shown.map(Self.track) else { return nil }
+        // The chapter playing, beside the file's own title (the chapters are the current entry's).
+        if player.shownID == player.currentID, let index = player.currentChapterIndex {
+            track.chapter = player.chapters[index].title ?? "Chapter \(index + 1)"
+        }
+        return track
+    }
     var trackIDs: [Int] { player.entries.ids.map { Int($0) } }
     func tracks(withIDs ids: [Int]) -> [Track] {
         let found = player.entries.indices(of: ids.lazy.map { Int64($0) })

@@ -158,6 +158,9 @@ struct SpokenWordTests {
         #expect(signalled?.body.dropFirst().first?.stringValue == "Third part")
         let listed = try await client.mpris.property(Playback1Interface.chapters).arrayValue ?? []
         #expect(listed.count == Self.chapters.count)
+        // MPRIS Metadata keeps the file's title, and names the chapter beside it.
+        #expect(try await client.changes.until(asking: { try await client.mpris.metadata()[Track.chapterKey]?.unwrapped.stringValue == "Third part" }))
+        #expect(try await client.mpris.metadata()["xesam:title"]?.unwrapped.stringValue == "episode 1.opus")
 
         // Played to its end: the second episode, from 20 s before its end, goes on to the third
         // by itself; coming back, it starts at 0.
