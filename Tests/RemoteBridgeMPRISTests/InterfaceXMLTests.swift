@@ -7,13 +7,14 @@ import Testing
 
 /// `dbus/interfaces/*.xml` are the declarations written out, and what the running objects
 /// introspect as. Run with `REMOTEBRIDGE_WRITE_INTERFACES=1` to rewrite the files from the
-/// declarations after changing one. headsetd's objects are checked in RemoteBridgeHeadsetDaemonTests.
+/// declarations after changing one. headsetd's objects are checked in RemoteBridgeHeadsetDaemonTests,
+/// remote-playerd's Playback1 in RemoteBridgePlayerDaemonTests (SpokenWordTests).
 @Suite("Interface XML")
 @MainActor
 struct InterfaceXMLTests {
     nonisolated static let declarations = [
         MediaPlayer2Interface.declaration, PlayerInterface.declaration, TrackListInterface.declaration,
-        RemoteControl1Interface.declaration, Headset1Interface.declaration,
+        RemoteControl1Interface.declaration, Headset1Interface.declaration, Playback1Interface.declaration,
     ]
     nonisolated static let names = declarations.map(\.name)
 

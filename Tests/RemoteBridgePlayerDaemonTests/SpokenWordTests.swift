@@ -244,4 +244,20 @@ struct SpokenWordTests {
         _ = try await client.waitUntilCurrent(files[0])
         #expect(try await client.changes.until(asking: { try await client.mpris.property(PlayerInterface.rate).doubleValue == 1.75 }), "the first at its own again")
     }
+
+    @Test("remote-playerd's object serves Playback1 after MPRIS and RemoteControl1, exactly as dbus/interfaces says")
+    func playback1Introspects() async throws {
+        let bed = try await DaemonTestBed(tones: 1, seconds: 1)
+        defer { bed.stop() }
+        let daemon = try await bed.startPlayer(["--no-state"] + bed.media.tones.map(\.path))
+        defer { daemon.send(SIGKILL) }
+        let client = try await Self.connect(bed)
+        let xml = try await client.mpris.call(StandardInterfaces.introspect).first?.stringValue ?? ""
+        #expect(InterfaceXML.interfaceNames(in: xml).suffix(2) == [RemoteControl1Interface.name, Playback1Interface.name])
+        #expect(InterfaceXML.block(Playback1Interface.name, in: xml) == (try InterfaceXML.fileBlock(Playback1Interface.name)))
+        #expect(try await client.mpris.property(Playback1Interface.sleepRemaining).int64Value == -1)
+        #expect(try await client.mpris.property(Playback1Interface.chapter).int64Value == -1, "a tone has no chapters")
+        await #expect(throws: DBusError.self) { try await client.call(Playback1Interface.nextChapter) }
+        await #expect(throws: DBusError.self) { try await client.call(Playback1Interface.setSleepTimer, [.string("soon")]) }
+    }
 }
