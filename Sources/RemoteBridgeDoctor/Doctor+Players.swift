@@ -12,6 +12,8 @@ extension DoctorContext {
         var identity: String?
         var status: String?
         var hasTrack = false
+        /// remote-playerd's sleep timer and chapter, in words; nil for another player.
+        var playback: String?
         var error: DBusError?
     }
 
@@ -39,6 +41,10 @@ extension DoctorContext {
             answer.hasTrack = player["Metadata"]?.stringDictionaryValue.map(TrackPresence.hasCurrentTrack) ?? false
             answer.identity = try? await connection.getProperty(name, MPRISNames.objectPath, MediaPlayer2Interface.identity, timeout: environment.callTimeout)
                 .stringValue
+            // Only remote-playerd serves Playback1; another player's error is no finding.
+            if let playback = try? await connection.getAllProperties(name, MPRISNames.objectPath, Playback1Interface.declaration, timeout: environment.callTimeout) {
+                answer.playback = Self.playbackWords(playback)
+            }
         } catch {
             answer.error = error
         }
@@ -51,7 +57,8 @@ extension DoctorContext {
             let identity = answer.identity.map { " (\(OutsideText.quoted($0)))" } ?? ""
             return .ok(
                 .players,
-                "\(name)\(identity) on the \(answer.bus): \(answer.status ?? "no PlaybackStatus"), \(answer.hasTrack ? "with a current track" : "no current track")")
+                "\(name)\(identity) on the \(answer.bus): \(answer.status ?? "no PlaybackStatus"), \(answer.hasTrack ? "with a current track" : "no current track")"
+                    + (answer.playback.map { "; \($0)" } ?? ""))
         }
         let process = answer.pid.map { RunningProcess(pid: $0) }
         guard error.isTimeout else {
@@ -81,5 +88,23 @@ extension DoctorContext {
             return .failed(.players, sentence + ", but it does not answer", fix: "see its line above")
         }
         return route.target == nil ? .note(.players, sentence) : .ok(.players, sentence)
+    }
+
+    /// Playback1's sleep timer and chapter in words: "sleep timer off", "sleep timer: time, 12:34
+    /// left, chapter 3 of 12 (Third part)".
+    static func playbackWords(_ properties: [String: DBusValue]) -> String {
+        let mode = properties["SleepTimer"]?.stringValue ?? "off"
+        var words = "sleep timer \(mode)"
+        if mode != "off", let left = properties["SleepRemaining"]?.int64Value, left >= 0 {
+            let minutes = left / 60_000_000
+            let seconds = left / 1_000_000 % 60
+            words += ", \(minutes):\(seconds < 10 ? "0" : "")\(seconds) left"
+        }
+        let count = properties["Chapters"]?.arrayValue?.count ?? 0
+        if count > 0, let index = properties["Chapter"]?.int64Value, index >= 0 {
+            let title = properties["ChapterTitle"]?.stringValue ?? ""
+            words += ", chapter \(index + 1) of \(count)" + (title.isEmpty ? "" : " (\(OutsideText.quoted(title)))")
+        }
+        return words
     }
 }

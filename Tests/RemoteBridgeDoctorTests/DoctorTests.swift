@@ -147,6 +147,29 @@ struct DoctorTests {
         #expect(registered.contains { $0.status == .ok && $0.text == "/org/bluez/hci0: headsetd's now-playing proxy is registered" }, "\(registered.printed)")
     }
 
+    @Test("what remote-playerd does for podcasts is said from the config; a player serving Playback1 shows its sleep timer and chapter, another player nothing of them")
+    func spokenWord() async throws {
+        let bed = try DoctorBed(config: "[player]\nremember-position = \"off\"\nchapter-steps = \"30min\"\nremember-rate = \"per-entry\"\n")
+        defer { bed.stopHeadsetd() }
+        var properties = ScriptedPlayerProperties(identity: "RemoteBridge")
+        properties.playback = [
+            "Chapters": .array(elementSignature: "(xs)", (0..<3).map { .structure([.int64(Int64($0) * 300_000_000), .string("Part \($0 + 1)")]) }),
+            "Chapter": .int32(1), "ChapterTitle": .string("Part 2"), "SleepTimer": .string("time"), "SleepRemaining": .int64(754_000_000),
+        ]
+        let remote = try await ScriptedPlayer(address: bed.session.address, name: "remotebridge", properties: properties)
+        let other = try await ServedPlayer(address: bed.session.address, name: "vlc")
+        try await bed.startHeadsetd()
+        let findings = await bed.findings()
+        #expect(
+            findings.contains {
+                $0.area == .configuration && $0.status == .note && $0.text.contains("keeps no episode's place (remember-position = \"off\")")
+                    && $0.text.contains("chapters of files of 30m or more") && $0.text.contains("each entry's own rate")
+            }, "\(findings.printed)")
+        #expect(findings.contains { $0.area == .players && $0.text.hasPrefix("remotebridge") && $0.text.hasSuffix("; sleep timer time, 12:34 left, chapter 2 of 3 (\"Part 2\")") }, "\(findings.printed)")
+        #expect(findings.contains { $0.area == .players && $0.text.hasPrefix("vlc") && !$0.text.contains("sleep timer") }, "\(findings.printed)")
+        _ = (remote, other)
+    }
+
     @Test("a config file that does not parse fails, naming the line to edit")
     func brokenConfig() async throws {
         let bed = try DoctorBed(config: "[headset]\nclick-interval = \"soon\"\n")
