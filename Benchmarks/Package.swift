@@ -33,11 +33,13 @@ let package = Package(
                 .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "RemoteBridgePrivateBus", package: "RemoteBridge"),
             ]
         ),
-        // remote-playerd beside mpv + mpv-mpris with 1 000 to 100 000 queue entries (make scale).
+        // remote-playerd beside mpv + mpv-mpris with 1 000 to 100 000 queue entries, and its state file with entries' kept
+        // positions (make scale).
         .executableTarget(
             name: "Scale",
             dependencies: [
                 "BenchmarkSupport",
+                .product(name: "RemoteBridgePlayerDaemon", package: "RemoteBridge"), .product(name: "RemoteBridgePlayer", package: "RemoteBridge"),
                 .product(name: "RemoteBridgeDBus", package: "RemoteBridge"), .product(name: "RemoteBridgeMPRIS", package: "RemoteBridge"),
                 .product(name: "RemoteBridgeTesting", package: "RemoteBridge"), .product(name: "RemoteBridgePrivateBus", package: "RemoteBridge"),
             ]

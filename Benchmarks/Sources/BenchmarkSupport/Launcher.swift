@@ -58,18 +58,22 @@ public final class Launcher {
 
     /// One start of `contender` with `item` queued (a playlist or folder of `entries` entries;
     /// none: remote-playerd's saved state in `stateFile`), timed until the whole queue is there.
-    public func start(_ contender: Contender, item: String?, stateFile: String?, entries: Int) async throws -> (DaemonProcess, LaunchFigures) {
+    /// `executable` runs another build of it (an earlier commit's) instead of this one's.
+    public func start(_ contender: Contender, item: String?, stateFile: String?, entries: Int, executable: String? = nil) async throws -> (
+        DaemonProcess, LaunchFigures
+    ) {
         try? FileManager.default.removeItem(atPath: ipcSocket)
         let check: QueueCheck =
             contender == .remotePlayerd
             ? QueueReadiness(connection: connection, busName: contender.busName, entries: entries)
             : MPVPlaylistCheck(socketPath: ipcSocket, entries: entries)
         let arguments = contender.arguments(bus: busAddress, config: config, item: item, stateFile: stateFile, ipcSocket: ipcSocket)
-        return try await start(contender, arguments, check: check)
+        return try await start(contender, executable ?? contender.executable, arguments, check: check)
     }
 
-    /// Starts `contender` with `arguments` and times it until `check` says its queue is whole.
-    private func start(_ contender: Contender, _ arguments: [String], check: QueueCheck) async throws -> (DaemonProcess, LaunchFigures) {
+    /// Starts `contender` (its program at `executable`) with `arguments` and times it until
+    /// `check` says its queue is whole.
+    private func start(_ contender: Contender, _ executable: String, _ arguments: [String], check: QueueCheck) async throws -> (DaemonProcess, LaunchFigures) {
         let arrival = ChangeWaiter()
         var arrived = false
         let subscription = try await connection.subscribe(to: MatchRule(signal: BusDaemonInterface.nameOwnerChanged, arg0: contender.busName)) { message in
@@ -82,7 +86,7 @@ public final class Launcher {
         defer { Task { await self.connection.unsubscribe(subscription) } }
         let clock = ContinuousClock()
         let started = clock.now
-        let process = try await DaemonProcess(executable: contender.executable, arguments, environment: environment)
+        let process = try await DaemonProcess(executable: executable, arguments, environment: environment)
         var exited = false
         Task {
             _ = await process.waitForExit(limit: nil)

@@ -104,6 +104,11 @@ final class ScaleRunner {
         return results
     }
 
+    /// The kept-progress comparison, with this runner's launcher, bus and tones.
+    func keptProgress() -> KeptProgress {
+        KeptProgress(settings: settings, launcher: launcher, connection: connection, work: work, tones: tones, extraURI: extraURI)
+    }
+
     /// Calls answered a second and the probe's p99 of each program under load, at `entries`.
     func load(entries: Int) async throws -> [Contender: LoadFigures] {
         let library = try ToneLibrary.make(entries: entries, tones: tones, in: work, name: "load-\(entries)")

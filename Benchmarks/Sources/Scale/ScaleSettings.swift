@@ -26,6 +26,16 @@ struct ScaleSettings {
     /// How long a program may take to be on the bus with its whole queue: `SCALE_START_LIMIT`
     /// seconds, default 120. Past it the figure reads "> limit" and the run goes on.
     var startLimit: Duration
+    /// The queue size of the kept-progress comparison (`KeptProgress`): `SCALE_PROGRESS_ENTRIES`,
+    /// default the largest of `sizes`; 0 leaves it out.
+    var progressEntries: Int
+    /// Only the kept-progress comparison: `SCALE_PROGRESS_ONLY=1`.
+    var progressOnly: Bool
+    /// Restarts of each state behind its medians, interleaved: `SCALE_PROGRESS_STARTS`, default 7.
+    var progressStarts: Int
+    /// An earlier build's remote-playerd (its remotebridge-engine beside it), restarted from the
+    /// state without progress beside this build's: `SCALE_BEFORE`, a path; none by default.
+    var before: String?
 
     /// The settings from the environment; a value that is not a number (or too small) is an
     /// error naming the variable and what it takes.
@@ -39,7 +49,20 @@ struct ScaleSettings {
             runs: try EnvironmentSetting.number("SCALE_RUNS", in: environment, default: 11, minimum: 9),
             starts: try EnvironmentSetting.number("SCALE_STARTS", in: environment, default: 3, minimum: 1),
             settle: .seconds(try EnvironmentSetting.number("SCALE_SETTLE_SECONDS", in: environment, default: 2, minimum: 0)),
-            startLimit: .seconds(try EnvironmentSetting.number("SCALE_START_LIMIT", in: environment, default: 120, minimum: 1)))
+            startLimit: .seconds(try EnvironmentSetting.number("SCALE_START_LIMIT", in: environment, default: 120, minimum: 1)),
+            progressEntries: try EnvironmentSetting.number("SCALE_PROGRESS_ENTRIES", in: environment, default: sizes.last ?? 100_000, minimum: 0),
+            progressOnly: try EnvironmentSetting.flag("SCALE_PROGRESS_ONLY", in: environment, default: false),
+            progressStarts: try EnvironmentSetting.number("SCALE_PROGRESS_STARTS", in: environment, default: 7, minimum: 1),
+            before: try before(in: environment))
+    }
+
+    /// SCALE_BEFORE, which must name a program.
+    private static func before(in environment: [String: String]) throws -> String? {
+        guard let path = environment["SCALE_BEFORE"], !path.isEmpty else { return nil }
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw ProcessTimer.Failure(description: "SCALE_BEFORE=\(path): give the path of an earlier build's remote-playerd")
+        }
+        return path
     }
 
     private static func list(_ name: String, in environment: [String: String], default fallback: [Int], minimum: Int) throws -> [Int] {
