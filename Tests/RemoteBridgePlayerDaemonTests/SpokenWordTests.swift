@@ -260,4 +260,40 @@ struct SpokenWordTests {
         await #expect(throws: DBusError.self) { try await client.call(Playback1Interface.nextChapter) }
         await #expect(throws: DBusError.self) { try await client.call(Playback1Interface.setSleepTimer, [.string("soon")]) }
     }
+
+    @Test("a sleep timer to the end of the chapter pauses at the chapter's end; to the end of the track, at the track's end")
+    func sleepToTheEnd() async throws {
+        let bed = try await DaemonTestBed(tones: 1, seconds: 4)
+        defer { bed.stop() }
+        try "[player]\nsleep-fade = \"1s\"\n".write(toFile: bed.config, atomically: true, encoding: .utf8)
+        let chaptered = bed.media.directory.appendingPathComponent("chaptered.flac")
+        try await TestMedia.tone(
+            at: chaptered, seconds: 8,
+            tags: ["TITLE=Chaptered", "CHAPTER001=00:00:00.000", "CHAPTER001NAME=One", "CHAPTER002=00:00:03.000", "CHAPTER002NAME=Two", "CHAPTER003=00:00:06.000", "CHAPTER003NAME=Three"])
+        let daemon = try await bed.startPlayer(["--no-state", chaptered.path, bed.media.tones[0].path])
+        defer { daemon.send(SIGKILL) }
+        let client = try await Self.connect(bed)
+        func paused() async throws -> Bool {
+            try await client.changes.until(limit: .seconds(15), asking: { try await client.mpris.property(PlayerInterface.playbackStatus).stringValue == "Paused" })
+        }
+        #expect(try await client.changes.until(limit: .seconds(20), asking: { (try await client.mpris.property(Playback1Interface.chapters).arrayValue ?? []).count == 3 }))
+        try await client.mpris.play()
+        try await client.call(Playback1Interface.setSleepTimer, [.string("end-of-chapter")])
+        #expect(try await client.mpris.property(Playback1Interface.sleepTimer).stringValue == "end-of-chapter")
+        let left = Double(try await client.mpris.property(Playback1Interface.sleepRemaining).int64Value ?? -1) / 1e6
+        #expect(left > 1 && left <= 3, "what is left of the first chapter: \(left) s")
+        #expect(try await paused(), "the end of the chapter never paused it")
+        let atChapterEnd = try await client.position()
+        #expect(abs(atChapterEnd - 3) < 0.5, "paused at \(atChapterEnd) s, the first chapter ends at 3 s")
+        #expect(try await client.mpris.property(Playback1Interface.sleepTimer).stringValue == "off")
+
+        try await client.mpris.play()
+        try await client.call(Playback1Interface.setSleepTimer, [.string("end-of-track")])
+        #expect(try await paused(), "the end of the track never paused it")
+        let current = try await client.current()
+        let position = try await client.position()
+        let atTrackEnd = current.path == chaptered.path ? position >= 7.4 : position < 0.6
+        #expect(atTrackEnd, "paused in \(current.path) at \(position) s; the track ends at 8 s")
+        #expect(try await client.mpris.property(PlayerInterface.volume).doubleValue == 1)
+    }
 }
