@@ -259,6 +259,19 @@ struct SpokenWordTests {
         #expect(try await client.mpris.property(Playback1Interface.chapter).int64Value == -1, "a tone has no chapters")
         await #expect(throws: DBusError.self) { try await client.call(Playback1Interface.nextChapter) }
         await #expect(throws: DBusError.self) { try await client.call(Playback1Interface.setSleepTimer, [.string("soon")]) }
+        // Hostile input: a clear error each, and the daemon answers on.
+        for index in [Int32.min, -1, Int32.max] {
+            await #expect(throws: DBusError.self) { try await client.call(Playback1Interface.goToChapter, [.int32(index)]) }
+        }
+        let huge = String(repeating: "9", count: 1 << 20) + "m"
+        do {
+            try await client.call(Playback1Interface.setSleepTimer, [.string(huge)])
+            Issue.record("a megabyte of digits was taken as a sleep timer")
+        } catch let error as DBusError {
+            #expect(error.message.utf8.count < 2048, "the error quotes a bounded excerpt: \(error.message.utf8.count) bytes")
+        }
+        await #expect(throws: DBusError.self) { try await client.call(Playback1Interface.setSleepTimer, [.string("+\u{0}5m")]) }
+        #expect(try await client.mpris.property(Playback1Interface.sleepTimer).stringValue == "off")
     }
 
     @Test("a sleep timer to the end of the chapter pauses at the chapter's end; to the end of the track, at the track's end")

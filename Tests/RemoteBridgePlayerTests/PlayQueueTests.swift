@@ -166,6 +166,23 @@ struct PlayQueueProgressTests {
         #expect(queue.progress(ofURL: "/podcasts/ep1.opus") == nil)
     }
 
+    @Test("by URL among 10 000 entries with progress: the right one, the same URL twice kept until both go, none after an update clears it")
+    func byURL() {
+        var queue = PlayQueue()
+        let entries = (1...10_000).map { id in
+            QueueEntry(id: Int64(id), url: "/podcasts/\(id % 5_000).mp3", tags: .init(), progress: EntryProgress(place: .at(.seconds(id))))
+        }
+        queue.insert(contentsOf: entries, at: 0)
+        #expect(queue.progress(ofURL: "/podcasts/1234.mp3")?.resumePosition.map { [.seconds(1234), .seconds(6234)].contains($0) } == true)
+        #expect(queue.progress(ofURL: "/podcasts/5000.mp3") == nil)
+        queue.remove(at: 1233)
+        #expect(queue.progress(ofURL: "/podcasts/1234.mp3")?.resumePosition == .seconds(6234), "the other entry of the same URL")
+        let other = queue.index(of: 6234)!
+        queue.update(at: other) { $0.progress = EntryProgress() }
+        #expect(queue.progress(ofURL: "/podcasts/1234.mp3") == nil)
+        #expect(queue.entriesWithProgress.count == 9_998)
+    }
+
     @Test("spoken word: a podcast or audiobook genre, any case, or an .m4b file; music is not")
     func spokenWord() {
         var entry = QueueEntry(id: 1, url: "/music/song.flac", tags: .init(title: "Song"))

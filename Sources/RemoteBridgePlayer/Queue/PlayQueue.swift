@@ -25,6 +25,10 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
     /// Where entries were left and their rates (`EntryProgress`), by id: only entries that have
     /// any, a few of a library's.
     private var progress: [Int64: EntryProgress] = [:]
+    /// The entries with progress, by their URL's hash: an entry opened again finds its kept
+    /// place at once, however many entries have one (a scan of 10 000 URLs made every AddTrack
+    /// of a 100 000-entry library 25 times slower).
+    private var progressByURL: [Int: [Int64]] = [:]
 
     private typealias Details = EntryDetailsTable.Details
 
@@ -113,13 +117,29 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
     public var entriesWithProgress: [Int64: EntryProgress] { progress }
 
     /// The progress of another entry of the queue with the same URL as `url`, if one has any:
-    /// an episode opened again resumes where it was left. Looks only at entries with progress.
+    /// an episode opened again resumes where it was left. Looks only at the entries with
+    /// progress whose URL has the same hash.
     public func progress(ofURL url: String) -> EntryProgress? {
-        for (id, kept) in progress {
-            guard let place = chunks.place(of: id) else { continue }
+        for id in progressByURL[url.hashValue] ?? [] {
+            guard let place = chunks.place(of: id), let kept = progress[id] else { continue }
             if chunks.chunks[place.chunk].url(at: place.offset, folders: folders) == url { return kept }
         }
         return nil
+    }
+
+    /// Keeps `value` as entry `id`'s progress (none when empty), and its URL's place in
+    /// `progressByURL`.
+    private mutating func setProgress(_ value: EntryProgress, for id: Int64, url: @autoclosure () -> String) {
+        let had = progress[id] != nil
+        progress[id] = value.isEmpty ? nil : value
+        guard had == value.isEmpty else { return }
+        let key = url().hashValue
+        if had {
+            progressByURL[key]?.removeAll { $0 == id }
+            if progressByURL[key]?.isEmpty == true { progressByURL[key] = nil }
+        } else {
+            progressByURL[key, default: []].append(id)
+        }
     }
 
     // MARK: Changing
@@ -137,7 +157,7 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
             var tags = entry.tags
             tags.title = nil
             setDetails(Details(tags: tags, length: entry.length, artURL: entry.artURL, hasGivenLength: entry.hasGivenLength), for: entry.id)
-            if !entry.progress.isEmpty { progress[entry.id] = entry.progress }
+            if !entry.progress.isEmpty { setProgress(entry.progress, for: entry.id, url: entry.url) }
         }
     }
 
@@ -149,9 +169,10 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
     /// Removes the entry at `index`; returns its id.
     @discardableResult
     public mutating func remove(at index: Int) -> Int64 {
+        let url = progress.isEmpty || progress[id(at: index)] == nil ? nil : self.url(at: index)
         let id = chunks.remove(at: index, folders: &folders)
         details[id] = nil
-        progress[id] = nil
+        if let url { setProgress(EntryProgress(), for: id, url: url) }
         return id
     }
 
@@ -173,7 +194,7 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
         var tags = after.tags
         if tags.title == chunks.chunks[chunk].title(at: offset) { tags.title = nil }
         setDetails(Details(tags: tags, length: after.length, artURL: after.artURL, hasGivenLength: after.hasGivenLength), for: after.id)
-        progress[after.id] = after.progress.isEmpty ? nil : after.progress
+        setProgress(after.progress, for: after.id, url: after.url)
         return true
     }
 
