@@ -28,7 +28,8 @@ public enum Headset1Interface {
     public static let devices = DBusPropertyDeclaration(name, "Devices", "as")
     /// `DeviceDetails`: path, name, headset-like, grabbed.
     public static let deviceDetails = DBusPropertyDeclaration(name, "DeviceDetails", "a(ssbb)")
-    /// `Gestures`: gesture name to subtype name.
+    /// `Gestures`: gesture name to what it is bound to: a subtype's name, or `sleep-timer +15m`
+    /// (`GestureBinding`'s forms).
     public static let gestures = DBusPropertyDeclaration(name, "Gestures", "a{ss}")
     /// `Settings`: the effective configuration.
     public static let settings = DBusPropertyDeclaration(name, "Settings", "a{sv}")
@@ -41,7 +42,8 @@ public enum Headset1Interface {
     /// headsetd cannot tell when it is back), or `unused`.
     public static let systemBus = DBusPropertyDeclaration(name, "SystemBus", "s")
 
-    /// `GestureRecognized(s gesture, s subtype, s target)`.
+    /// `GestureRecognized(s gesture, s subtype, s target)`: `subtype` is what the gesture is bound
+    /// to, a subtype's name or `sleep-timer +15m` (the argument keeps its name, which clients match).
     public static let gestureRecognized = DBusSignalDeclaration(
         name, "GestureRecognized", [DBusArgument("gesture", "s"), DBusArgument("subtype", "s"), DBusArgument("target", "s")])
 
