@@ -16,14 +16,15 @@ public enum DurationText {
     public static func parse(_ text: some StringProtocol) -> Duration? {
         let trimmed = text.utf8.count <= 64 ? String(text) : ""
         guard !trimmed.isEmpty else { return nil }
-        if let seconds = Double(trimmed) { return seconds >= 0 ? Duration.milliseconds(rounding: seconds) : nil }
         var total = 0.0
         var rest = Substring(trimmed)
         var lastUnit = -1
         while !rest.isEmpty {
             let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
-            guard !number.isEmpty, let value = Double(number), value.isFinite else { return nil }
+            guard let value = decimal(number) else { return nil }
             rest = rest.dropFirst(number.count)
+            // A number alone, at the end, is seconds (`45`, `2.5`); only the whole text may be one.
+            if rest.isEmpty, lastUnit < 0 { return Duration.milliseconds(rounding: value) }
             guard let unit = units.indices.first(where: { rest.hasPrefix(units[$0].name) }) else { return nil }
             // Largest first, each once.
             guard units[unit].rank > lastUnit else { return nil }
@@ -32,6 +33,15 @@ public enum DurationText {
             total += value * units[unit].seconds
         }
         return Duration.milliseconds(rounding: total)
+    }
+
+    /// Plain decimal digits with at most one point and a digit on each side of it (`45`, `2.5`):
+    /// not `Double`'s hexadecimal, exponents, signs, `nan` or `inf`.
+    private static func decimal(_ text: Substring) -> Double? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty }) else { return nil }
+        guard let value = Double(text), value.isFinite else { return nil }
+        return value
     }
 
     /// `duration` as `parse` reads it back, in the largest units that fit: `1h30m`, `20m`, `45s`,

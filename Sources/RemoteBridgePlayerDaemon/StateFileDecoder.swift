@@ -2,7 +2,7 @@
 import RemoteBridgePlayer
 import RemoteBridgeStateFile
 
-/// Reads a version-2 or version-3 state file (`StateFileFormat`): the snapshot, then the
+/// Reads a state file of version 2, 3 or 4 (`StateFileFormat`): the snapshot, then the
 /// journal's edits applied in order, up to the first record that is cut short or fails its
 /// checksum.
 package enum StateFileDecoder {
@@ -45,7 +45,7 @@ package enum StateFileDecoder {
                     state.set(try reader.settings())
                     let version4 = version >= StateFileFormat.version
                     if version4 { state.set(try reader.rate()) }
-                    state.queue = try reader.items()
+                    state.queue = try reader.items(version4: version4)
                     let hasOrder = version4 ? try reader.flag("an order before shuffling") : version == StateFileFormat.versionWithUnshuffledOrder
                     if hasOrder {
                         guard state.shuffle else {
@@ -64,7 +64,7 @@ package enum StateFileDecoder {
                 },
                 edits: { reader, count throws(StateRecordReader.Malformed) in
                     for _ in 0..<count {
-                        let edit = try reader.edit()
+                        let edit = try reader.edit(version4: version >= StateFileFormat.version)
                         do throws(QueueReplay.OutOfRange) {
                             try state.apply(edit, to: &replay)
                         } catch {

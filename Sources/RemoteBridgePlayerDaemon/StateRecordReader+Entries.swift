@@ -5,14 +5,15 @@ import RemoteBridgeStateFile
 /// The state file's entries and edits, read from a record's fields: remote-playerd's part of the
 /// reader, the part that makes `QueueItem`s and `StateEdit`s.
 extension StateRecordReader {
-    /// A snapshot's entries: their count, then each entry.
-    mutating func items() throws(Malformed) -> [QueueItem] {
+    /// A snapshot's entries: their count, then each entry. Only a version-4 file (`version4`)
+    /// may hold an entry's progress.
+    mutating func items(version4: Bool) throws(Malformed) -> [QueueItem] {
         // An entry takes at least two bytes (an empty URL and no fields), so a count that the
         // bytes left cannot hold is refused before the array is made.
         let count = try self.count(limit: min(QueueLimits.maximumEntries, remaining / 2), "entries")
         var items: [QueueItem] = []
         items.reserveCapacity(count)
-        for _ in 0..<count { items.append(try item()) }
+        for _ in 0..<count { items.append(try item(version4: version4)) }
         return items
     }
 
@@ -31,19 +32,21 @@ extension StateRecordReader {
     }
 
     /// One edit: its tag, then its fields.
-    mutating func edit() throws(Malformed) -> StateEdit {
+    mutating func edit(version4: Bool) throws(Malformed) -> StateEdit {
         let tag = try byte()
         switch StateFileFormat.EditTag(rawValue: tag) {
         case .inserted:
             let index = try self.index()
-            return .inserted(try items(), at: index)
+            return .inserted(try items(version4: version4), at: index)
         case .removed: return .removed(at: try index())
         case .updated:
             let index = try self.index()
-            return .updated(try item(), at: index)
+            return .updated(try item(version4: version4), at: index)
         case .current: return try current()
         case .settings: return try settings()
-        case .rate: return try rate()
+        case .rate:
+            guard version4 else { throw Malformed(description: "a rate edit in a file of version 2 or 3") }
+            return try rate()
         case nil: throw Malformed(description: "an edit of unknown kind \(tag)")
         }
     }
@@ -103,7 +106,7 @@ extension StateRecordReader {
     }
 
     /// A queue entry: its URL, which optional fields follow, and those fields.
-    private mutating func item() throws(Malformed) -> QueueItem {
+    private mutating func item(version4: Bool) throws(Malformed) -> QueueItem {
         let url = try string(limit: QueueLimits.maximumURILength, "a URI")
         let fields = try byte()
         guard fields & ~StateFileFormat.ItemField.all == 0 else { throw Malformed(description: "an entry with unknown fields \(fields)") }
@@ -127,7 +130,9 @@ extension StateRecordReader {
             tags.albumArtists = try list()
             tags.genres = try list()
         }
-        let progress = fields & StateFileFormat.ItemField.progress != 0 ? try self.progress() : EntryProgress()
+        let hasProgress = fields & StateFileFormat.ItemField.progress != 0
+        guard !hasProgress || version4 else { throw Malformed(description: "an entry's progress in a file of version 2 or 3") }
+        let progress = hasProgress ? try self.progress() : EntryProgress()
         return QueueItem(url: url, tags: tags, length: length, progress: progress)
     }
 

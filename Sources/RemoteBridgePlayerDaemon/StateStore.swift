@@ -53,7 +53,7 @@ public struct StateStore: Sendable {
         public var tornSize: Int
     }
 
-    /// The file's layout, or nil when there is no file of this store's in the current format (version 2 or 3) to append to
+    /// The file's layout, or nil when there is no file of this store's in the current format (version 2, 3 or 4) to append to
     /// (none was read or written yet, or the last write failed): the next write must be `save`.
     public var layout: Layout? {
         let known = tail.current

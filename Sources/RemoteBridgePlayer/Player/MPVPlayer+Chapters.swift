@@ -18,6 +18,9 @@ extension MPVPlayer {
         var announced: Int?
         /// When to look again: at the next chapter's start, while playing.
         var timer: (any DispatchSourceTimer)?
+        /// mpv's lists of the files it opened last (the current one and the next, which mpv
+        /// opens before it is current, and reports only then), by entry.
+        var fromMPV: [(id: Int64, chapters: [Chapter])] = []
     }
 
     /// The current entry's chapters, ordered by start; empty when it has none (or they are not
@@ -42,7 +45,16 @@ extension MPVPlayer {
     func currentEntryChangedForChapters() {
         guard chapterBook.id != currentID else { return }
         chapterBook.timer?.cancel()
-        chapterBook = ChapterBook(id: currentID)
+        let hadChapters = !chapterBook.chapters.isEmpty
+        var book = ChapterBook(id: currentID)
+        book.fromMPV = chapterBook.fromMPV
+        if let listed = book.fromMPV.last(where: { $0.id == currentID }) {
+            book.chapters = listed.chapters
+            book.source = .mpv
+        }
+        chapterBook = book
+        // From chapters to none: `ChapterChanged(-1)` says so.
+        if hadChapters, book.chapters.isEmpty { changed(.chapters) }
         chapterMayHaveChanged()
         guard let id = currentID, let url = current?.url, let path = FolderArt.localPath(url) else { return }
         tagReader.async { [weak self] in
@@ -56,7 +68,11 @@ extension MPVPlayer {
     /// mpv's `chapter-list` for the file it has loaded.
     func mpvChaptersChanged(_ value: MPVNode) {
         guard let id = loadedFile.owner.flatMap(window.entry(forMPV:)) else { return }
-        chaptersFound(Chapter.fromMPV(value, length: entries.entry(id: id)?.length), for: id, source: .mpv)
+        let chapters = Chapter.fromMPV(value, length: entries.entry(id: id)?.length)
+        chapterBook.fromMPV.removeAll { $0.id == id }
+        chapterBook.fromMPV.append((id, chapters))
+        if chapterBook.fromMPV.count > 2 { chapterBook.fromMPV.removeFirst() }
+        chaptersFound(chapters, for: id, source: .mpv)
     }
 
     private func chaptersFound(_ found: [Chapter], for id: Int64, source: ChapterBook.Source) {

@@ -119,7 +119,12 @@ extension MPVPlayer {
         guard let pending = transition else { return }
         transition = nil
         guard entries.contains(id: pending.id) else { return }
-        if pending.id != currentID, let left = current { leave(left.id, at: left.length ?? position, ended: true) }
+        if pending.id != currentID, let left = current {
+            leave(left.id, at: left.length ?? position, ended: true)
+        } else {
+            // The entry looped to its own start: it ended too.
+            sleepTimerEntryEnded()
+        }
         currentID = pending.id
         loadedID = pending.id
         changed(.state)

@@ -27,9 +27,16 @@ extension MPVPlayer {
     }
 
     /// An entry about to be added by itself (OpenUri, an insert of one URI) takes the progress of
-    /// an entry of the queue with the same URL: opening an episode again resumes it.
+    /// an entry of the queue with the same URL: opening an episode again resumes it. The current
+    /// entry's is where it plays now (its kept place is only updated when it is left); another's,
+    /// the one left last.
     func progressOfSameURL(_ url: String) -> EntryProgress {
-        entries.entriesWithProgress.isEmpty ? EntryProgress() : entries.progress(ofURL: url) ?? EntryProgress()
+        if let current, current.url == url, status != .stopped {
+            var progress = current.progress
+            progress.place = configuration.positionMemory.place(leavingAt: position, length: current.length, spokenWord: current.isSpokenWord, ended: false)
+            return progress
+        }
+        return entries.entriesWithProgress.isEmpty ? EntryProgress() : entries.progress(ofURL: url) ?? EntryProgress()
     }
 
     /// The rate changed to `speed` by a client: kept with the current entry when rates are kept

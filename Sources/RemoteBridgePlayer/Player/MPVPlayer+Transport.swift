@@ -90,6 +90,8 @@ extension MPVPlayer {
     /// Seeks to an absolute position. Before the current file has opened, the seek waits for it.
     public func seek(to position: Duration) {
         let target = max(.zero, position)
+        // An end-of-chapter sleep timer follows to the chapter the seek lands in.
+        defer { sleepTimerJumped() }
         guard mpv.isRunning else {
             // No engine: the position is kept for the next one, and heard as the new one.
             guard let currentID else { return }

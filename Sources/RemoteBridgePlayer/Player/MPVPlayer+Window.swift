@@ -101,7 +101,8 @@ extension MPVPlayer {
         guard let next, !nextHeld, playing != nil || window.awaited != nil else { return }
         do throws(PlayerError) {
             try checkLocation(next.url)
-            window.appended(try handToMPV(next, mode: .append), entry: next.id)
+            // An episode left part-way resumes there when playback goes on to it by itself too.
+            window.appended(try handToMPV(next, mode: .append, start: keptStart(of: next)), entry: next.id)
         } catch {
             changed(.loadFailed(url: QueueLimits.excerpt(next.url), reason: error.reason))
         }

@@ -178,6 +178,8 @@ public final class MPVPlayer {
         guard !isShutDown else { return }
         isShutDown = true
         endScanning()
+        endSleepTimer()
+        chapterBook.timer?.cancel()
         cancelEngineRelease()
         mpv.shutdown()
     }

@@ -21,6 +21,8 @@ public struct PositionMemory: Sendable, Equatable {
     public func place(leavingAt position: Duration, length: Duration?, spokenWord: Bool, ended: Bool) -> EntryProgress.Place? {
         guard let after, let length, spokenWord || length >= PlaybackDefaults.rememberPositionOfEntriesFrom else { return nil }
         if ended || position >= length - PlaybackDefaults.finishedWithin { return .finished }
+        // Past what a state file holds (a year: a length a broken header claims) nothing is kept.
+        guard position.milliseconds <= QueueLimits.maximumPositionMilliseconds else { return nil }
         return position > after ? .at(position) : nil
     }
 }

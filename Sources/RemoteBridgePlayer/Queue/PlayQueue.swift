@@ -116,11 +116,11 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
     /// The entries that have progress (`EntryProgress`), by id.
     public var entriesWithProgress: [Int64: EntryProgress] { progress }
 
-    /// The progress of another entry of the queue with the same URL as `url`, if one has any:
-    /// an episode opened again resumes where it was left. Looks only at the entries with
-    /// progress whose URL has the same hash.
+    /// The progress of another entry of the queue with the same URL as `url`, if one has any
+    /// (the one whose progress changed last): an episode opened again resumes where it was left.
+    /// Looks only at the entries with progress whose URL has the same hash.
     public func progress(ofURL url: String) -> EntryProgress? {
-        for id in progressByURL[url.hashValue] ?? [] {
+        for id in (progressByURL[url.hashValue] ?? []).reversed() {
             guard let place = chunks.place(of: id), let kept = progress[id] else { continue }
             if chunks.chunks[place.chunk].url(at: place.offset, folders: folders) == url { return kept }
         }
@@ -132,14 +132,15 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
     private mutating func setProgress(_ value: EntryProgress, for id: Int64, url: @autoclosure () -> String) {
         let had = progress[id] != nil
         progress[id] = value.isEmpty ? nil : value
-        guard had == value.isEmpty else { return }
+        guard had || !value.isEmpty else { return }
         let key = url().hashValue
+        // Out of its bucket, and back in at its end when it still has progress: the last
+        // changed is found first.
         if had {
             progressByURL[key]?.removeAll { $0 == id }
             if progressByURL[key]?.isEmpty == true { progressByURL[key] = nil }
-        } else {
-            progressByURL[key, default: []].append(id)
         }
+        if !value.isEmpty { progressByURL[key, default: []].append(id) }
     }
 
     // MARK: Changing
