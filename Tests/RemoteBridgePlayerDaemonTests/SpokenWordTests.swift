@@ -309,4 +309,51 @@ struct SpokenWordTests {
         #expect(atTrackEnd, "paused in \(current.path) at \(position) s; the track ends at 8 s")
         #expect(try await client.mpris.property(PlayerInterface.volume).doubleValue == 1)
     }
+
+    @Test("OpenUri of the episode playing resumes where it plays now; an episode reached by playing on from the one before resumes at its place; from chapters to none, ChapterChanged(-1)")
+    func resumeByOpenAndByPlayingOn() async throws {
+        let bed = try await DaemonTestBed(tones: 1, seconds: 1)
+        defer { bed.stop() }
+        let folder = bed.media.directory
+        let a = folder.appendingPathComponent("a.flac")
+        let b = folder.appendingPathComponent("b.flac")
+        try await TestMedia.tone(at: a, seconds: 600, sampleRate: 8000, tags: ["TITLE=A", "GENRE=Podcast", "CHAPTER001=00:00:00.000", "CHAPTER002=00:05:00.000"])
+        try await TestMedia.tone(at: b, seconds: 600, sampleRate: 8000, frequency: 330, tags: ["TITLE=B", "GENRE=Podcast"])
+        let daemon = try await bed.startPlayer(["--no-state", a.path, b.path])
+        defer { daemon.send(SIGKILL) }
+        let client = try await Self.connect(bed)
+        let chapterSignals = try await SignalRecorder.start(on: bed.connection, MatchRule(signal: Playback1Interface.chapterChanged, path: MPRISNames.objectPath))
+
+        // B left at 200 s, then A played at 300 s and opened again (by its file:// URI, queued by
+        // its path): the new entry resumes at 300 s.
+        try await client.mpris.play()
+        let before = try await client.mpris.property(TrackListInterface.tracks).stringArrayValue ?? []
+        try await client.mpris.next()
+        _ = try await client.waitUntilCurrent(b.path)
+        try await client.mpris.setPosition(trackID: before[1], .seconds(200))
+        try await client.mpris.pause()
+        try await client.call(TrackListInterface.goTo, [.objectPath(before[0])])
+        _ = try await client.waitUntilCurrent(a.path)
+        try await client.mpris.setPosition(trackID: before[0], .seconds(300))
+        try await client.mpris.openURI(URL(fileURLWithPath: a.path).absoluteString)
+        var tracks: [String] = []
+        let added = try await client.changes.until(asking: {
+            tracks = try await client.mpris.property(TrackListInterface.tracks).stringArrayValue ?? []
+            let current = try await client.current().trackID
+            return tracks.count == before.count + 1 && current == tracks.last
+        })
+        #expect(added, "OpenUri added the episode again and made it current")
+        let reopened = try await client.position()
+        #expect(abs(reopened - 300) < 2, "the episode opened again resumes where it played (300 s), not at \(reopened) s")
+
+        // From near A's end, playing on reaches B, which resumes at 200 s; A had chapters, B none.
+        try await client.call(TrackListInterface.goTo, [.objectPath(before[0])])
+        _ = try await client.waitUntilCurrent(a.path)
+        try await client.mpris.setPosition(trackID: before[0], .seconds(598))
+        try await client.mpris.play()
+        let signalsBefore = chapterSignals.messages.count
+        let playedOn = try await client.waitUntilCurrent(b.path)
+        #expect(abs(playedOn - 200) < 2, "B, reached by playing on, resumes at its place (200 s), not at \(playedOn) s")
+        #expect(await chapterSignals.until { chapterSignals.messages.dropFirst(signalsBefore).contains { $0.body.first?.int64Value == -1 } }, "ChapterChanged(-1) as B, without chapters, follows A")
+    }
 }

@@ -175,6 +175,7 @@ struct PlayQueueProgressTests {
         queue.insert(contentsOf: entries, at: 0)
         #expect(queue.progress(ofURL: "/podcasts/1234.mp3")?.resumePosition.map { [.seconds(1234), .seconds(6234)].contains($0) } == true)
         #expect(queue.progress(ofURL: "/podcasts/5000.mp3") == nil)
+        #expect(queue.progress(ofURL: "file:///podcasts/1234.mp3") == queue.progress(ofURL: "/podcasts/1234.mp3"), "a path and its file:// URI are one place")
         queue.remove(at: 1233)
         #expect(queue.progress(ofURL: "/podcasts/1234.mp3")?.resumePosition == .seconds(6234), "the other entry of the same URL")
         let other = queue.index(of: 6234)!

@@ -31,7 +31,7 @@ extension MPVPlayer {
     /// entry's is where it plays now (its kept place is only updated when it is left); another's,
     /// the one left last.
     func progressOfSameURL(_ url: String) -> EntryProgress {
-        if let current, current.url == url, status != .stopped {
+        if let current, QueueEntry.location(of: current.url) == QueueEntry.location(of: url), status != .stopped {
             var progress = current.progress
             progress.place = configuration.positionMemory.place(leavingAt: position, length: current.length, spokenWord: current.isSpokenWord, ended: false)
             return progress

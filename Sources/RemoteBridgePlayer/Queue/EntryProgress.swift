@@ -42,3 +42,11 @@ extension QueueEntry {
         return tags.genres.contains { PlaybackDefaults.spokenWordGenres.contains($0.lowercased()) }
     }
 }
+
+extension QueueEntry {
+    /// Where `url` points, for telling whether two entries are the same file: a local file's
+    /// path (a plain path, or a `file://` URI decoded), else the URL as it is.
+    static func location(of url: String) -> String {
+        FolderArt.localPath(url) ?? url
+    }
+}

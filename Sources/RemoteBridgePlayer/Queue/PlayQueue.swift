@@ -27,8 +27,12 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
     private var progress: [Int64: EntryProgress] = [:]
     /// The entries with progress, by their URL's hash: an entry opened again finds its kept
     /// place at once, however many entries have one (a scan of 10 000 URLs made every AddTrack
-    /// of a 100 000-entry library 25 times slower).
-    private var progressByURL: [Int: [Int64]] = [:]
+    /// of a 100 000-entry library 25 times slower). One id a hash, the one whose progress
+    /// changed last; the others of the same hash (the same URL queued twice, or a collision),
+    /// rare, in `moreProgressByURL`, older first. (An array for every hash cost 0.7 MiB for
+    /// 10 000 kept places.)
+    private var progressByURL: [Int: Int64] = [:]
+    private var moreProgressByURL: [Int: [Int64]] = [:]
 
     private typealias Details = EntryDetailsTable.Details
 
@@ -116,13 +120,17 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
     /// The entries that have progress (`EntryProgress`), by id.
     public var entriesWithProgress: [Int64: EntryProgress] { progress }
 
-    /// The progress of another entry of the queue with the same URL as `url`, if one has any
+    /// The progress of another entry of the queue at the same place as `url`, if one has any
     /// (the one whose progress changed last): an episode opened again resumes where it was left.
-    /// Looks only at the entries with progress whose URL has the same hash.
+    /// A plain path and its `file://` URI are one place (`QueueEntry.sameLocation`). Looks only
+    /// at the entries with progress whose place has the same hash.
     public func progress(ofURL url: String) -> EntryProgress? {
-        for id in (progressByURL[url.hashValue] ?? []).reversed() {
+        let location = QueueEntry.location(of: url)
+        let key = location.hashValue
+        guard let last = progressByURL[key] else { return nil }
+        for id in CollectionOfOne(last) + (moreProgressByURL[key] ?? []).reversed() {
             guard let place = chunks.place(of: id), let kept = progress[id] else { continue }
-            if chunks.chunks[place.chunk].url(at: place.offset, folders: folders) == url { return kept }
+            if QueueEntry.location(of: chunks.chunks[place.chunk].url(at: place.offset, folders: folders)) == location { return kept }
         }
         return nil
     }
@@ -133,14 +141,20 @@ public struct PlayQueue: RandomAccessCollection, Sendable {
         let had = progress[id] != nil
         progress[id] = value.isEmpty ? nil : value
         guard had || !value.isEmpty else { return }
-        let key = url().hashValue
-        // Out of its bucket, and back in at its end when it still has progress: the last
-        // changed is found first.
-        if had {
-            progressByURL[key]?.removeAll { $0 == id }
-            if progressByURL[key]?.isEmpty == true { progressByURL[key] = nil }
+        let key = QueueEntry.location(of: url()).hashValue
+        if !value.isEmpty {
+            // The last changed is found first.
+            guard progressByURL[key] != id else { return }
+            moreProgressByURL[key]?.removeAll { $0 == id }
+            if let previous = progressByURL[key] { moreProgressByURL[key, default: []].append(previous) }
+            progressByURL[key] = id
+        } else if progressByURL[key] == id {
+            progressByURL[key] = moreProgressByURL[key]?.popLast()
+            if moreProgressByURL[key]?.isEmpty == true { moreProgressByURL[key] = nil }
+        } else {
+            moreProgressByURL[key]?.removeAll { $0 == id }
+            if moreProgressByURL[key]?.isEmpty == true { moreProgressByURL[key] = nil }
         }
-        if !value.isEmpty { progressByURL[key, default: []].append(id) }
     }
 
     // MARK: Changing
