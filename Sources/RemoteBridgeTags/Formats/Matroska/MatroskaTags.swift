@@ -49,6 +49,10 @@ struct MatroskaSegmentReader<Source: ByteSource> {
     let end: Int
     private var visited: Set<Int> = []
     private var seeks: [Int] = []
+    /// Where the SeekHead says Chapters are, apart: followed after every other, and only to a
+    /// Chapters element, so that asking for chapters changes nothing else that is read (a
+    /// hostile SeekHead's Chapters entry may point at Tags, or crowd the others out).
+    private var chapterSeeks: [Int] = []
     private var sawSeekHead = false
     private var tagList = MatroskaTagList()
     private var title: String?
@@ -77,6 +81,13 @@ struct MatroskaSegmentReader<Source: ByteSource> {
             let (position, overflow) = start.addingReportingOverflow(seeks[followed])
             followed += 1
             guard !overflow, position < end, !visited.contains(position), let header = EBML.header(in: source, at: position) else { continue }
+            visit(header, at: position)
+        }
+        for seek in chapterSeeks {
+            let (position, overflow) = start.addingReportingOverflow(seek)
+            guard !overflow, position < end, !visited.contains(position), let header = EBML.header(in: source, at: position),
+                header.id == MatroskaID.chapters
+            else { continue }
             visit(header, at: position)
         }
         tagList.add(to: &tags)
@@ -121,7 +132,6 @@ struct MatroskaSegmentReader<Source: ByteSource> {
     private mutating func readSeekHead(_ data: ArraySlice<UInt8>) {
         var wanted: Set<UInt32> = [MatroskaID.info, MatroskaID.tags, MatroskaID.seekHead]
         if picture { wanted.insert(MatroskaID.attachments) }
-        if chapters { wanted.insert(MatroskaID.chapters) }
         for seek in EBML.children(data) where seek.id == MatroskaID.seek {
             var id: UInt32?
             var position: UInt64?
@@ -129,7 +139,9 @@ struct MatroskaSegmentReader<Source: ByteSource> {
                 if child.id == MatroskaID.seekID, child.data.count <= 4 { id = UInt32(child.data.unsignedInteger(bigEndian: true)) }
                 if child.id == MatroskaID.seekPosition { position = EBML.unsigned(child.data) }
             }
-            if let id, let position, wanted.contains(id), position < UInt64(Int.max), seeks.count < MatroskaTags.mostSeeks {
+            if chapters, id == MatroskaID.chapters, let position, position < UInt64(Int.max), chapterSeeks.count < 4 {
+                chapterSeeks.append(Int(position))
+            } else if let id, let position, wanted.contains(id), position < UInt64(Int.max), seeks.count < MatroskaTags.mostSeeks {
                 seeks.append(Int(position))
             }
         }
