@@ -161,7 +161,7 @@ public final class RemotePlayerDaemon {
         }
         server = MPRISServer(
             connection: connection, application: application, player: mediaPlayer,
-            identity: PlayerIdentity.mpris)
+            identity: PlayerIdentity.mpris(playerName: configuration.name))
         server.additionalInterfaces = [Playback1Service.interface(for: player)]
         tracker = NowPlayingTracker(connection: connection)
         mediaKeys = DesktopMediaKeys(

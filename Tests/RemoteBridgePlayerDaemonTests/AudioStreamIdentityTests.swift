@@ -104,7 +104,7 @@ struct AudioStreamIdentityTests {
     /// Checks what a stream says of the application, by PipeWire's key names.
     func expectPipeWireIdentity(_ stream: [String: String]?, id: String, sourceLocation: SourceLocation = #_sourceLocation) {
         guard let stream else { return }
-        #expect(stream["application.name"] == "RemoteBridge", "\(stream)", sourceLocation: sourceLocation)
+        #expect(stream["application.name"] == (id == "remotebridge" ? "RemoteBridge" : "RemoteBridge (\(id))"), "\(stream)", sourceLocation: sourceLocation)
         #expect(stream["application.id"] == id, "\(stream)", sourceLocation: sourceLocation)
         #expect(stream["application.icon-name"] == "remotebridge", "\(stream)", sourceLocation: sourceLocation)
         #expect(stream["media.icon-name"] == "remotebridge", "\(stream)", sourceLocation: sourceLocation)
@@ -114,7 +114,7 @@ struct AudioStreamIdentityTests {
     /// Checks what a stream says of the application, by PulseAudio's key names.
     func expectPulseIdentity(_ stream: [String: String]?, id: String, sourceLocation: SourceLocation = #_sourceLocation) {
         guard let stream else { return }
-        #expect(stream["application.name"] == "RemoteBridge", "\(stream)", sourceLocation: sourceLocation)
+        #expect(stream["application.name"] == (id == "remotebridge" ? "RemoteBridge" : "RemoteBridge (\(id))"), "\(stream)", sourceLocation: sourceLocation)
         #expect(stream["application.id"] == id, "\(stream)", sourceLocation: sourceLocation)
         #expect(stream["application.icon_name"] == "remotebridge", "\(stream)", sourceLocation: sourceLocation)
         #expect(stream["media.icon_name"] == "remotebridge", "\(stream)", sourceLocation: sourceLocation)
@@ -148,7 +148,7 @@ struct AudioStreamIdentityTests {
         await server.stop()
     }
 
-    @Test("pipewire-pulse, ao=pulse, --name kitchen: id kitchen, the rest as ever, in pw-dump and in pactl; media.name follows the track")
+    @Test("pipewire-pulse, ao=pulse, --name kitchen: id kitchen, named \"RemoteBridge (kitchen)\" as its Identity is, the rest as ever, in pw-dump and in pactl; media.name follows the track")
     func pipeWirePulse() async throws {
         let test = try await Bed()
         let server = try PipeWireServer(sessionBus: test.bed.bus.address)
@@ -157,6 +157,8 @@ struct AudioStreamIdentityTests {
         try await test.startPlayer(output: "pulse", name: "kitchen", items: [test.tagged, test.untagged], environment: server.environment)
         expectPipeWireIdentity(await test.stream(named: "Citizen — Artist", in: server.outputStreams, events: events), id: "kitchen")
         expectPulseIdentity(await test.stream(named: "Citizen — Artist", in: server.sinkInputProperties, events: events), id: "kitchen")
+        #expect(try await test.client?.property(MediaPlayer2Interface.identity).stringValue == "RemoteBridge (kitchen)")
+        #expect(try await test.client?.property(MediaPlayer2Interface.desktopEntry).stringValue == "remotebridge", "one desktop entry for every instance")
         try await test.client?.next()
         expectPipeWireIdentity(await test.stream(named: "untagged tone", in: server.outputStreams, events: events), id: "kitchen")
         expectPulseIdentity(await test.stream(named: "untagged tone", in: server.sinkInputProperties, events: events), id: "kitchen")
