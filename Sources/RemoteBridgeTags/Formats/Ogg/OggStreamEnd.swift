@@ -23,8 +23,12 @@ enum OggStreamEnd {
         guard let bytes = source.read(at: start, count: source.size - start) else { return nil }
         let capture = Array("OggS".utf8)
         var end = bytes.endIndex
-        // Each step moves back by at least one byte, so the window bounds the loop.
-        while end - bytes.startIndex >= OggPage.fixedSize {
+        // Each step moves back by at least one byte, so the window bounds the loop. A candidate
+        // within a page's fixed size of the window's start is still looked at: the last page
+        // often starts right there (a short file, whose window starts where its header pages
+        // end), and an "O" (0x4F) in its serial, CRC or granule came first from the end; the
+        // loop stopped there, and 1 Opus file in 20 had no length.
+        while end - bytes.startIndex >= capture.count {
             guard let index = bytes[..<(end - 3)].lastIndex(of: capture[0]) else { break }
             end = index
             let rest = bytes[index...]
