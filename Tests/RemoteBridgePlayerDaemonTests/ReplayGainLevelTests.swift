@@ -31,23 +31,11 @@ struct ReplayGainLevelTests {
             throw OracleFailure(description: "remote-playerd never came on the bus: \(daemon.standardError)")
         }
         try await MPRISClient(connection: bed.connection, busName: "org.mpris.MediaPlayer2.remotebridge").play()
-        let deadline = ContinuousClock.now + .seconds(15)
-        while true {
-            // Counted before the question, so that a stream made while it is asked still wakes the wait.
-            let seen = events.sinkInputEvents
-            if try await !server.sinkInputs().isEmpty { break }
-            guard await events.waitForSinkInputEvent(after: seen, limit: deadline - ContinuousClock.now) else {
-                throw OracleFailure(description: "no stream reached the server: \(daemon.standardError)")
-            }
-        }
-        // A measurement window, not a wait: parec records the sink's monitor for 4 s (in 50 ms
-        // pieces: by default it holds back seconds), then SIGINT has it write out what it holds.
-        // The stream may take a second to flow: the silence at either end is cut before the level
-        // is taken, so that only the tone is measured.
+        try await SinkMonitor.waitForStream(on: server, events: events, daemon: daemon)
+        // 4 s of the sink's monitor. The stream may take a second to flow: the silence at either
+        // end is cut before the level is taken, so that only the tone is measured.
         let recording = bed.path("level-\(UUID().uuidString).wav")
-        let recorded = try await ExternalProcess.run(
-            "timeout", ["-s", "INT", "4", "parec", "--latency-msec=50", "--device=null.monitor", "--file-format=wav", "--channels=1", "--rate=8000", recording],
-            environment: server.environment)
+        let recorded = try await SinkMonitor.record(seconds: 4, to: recording, on: server)
         let stats = try await ExternalProcess.run("sox", ["--ignore-length", recording, "-n", "silence", "1", "0.01", "-60d", "reverse", "silence", "1", "0.01", "-60d", "stats"])
         guard let line = stats.standardError.split(separator: "\n").first(where: { $0.hasPrefix("RMS lev dB") }),
             let value = line.split(separator: " ").last.flatMap({ Double($0) }), stats.standardError.contains("Length")

@@ -57,20 +57,11 @@ struct SleepTimerLevelTests {
         let client = MPRISClient(connection: bed.connection, busName: "org.mpris.MediaPlayer2.remotebridge")
         let changes = try await SignalRecorder.start(on: bed.connection, MatchRule(signal: StandardInterfaces.propertiesChanged, path: MPRISNames.objectPath))
         try await client.play()
-        let deadline = ContinuousClock.now + .seconds(15)
-        while true {
-            let seen = events.sinkInputEvents
-            if try await !server.sinkInputs().isEmpty { break }
-            guard await events.waitForSinkInputEvent(after: seen, limit: deadline - ContinuousClock.now) else {
-                throw OracleFailure(description: "no stream reached the server: \(daemon.standardError)")
-            }
-        }
-        // A measurement window, not a wait: 12 s of the sink's monitor (parec takes a moment to
-        // start, so the timer's 8 s end well inside it), then SIGINT has parec write out what it holds.
+        try await SinkMonitor.waitForStream(on: server, events: events, daemon: daemon)
+        // 12 s of the sink's monitor (parec takes a moment to start, so the timer's 8 s end well
+        // inside it).
         let recording = bed.path("sleep-\(UUID().uuidString).wav")
-        async let recorded = ExternalProcess.run(
-            "timeout", ["-s", "INT", "12", "parec", "--latency-msec=50", "--device=null.monitor", "--file-format=wav", "--channels=1", "--rate=8000", recording],
-            environment: server.environment)
+        async let recorded = SinkMonitor.record(seconds: 12, to: recording, on: server)
         let asked = ContinuousClock.now
         _ = try await client.call(Playback1Interface.setSleepTimer, [.string("8s")])
         let set = ContinuousClock.now
@@ -103,9 +94,7 @@ struct SleepTimerLevelTests {
         // The next Play is as loud as before the fade.
         let again = bed.path("again-\(UUID().uuidString).wav")
         try await client.play()
-        _ = try await ExternalProcess.run(
-            "timeout", ["-s", "INT", "2", "parec", "--latency-msec=50", "--device=null.monitor", "--file-format=wav", "--channels=1", "--rate=8000", again],
-            environment: server.environment)
+        _ = try await SinkMonitor.record(seconds: 2, to: again, on: server)
         let loudest = try Self.levels(of: again).max() ?? -100
         #expect(abs(loudest - full) < 1.5, "after the timer, Play is as loud as before: \(loudest) dB against \(full) dB")
         print("sleep timer: paused \(pausedAfter) after setting 8s; level \(full) dB before the fade, \(fadeStart) dB as it starts, \(fadeEnd) dB at its end, \(loudest) dB at the next Play")
