@@ -96,7 +96,7 @@ let package = Package(
         .systemLibrary(name: "CRemoteBridgeDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "RemoteBridgeDBus", dependencies: ["CRemoteBridgeDBus", "RemoteBridgeMainThread", "RemoteBridgeListeners", "RemoteBridgeDurations", "RemoteBridgeText"]),
         .testTarget(name: "RemoteBridgeDBusTests", dependencies: ["RemoteBridgeDBus", "RemoteBridgeTesting"]),
-        .target(name: "RemoteBridgeMPRIS", dependencies: ["RemoteBridgeDBus", "RemoteBridgeListeners", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText"]),
+        .target(name: "RemoteBridgeMPRIS", dependencies: ["RemoteBridgeDBus", "RemoteBridgeListeners", "RemoteBridgeCore", "RemoteBridgeDurations", "RemoteBridgeText", "RemoteBridgeProcess"]),
         .testTarget(name: "RemoteBridgeMPRISTests", dependencies: ["RemoteBridgeMPRIS", "RemoteBridgeTesting"]),
         // The evdev ioctls, as C (ioctl is variadic). Nothing else lives here.
         .target(name: "CRemoteBridgeEvdev"),

@@ -12,9 +12,10 @@ extension HeadsetHandler {
     }
 
     /// Whether no player on the bus could take a press: there is none, or none of them has a
-    /// current track or ever played one (an idle player that would only ignore it).
+    /// current track or ever played one (an idle player that would only ignore it), or only a
+    /// Bluetooth device's own player that is not playing (the rule leaves it out).
     var noPlayerCouldTakeIt: Bool {
-        tracker.players.values.allSatisfy { !$0.hasTrack && $0.lastStartedPlaying == nil }
+        tracker.players.values.allSatisfy { !$0.takesPresses || (!$0.hasTrack && $0.lastStartedPlaying == nil) }
     }
 
     /// Media-button resumption: handles `event` if it is a play or play/pause press that no player

@@ -13,6 +13,10 @@ import RemoteBridgeDBus
 /// - When it leaves the bus, the most recent of the others to have played takes over.
 /// - `target` is who should receive a button press: the now-playing player, or if no player has
 ///   played yet, the player that appeared last.
+/// - A Bluetooth device's own player (a phone's, put on the bus by `mpris-proxy`: see
+///   `DevicePlayers`) takes part only while it plays a track: it never becomes the target by
+///   having appeared last, and once it pauses or stops, the press goes back to this computer's
+///   players. Connecting a phone does not take the headset's button away from the desktop.
 ///
 /// Players are asked for their state in parallel, each with `queryTimeout`, and `start()` does
 /// not wait for the answers: a frozen player delays no one.
@@ -32,24 +36,34 @@ public final class NowPlayingTracker {
         public var lastStartedPlaying: UInt64?
         /// When it appeared, as a sequence number.
         public var appeared: UInt64
+        /// Whether it is a Bluetooth device's own player (`DevicePlayers`).
+        public var isDevicePlayer = false
         /// The properties its PropertiesChanged have told us: newer than the first query's
         /// answer, which may be handled after them.
         var heard: Set<String> = []
 
         /// Playing, with a track: what counts as playing for the choice of target.
         public var isPlayingTrack: Bool { status == .playing && hasTrack }
+
+        /// Whether the rule lets it take a press at all: any player, but a device's own only
+        /// while it plays a track.
+        public var takesPresses: Bool { !isDevicePlayer || isPlayingTrack }
     }
 
     private let connection: DBusConnection
     /// The players on the bus, by well-known name.
     public private(set) var players: [String: Player] = [:]
-    /// The now-playing player's bus name: the one that most recently started playing.
+    /// The now-playing player's bus name: the one that most recently started playing (of those
+    /// that take presses: a device's own player only while it plays).
     public private(set) var nowPlaying: String?
     /// Where a button press should go: `nowPlaying`, else the player that appeared last.
     public private(set) var target: String?
     /// How long to wait for a player to say what it is doing when it appears.
     public var queryTimeout: Duration = .seconds(2)
     private var sequence: UInt64 = 0
+    /// Names that appeared, by owner, while the bus is asked which process owns them; they join
+    /// `players` once it has answered, so a device's player is never the target meanwhile.
+    private var arriving: [String: String] = [:]
 
     /// What the tracker announces to its `listeners`.
     public enum Announcement: Sendable, Equatable {
@@ -64,16 +78,31 @@ public final class NowPlayingTracker {
     /// Told of each change of target, each update of the players, and each decision.
     public let listeners = Listeners<Announcement>()
 
+    /// Tells whether the connection with this unique name owns a Bluetooth device's own player:
+    /// by default, whether a proxy program runs it (`DevicePlayers`).
+    public var isDevicePlayer: @MainActor (_ owner: String) async -> Bool
+
     /// Makes a tracker; `start()` begins watching.
     public init(connection: DBusConnection) {
         self.connection = connection
+        isDevicePlayer = { [weak connection] owner in
+            guard let connection else { return false }
+            return await DevicePlayers.isDevicePlayer(owner: owner, on: connection)
+        }
     }
 
     /// Why `target` is the target, in words.
     public var targetReason: String {
-        guard let target else { return "no MPRIS player on the bus" }
+        guard let target else {
+            let devices = players.values.filter(\.isDevicePlayer).map(\.busName).sorted()
+            guard !devices.isEmpty else { return "no MPRIS player on the bus" }
+            let names = devices.map { String($0.dropFirst(MPRISNames.busNamePrefix.count)) }.joined(separator: ", ")
+            return "the only player\(devices.count == 1 ? " is a Bluetooth device's own" : "s are Bluetooth devices' own") (\(names), from mpris-proxy), "
+                + "and a device's player takes presses only while it plays"
+        }
         if target == nowPlaying {
-            return players[target]?.isPlayingTrack == true ? "it is playing" : "it played most recently"
+            guard players[target]?.isPlayingTrack == true else { return "it played most recently" }
+            return players[target]?.isDevicePlayer == true ? "it is playing (a Bluetooth device's own player, from mpris-proxy)" : "it is playing"
         }
         return "no player has played a track yet, and it appeared last"
     }
@@ -97,9 +126,11 @@ public final class NowPlayingTracker {
         }
         // The bus itself answers who owns each name, so `target` is known when this returns;
         // the players' own answers come later, in parallel.
-        for name in try await MPRISClient.players(on: connection) where players[name] == nil {
-            guard let owner = await connection.nameOwner(name), players[name] == nil else { continue }
-            insert(name, owner: owner)
+        for name in try await MPRISClient.players(on: connection) where players[name] == nil && arriving[name] == nil {
+            guard let owner = await connection.nameOwner(name), players[name] == nil, arriving[name] == nil else { continue }
+            let isDevicePlayer = await isDevicePlayer(owner)
+            guard players[name] == nil, arriving[name] == nil else { continue }
+            insert(name, owner: owner, isDevicePlayer: isDevicePlayer)
             Task { await query(name, owner: owner) }
         }
     }
@@ -108,20 +139,32 @@ public final class NowPlayingTracker {
 
     private func ownerChanged(name: String, old: String, new: String) {
         guard name.hasPrefix(MPRISNames.busNamePrefix) else { return }
+        arriving[name] = nil
         if !old.isEmpty, players.removeValue(forKey: name) != nil {
             debug("\(name) left the bus")
         }
         if !new.isEmpty, players[name]?.owner != new {
-            insert(name, owner: new)
-            Task { await query(name, owner: new) }
+            players[name] = nil
+            arriving[name] = new
+            Task { await arrive(name, owner: new) }
         }
         recompute()
     }
 
-    private func insert(_ name: String, owner: String) {
+    /// A name that appeared joins `players` once the bus has said whether a proxy owns it.
+    private func arrive(_ name: String, owner: String) async {
+        let isDevicePlayer = await isDevicePlayer(owner)
+        guard arriving[name] == owner else { return }
+        arriving[name] = nil
+        insert(name, owner: owner, isDevicePlayer: isDevicePlayer)
+        await query(name, owner: owner)
+    }
+
+    private func insert(_ name: String, owner: String, isDevicePlayer: Bool) {
         sequence += 1
-        players[name] = Player(busName: name, owner: owner, status: .stopped, hasTrack: false, lastStartedPlaying: nil, appeared: sequence)
-        debug("\(name) appeared (\(owner))")
+        players[name] = Player(
+            busName: name, owner: owner, status: .stopped, hasTrack: false, lastStartedPlaying: nil, appeared: sequence, isDevicePlayer: isDevicePlayer)
+        debug("\(name) appeared (\(owner)\(isDevicePlayer ? ", a Bluetooth device's own player: it takes presses only while it plays" : ""))")
         recompute()
     }
 
@@ -172,9 +215,10 @@ public final class NowPlayingTracker {
     }
 
     private func recompute() {
-        let played = players.values.filter { $0.lastStartedPlaying != nil }
+        let candidates = players.values.filter(\.takesPresses)
+        let played = candidates.filter { $0.lastStartedPlaying != nil }
         let newNowPlaying = played.max { ($0.lastStartedPlaying ?? 0) < ($1.lastStartedPlaying ?? 0) }?.busName
-        let newTarget = newNowPlaying ?? players.values.max { $0.appeared < $1.appeared }?.busName
+        let newTarget = newNowPlaying ?? candidates.max { $0.appeared < $1.appeared }?.busName
         nowPlaying = newNowPlaying
         if newTarget != target {
             target = newTarget

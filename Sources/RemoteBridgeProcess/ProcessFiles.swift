@@ -17,6 +17,20 @@ public enum ProcessFiles {
         return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// A process's name as the kernel keeps it (`/proc/PID/comm`: the program's file name, at most
+    /// 15 bytes, or what the process set with `prctl`), without its newline; nil if it cannot be
+    /// read. Readable for another user's process, unlike `exe`.
+    public static func name(_ comm: String) -> String? {
+        let descriptor = open(comm, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(descriptor, &buffer, buffer.count)
+        guard count > 0 else { return nil }
+        let end = buffer[..<count].last == UInt8(ascii: "\n") ? count - 1 : count
+        return String(decoding: buffer[..<end], as: UTF8.self)
+    }
+
     /// The state letter of a process (`R`, `S`, `T`, `Z` …) from its `stat` file
     /// (`/proc/PID/stat`); nil if it cannot be read. "pid (comm) S …": the state follows the last
     /// ')', since comm may hold one.
