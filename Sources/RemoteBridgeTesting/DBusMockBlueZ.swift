@@ -8,6 +8,10 @@ import RemoteBridgeMPRIS
 /// it at run time, through dbusmock's own `org.freedesktop.DBus.Mock` interface, answering a
 /// second registration of the same player with `org.bluez.Error.AlreadyExists` as BlueZ does.
 ///
+/// Devices (`addDevice`) and other objects (`addObject`, a phone's `org.bluez.MediaPlayer1` for
+/// `MPRISProxyBed`) come and go announced by the ObjectManager's signals, as BlueZ announces them,
+/// and change their properties with PropertiesChanged (`setProperty`).
+///
 /// It is a process of its own, so a test can freeze it (SIGSTOP): a BlueZ too busy to answer,
 /// as bluetoothd is while it starts at boot.
 @MainActor
@@ -68,17 +72,82 @@ public final class DBusMockBlueZ {
 
     /// The RegisterPlayer calls `adapter` has received so far (answered or not).
     public func registerPlayerCalls(_ adapter: String) -> Int {
-        calls.messages.count { $0.path == adapter && $0.body.first?.stringValue == BlueZInterfaces.registerPlayer.name }
+        calls(of: BlueZInterfaces.registerPlayer.name, at: adapter).count
     }
 
     /// Waits until `adapter` has received `count` RegisterPlayer calls; false after 10 s.
     public func waitForRegisterPlayerCalls(_ adapter: String, count: Int) async -> Bool {
-        var seen = calls.messages.count
-        while registerPlayerCalls(adapter) < count {
-            guard await calls.waitFor(count: seen + 1) else { return false }
-            seen = calls.messages.count
+        await waitForCalls(of: BlueZInterfaces.registerPlayer.name, at: adapter, count: count)
+    }
+
+    /// The arguments of each call of the method named `method` that the mock object at `path`
+    /// has received so far (answered or not), in order: dbusmock's `MethodCalled`, sent for the
+    /// methods a template or `AddMethod` gave (GetManagedObjects on `/`, RegisterPlayer, …),
+    /// not for the standard Properties methods.
+    public func calls(of method: String, at path: String) -> [[DBusValue]] {
+        calls.messages.compactMap { message in
+            guard message.path == path, message.body.first?.stringValue == method else { return nil }
+            return (message.body.dropFirst().first?.arrayValue ?? []).map(\.unwrapped)
         }
-        return true
+    }
+
+    /// Waits until the mock object at `path` has received `count` calls of `method`; false if
+    /// `limit` passed first (a guard against a hung test).
+    public func waitForCalls(of method: String, at path: String, count: Int, limit: Duration = .seconds(10)) async -> Bool {
+        await calls.until(limit: limit) { self.calls(of: method, at: path).count >= count }
+    }
+
+    // MARK: Devices and their players
+
+    /// Adds the device `/org/bluez/<adapter>/dev_XX_XX_XX_XX_XX_XX` (`org.bluez.Device1` with
+    /// `address` and `alias`, its Name the alias too, paired and connected false) by the bluez5
+    /// template's AddDevice, which announces it (InterfacesAdded). Returns its path.
+    @discardableResult
+    public func addDevice(adapter: String = "hci0", address: String, alias: String) async throws -> String {
+        let reply = try await connection.call(BlueZInterfaces.busName, "/", DBusMockInterface.addDevice, [.string(adapter), .string(address), .string(alias)])
+        return reply.first?.stringValue ?? "/org/bluez/\(adapter)/dev_" + address.replacingOccurrences(of: ":", with: "_").uppercased()
+    }
+
+    /// Adds a mock object at `path` with `interface` and these `properties`, and announces it
+    /// with InterfacesAdded from `/` naming every property, as BlueZ announces a phone's AVRCP
+    /// player (`org.bluez.MediaPlayer1`). A client that builds its objects from the signal (BlueZ's
+    /// own tools do) sees only what the signal names. Each of `methods` (no arguments, no
+    /// reply value) is answered at once and recorded (`calls(of:at:)`).
+    public func addObject(_ path: String, interface: String, properties: [(String, DBusValue)], methods: [String] = []) async throws {
+        let values = DBusValue.stringVariantDictionary(properties)
+        let answered = methods.map { DBusValue.structure([.string($0), .string(""), .string(""), .string("")]) }
+        try await mock("/", DBusMockInterface.addObject, [.string(path), .string(interface), values, .array(elementSignature: "(ssss)", answered)])
+        let interfaces = DBusValue.dictionary(keySignature: "s", valueSignature: "a{sv}", [DBusValue.DictionaryEntry(key: .string(interface), value: values)])
+        try await emit(StandardInterfaces.interfacesAdded, [.objectPath(path), interfaces])
+    }
+
+    /// Sets the property `name` of `interface` on the mock object at `path`, and the mock sends
+    /// PropertiesChanged for it, as BlueZ does for a phone's player (`Status`, `Track`). Through
+    /// the standard Properties.Set on the mock object, which dbusmock answers for any property
+    /// it has: dbusmock's own UpdateProperties cannot send a dictionary (`Track`) in 0.28.
+    public func setProperty(_ path: String, _ interface: String, _ name: String, _ value: DBusValue) async throws {
+        _ = try await connection.call(BlueZInterfaces.busName, path, StandardInterfaces.set, [.string(interface), .string(name), .variant(value)])
+    }
+
+    /// Gives the mock object at `path` the property `name` of `interface`, announced by nothing
+    /// (no PropertiesChanged): `setProperty` then changes it, and announces that.
+    public func addProperty(_ path: String, _ interface: String, _ name: String, _ value: DBusValue) async throws {
+        try await mock(path, DBusMockInterface.addProperty, [.string(interface), .string(name), .variant(value)])
+    }
+
+    /// Removes the mock object at `path` and announces it with InterfacesRemoved from `/`,
+    /// naming `interfaces`, as BlueZ does when a phone's player goes (it disconnects, or its
+    /// player app quits).
+    public func removeObject(_ path: String, interfaces: [String]) async throws {
+        try await mock("/", DBusMockInterface.removeObject, [.string(path)])
+        try await emit(StandardInterfaces.interfacesRemoved, [.objectPath(path), .strings(interfaces)])
+    }
+
+    /// Has the mock send `signal` from `/` (the ObjectManager's path) with `arguments`.
+    private func emit(_ signal: DBusSignalDeclaration, _ arguments: [DBusValue]) async throws {
+        try await mock(
+            "/", DBusMockInterface.emitSignal,
+            [.string(signal.interface), .string(signal.name), .string(signal.signature), .array(elementSignature: "v", arguments.map { .variant($0) })])
     }
 
     /// A round trip to the mock: every call sent to it before has been received.
