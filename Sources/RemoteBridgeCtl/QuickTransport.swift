@@ -8,10 +8,13 @@ import RemoteBridgeMPRIS
 /// verb needs, one call. No event loop, no threads.
 ///
 /// It takes the case where the answer is certain to be what the full run would give: the
-/// session bus has the player `NAME` itself, and it says it can. playerctl would take that
-/// player first too (`NAME` sorts before `NAME.<anything>`, the session bus before the
-/// system bus). Anything else — the name missing, the capability false, a failed read, other
-/// options — returns nil, and `CommandRun` does it all the long way, with its messages.
+/// session bus has the player `NAME` itself, and it says it can, and no instance of it
+/// (`NAME.<anything>`) could come first. playerctl takes `NAME` first then too: `NAME` sorts
+/// before `NAME.<anything>`, the session bus before the system bus. But with playerctld on the
+/// bus, playerctl takes playerctld's order of activity, where an instance used since comes
+/// first; so an instance beside playerctld is left to the full run. Anything else — the name
+/// missing, the capability false, a failed read, other options — returns nil, and `CommandRun`
+/// does it all the long way, with its messages.
 public enum QuickTransport {
     /// The transport verb `name`'s method, with the capability playerctl checks for it.
     static func transport(_ name: String) -> (method: DBusMethodDeclaration, capability: DBusPropertyDeclaration)? {
@@ -45,6 +48,12 @@ public enum QuickTransport {
         let autoStart = name == "playerctld"
         do throws(DBusError) {
             let connection = try BlockingConnection(address: address)
+            if !autoStart {
+                let names = try connection.call(
+                    BusDaemonInterface.busName, BusDaemonInterface.objectPath, BusDaemonInterface.listNames, autoStart: false, timeout: invocation.timeout
+                ).first?.stringArrayValue ?? []
+                if names.contains(PlayerctldInterface.busName), names.contains(where: { $0.hasPrefix(busName + ".") }) { return nil }
+            }
             let able = try connection.getProperty(busName, MPRISNames.objectPath, capability, autoStart: autoStart, timeout: invocation.timeout)
             guard able == .bool(true) else { return nil }
             do throws(DBusError) {

@@ -25,6 +25,21 @@ public struct MPRISClient {
         try await connection.listNames().filter { $0.hasPrefix(MPRISNames.busNamePrefix) }.sorted()
     }
 
+    /// The MPRIS players on the bus in the order playerctl takes them when no `-p` says
+    /// otherwise (its first is the one `playerctl play-pause` controls): playerctld's order of
+    /// activity if playerctld runs there, else sorted by their bytes. The one rule, for remotectl
+    /// and for `remotectl doctor`.
+    public static func playersInPlayerctlOrder(on connection: DBusConnection) async throws(DBusError) -> [String] {
+        let names = try await connection.listNames()
+        if names.contains(PlayerctldInterface.busName),
+            let ordered = try? await connection.getProperty(PlayerctldInterface.busName, MPRISNames.objectPath, PlayerctldInterface.playerNames)
+                .arrayValue?.compactMap(\.stringValue)
+        {
+            return ordered.filter { $0.hasPrefix(MPRISNames.busNamePrefix) }
+        }
+        return names.filter { $0.hasPrefix(MPRISNames.busNamePrefix) }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
     // MARK: Methods
 
     /// Calls a declared method of the player's object; wrong argument types are refused

@@ -55,17 +55,7 @@ public struct PlayerBuses {
 
     private static func names(on connection: DBusConnection?, source: PlayerName.Source) async throws(DBusError) -> [PlayerName]? {
         guard let connection else { return nil }
-        var names = try await connection.listNames()
-        var sorted = true
-        if names.contains(PlayerctldInterface.busName),
-            let ordered = try? await connection.getProperty(PlayerctldInterface.busName, MPRISNames.objectPath, PlayerctldInterface.playerNames)
-                .arrayValue?.compactMap(\.stringValue)
-        {
-            names = ordered
-            sorted = false
-        }
-        let players = names.filter { $0.hasPrefix(MPRISNames.busNamePrefix) }
+        return try await MPRISClient.playersInPlayerctlOrder(on: connection)
             .map { PlayerName(instance: String($0.dropFirst(MPRISNames.busNamePrefix.count)), source: source) }
-        return sorted ? players.sorted { Array($0.instance.utf8).lexicographicallyPrecedes(Array($1.instance.utf8)) } : players
     }
 }

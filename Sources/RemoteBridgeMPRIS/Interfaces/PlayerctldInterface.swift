@@ -12,4 +12,7 @@ public enum PlayerctldInterface {
 
     /// `PlayerNames`: the MPRIS bus names, the most recently active first.
     public static let playerNames = DBusPropertyDeclaration(name, "PlayerNames", "as")
+    /// `Shift`: makes the next player the active one (the first of `PlayerNames`), and returns its
+    /// bus name; what `playerctld shift` does.
+    public static let shift = DBusMethodDeclaration(name, "Shift", outputs: [DBusArgument("Player", "s")])
 }
