@@ -54,7 +54,7 @@ SIDE_BY_SIDE_SUITES := PlayerctlDifferentialTests|TemplateReferenceTests
 # The programs `make install` installs, built with RELEASE_BUILD by `make release`.
 RELEASE_PRODUCTS := remote-playerd remotebridge-engine headsetd remotectl
 
-.PHONY: help deps build test test-repeat fuzz release footprint-check floors examples demo benchmark bench footprint scale resume-bench burst-bench burst-check wait-bench tag-bench hot-functions docs man install deb deb-check upgrade-check clean
+.PHONY: help deps build test test-repeat fuzz release footprint-check floors examples demo benchmark bench footprint scale resume-bench burst-bench burst-check wait-bench tag-bench hot-functions docs man install install-icons install-udev-rule deb deb-check upgrade-check clean
 
 help:
 	@echo "make demo       run remote-playerd with demo content on a private bus, and drive it with playerctl"
@@ -75,7 +75,9 @@ help:
 	@echo "make wait-bench  how long a D-Bus client waits while the engine starts cold, hangs, or under 8 clients, remote-playerd beside mpv + mpv-mpris, with each row's limit (WAIT_RUNS=2 WAIT_LOAD_SECONDS=3 for a quick run)"
 	@echo "make tag-bench  the tag readers beside Mutagen on the same 10 000 files of every format, warm cache: files a second, and bytes read per file (TAG_FILES=1000 for a quick run)"
 	@echo "make hot-functions  profile both daemons with valgrind and rewrite scripts/hot-functions.order (the release link order)"
-	@echo "make install    install remote-playerd (its engine in PREFIX/libexec/remotebridge), headsetd, remotectl (with man pages and bash/zsh/fish completions), the user units, D-Bus and udev files, the desktop entry, AppStream metadata, the icon and the example config under PREFIX (default /usr/local)"
+	@echo "make install    install remote-playerd (its engine in PREFIX/libexec/remotebridge), headsetd, remotectl (with man pages and bash/zsh/fish completions), the user units, D-Bus and udev files, the desktop entry, AppStream metadata, the icon and the example config under PREFIX (default /usr/local); the udev rule where udev reads it: PREFIX/lib/udev/rules.d for PREFIX /usr/local or /usr, else /etc/udev/rules.d if writable, else nowhere, with a line saying why and the command that installs it"
+	@echo "make install-udev-rule  install the udev rule alone, as make install does (no build)"
+	@echo "make install-icons  install the icon alone, as make install does, and make the theme's GTK icon cache again if it has one (no build)"
 	@echo "make deb        make release, then the Debian package .build/deb/remotebridge_<version>_<arch>.deb (scripts/build-deb); install it with apt install ./.build/deb/remotebridge_*.deb"
 	@echo "make deb-check  make deb, then check the package (scripts/check-deb): lintian, installing and purging it in a scratch root, apt resolving its Depends; make test runs it"
 	@echo "make upgrade-check  a package upgrade under a running remote-playerd (scripts/check-upgrade): the package with the engine protocol raised installed over this one; the daemon replaces itself and plays on from where it was; make test runs it"
@@ -260,10 +262,24 @@ hot-functions: deps
 	$(RELEASE_BUILD) --product headsetd
 	scripts/profile-hot-functions "$$($(RELEASE_BUILD) --show-bin-path)"
 
-# Where `make install` puts the udev rule and the zsh completion. The defaults suit PREFIX; a Debian
-# package (make deb) sets them as Debian 12 has them: /lib/udev/rules.d, where udev and lintian look,
-# and /usr/share/zsh/vendor-completions, which Debian's zsh reads (it does not read site-functions).
-UDEV_RULES_DIR ?= $(PREFIX)/lib/udev/rules.d
+# Where `make install` puts the udev rule and the zsh completion. A Debian package (make deb) sets
+# them as Debian 12 has them: /lib/udev/rules.d, where udev and lintian look, and
+# /usr/share/zsh/vendor-completions, which Debian's zsh reads (it does not read site-functions).
+#
+# systemd-udevd reads rules from these folders alone (CONF_PATHS("udev/rules.d") in its source, the
+# last where /usr is split from /, as on Debian 12; udev(7)). DoctorEnvironment.udevRuleDirectories
+# lists the same, and a test holds the two together.
+UDEV_READ_DIRS := /etc/udev/rules.d /run/udev/rules.d /usr/local/lib/udev/rules.d /usr/lib/udev/rules.d /lib/udev/rules.d
+# The udev rule goes where udev reads it, whatever PREFIX: PREFIX/lib/udev/rules.d when udev reads that
+# (PREFIX /usr/local or /usr); otherwise /etc/udev/rules.d (under DESTDIR), when it can be written;
+# otherwise nowhere (UDEV_RULES_DIR empty; a user's install into ~/.local), and make install says why
+# and the command that puts it there. In PREFIX/lib/udev/rules.d for PREFIX=/opt/remotebridge or
+# ~/.local, no udev would read it. `make install-udev-rule` installs it alone (it needs no build).
+UDEV_RULE := 70-remotebridge-headset.rules
+UDEV_PREFIX_DIR = $(patsubst %/,%,$(PREFIX))/lib/udev/rules.d
+UDEV_ETC_WRITABLE = $(shell folder='$(DESTDIR)/etc/udev/rules.d'; while [ ! -e "$$folder" ]; do folder=$$(dirname "$$folder"); done; [ -d "$$folder" ] && [ -w "$$folder" ] && echo yes)
+UDEV_RULES_DIR ?= $(or $(filter $(UDEV_PREFIX_DIR),$(UDEV_READ_DIRS)),$(if $(UDEV_ETC_WRITABLE),/etc/udev/rules.d))
+UDEV_FIX := sudo install -Dm644 dist/udev/$(UDEV_RULE) /etc/udev/rules.d/$(UDEV_RULE) && sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input
 ZSH_COMPLETIONS_DIR ?= $(PREFIX)/share/zsh/site-functions
 
 # Where the engine goes: remote-playerd starts it when there is something to play, and looks for it
@@ -287,7 +303,6 @@ install: deps man
 	install -Dm644 dbus/services/org.mpris.MediaPlayer2.remotebridge.service "$(DESTDIR)$(PREFIX)/share/dbus-1/services/org.mpris.MediaPlayer2.remotebridge.service"
 	install -Dm644 dbus/services/io.github.remotebridge.Headset.service "$(DESTDIR)$(PREFIX)/share/dbus-1/services/io.github.remotebridge.Headset.service"
 	sed -i 's|/usr/local/bin|$(PREFIX)/bin|' "$(DESTDIR)$(PREFIX)/share/dbus-1/services/org.mpris.MediaPlayer2.remotebridge.service" "$(DESTDIR)$(PREFIX)/share/dbus-1/services/io.github.remotebridge.Headset.service"
-	install -Dm644 dist/udev/70-remotebridge-headset.rules "$(DESTDIR)$(UDEV_RULES_DIR)/70-remotebridge-headset.rules"
 	mkdir -p "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(ZSH_COMPLETIONS_DIR)" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
 	"$(DESTDIR)$(PREFIX)/bin/remotectl" --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/remotectl"
 	"$(DESTDIR)$(PREFIX)/bin/remotectl" --generate-completion-script zsh > "$(DESTDIR)$(ZSH_COMPLETIONS_DIR)/_remotectl"
@@ -295,9 +310,42 @@ install: deps man
 	for page in remotectl remote-playerd headsetd; do install -Dm644 .build/man/$$page.1 "$(DESTDIR)$(PREFIX)/share/man/man1/$$page.1"; done
 	install -Dm644 dist/desktop/remotebridge.desktop "$(DESTDIR)$(PREFIX)/share/applications/remotebridge.desktop"
 	install -Dm644 dist/metainfo/io.github.remotebridge.metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/io.github.remotebridge.metainfo.xml"
-	scripts/render-icons "$(DESTDIR)$(PREFIX)/share/icons/hicolor"
+	@$(MAKE) --no-print-directory install-icons
 	install -Dm644 dist/config.example.toml "$(DESTDIR)$(PREFIX)/share/doc/remotebridge/examples/config.toml"
+	@$(MAKE) --no-print-directory install-udev-rule
 	@echo "Installed under $(DESTDIR)$(PREFIX). Then: systemctl --user daemon-reload && systemctl --user enable --now remote-playerd headsetd"
+
+# The icon, in the hicolor theme under PREFIX. GTK (GNOME Shell) reads a theme's icon-theme.cache in
+# place of its folders while the cache is not older than the theme's folder, which an icon installed
+# into a size folder leaves as it was: where the theme has a cache (/usr/share/icons/hicolor), it is
+# made again, or a line says how (remotectl doctor checks it too). A new tree (make deb) has none; the
+# package's trigger makes the system's.
+install-icons:
+	scripts/render-icons "$(DESTDIR)$(PREFIX)/share/icons/hicolor"
+	@theme='$(DESTDIR)$(PREFIX)/share/icons/hicolor'; \
+	if [ -f "$$theme/icon-theme.cache" ]; then \
+		if command -v gtk-update-icon-cache >/dev/null; then gtk-update-icon-cache -q -f -t "$$theme" && echo "icon: $$theme/icon-theme.cache made again, so that GTK sees the icon"; \
+		else sudo=""; [ -w "$$theme/icon-theme.cache" ] || sudo="sudo "; \
+			echo "icon: $$theme/icon-theme.cache does not list the icon, and gtk-update-icon-cache is not installed; until the cache is made again GTK-based shells show no icon: sudo apt install gtk-update-icon-cache && $${sudo}gtk-update-icon-cache -f -t $$theme"; fi; \
+	fi
+
+# The udev rule in UDEV_RULES_DIR (see above), and one line saying where it went: whether udev reads it
+# there, and when it does not, why and the command that puts it where udev does.
+install-udev-rule:
+	@folder='$(UDEV_RULES_DIR)'; \
+	if [ -z "$$folder" ]; then \
+		echo "udev rule: not installed: udev does not read $(UDEV_PREFIX_DIR), and $(DESTDIR)/etc/udev/rules.d cannot be written by $$(id -un); until it is in /etc/udev/rules.d, headsetd may not read headset devices without root: $(UDEV_FIX)"; \
+		exit 0; \
+	fi; \
+	install -Dm644 dist/udev/$(UDEV_RULE) "$(DESTDIR)$$folder/$(UDEV_RULE)" || exit 1; \
+	case " $(UDEV_READ_DIRS) " in \
+	*" $$folder "*) \
+		if [ "$$folder" = /etc/udev/rules.d ] && [ -z "$(filter $(UDEV_PREFIX_DIR),$(UDEV_READ_DIRS))" ]; then why=" (not in $(UDEV_PREFIX_DIR), which udev does not read; remove this file too when removing $(PREFIX))"; else why=""; fi; \
+		now=""; [ -z "$(DESTDIR)" ] && now="; a headset connected now gets it with: sudo udevadm trigger --subsystem-match=input"; \
+		echo "udev rule: installed as $(DESTDIR)$$folder/$(UDEV_RULE), where udev reads it$$why$$now";; \
+	*) \
+		echo "udev rule: installed as $(DESTDIR)$$folder/$(UDEV_RULE), but udev does not read $$folder (it reads $(UDEV_READ_DIRS) only); until it is in /etc/udev/rules.d, headsetd may not read headset devices without root: $(UDEV_FIX)";; \
+	esac
 
 # The Debian package: make install into a tree under /usr, then scripts/build-deb (the version from
 # scripts/version, Depends from dpkg-shlibdeps, dist/debian/control and copyright). No release build

@@ -3,8 +3,8 @@ import RemoteBridgeEvdev
 import RemoteBridgeText
 
 extension DoctorContext {
-    /// The udev rule, and each input device that looks like a headset or has media keys: whether
-    /// headsetd reads it, grabs it, or leaves it alone and why.
+    /// The udev rule (`udevRuleFinding`, in Doctor+Installation), and each input device that looks
+    /// like a headset or has media keys: whether headsetd reads it, grabs it, or leaves it alone and why.
     func inputFindings() -> [DoctorFinding] {
         var findings = [udevRuleFinding()]
         let reading = Dictionary(report?.devices.map { ($0.path, $0) } ?? [], uniquingKeysWith: { first, _ in first })
@@ -21,16 +21,6 @@ extension DoctorContext {
             findings.append(.note(.input, "no headset-like device in \(shown(environment.inputDirectory)) now; connect a headset (a Bluetooth one appears as \"… (AVRCP)\")"))
         }
         return findings
-    }
-
-    private func udevRuleFinding() -> DoctorFinding {
-        let rule = InstalledFile("70-remotebridge-headset.rules", in: environment.udevRuleDirectories)
-        guard let path = rule.path else {
-            return .failed(
-                .input, "the udev rule 70-remotebridge-headset.rules is not installed in any of \(environment.udevRuleDirectories.joined(separator: ", ")), so headsetd may not read headset devices without root",
-                fix: "sudo install -m644 dist/udev/70-remotebridge-headset.rules /etc/udev/rules.d/ && sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input")
-        }
-        return .ok(.input, "the udev rule is installed at \(path)")
     }
 
     /// One device; nil for one with no media key and no jack switch, which headsetd has no use for.

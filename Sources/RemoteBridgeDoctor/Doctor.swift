@@ -3,8 +3,9 @@ import RemoteBridgeConfiguration
 import RemoteBridgeDBus
 
 /// Walks the chain a headset press travels and says, for each link, what works, what does not,
-/// and the exact fix: the buses, the daemons and their installed files, the input devices, the
-/// desktop's media keys, Bluetooth, the players and where the next press goes, the config file.
+/// and the exact fix: the buses, the daemons and their installed files (remote-playerd's desktop
+/// entry and icon among them), the udev rule and the input devices, the desktop's media keys,
+/// Bluetooth, the players and where the next press goes, the config file.
 ///
 /// It needs nothing running: a missing headsetd, BlueZ or session bus is a finding, not an
 /// error. Every peer is asked with `DoctorEnvironment.callTimeout`, so a frozen one costs that
@@ -37,7 +38,7 @@ public struct Doctor {
             }
         }
         if areas.contains(.systemBus) { findings += context.headsetSystemBusFindings() }
-        if areas.contains(.daemons) { findings += await context.daemonFindings() }
+        if areas.contains(.daemons) { findings += await context.daemonFindings() + context.desktopFindings() }
         if areas.contains(.input) { findings += context.inputFindings() }
         if areas.contains(.desktopKeys) { findings += await context.desktopKeyFindings() }
         if areas.contains(.bluetooth) { findings += await context.bluetoothFindings() }

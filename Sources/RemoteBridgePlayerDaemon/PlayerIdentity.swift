@@ -13,10 +13,10 @@ import RemoteBridgePlayer
 enum PlayerIdentity {
     /// The program's name: the desktop entry's Name, and the default instance's Identity.
     static let name = "RemoteBridge"
-    /// MPRIS `DesktopEntry`: remotebridge.desktop.
-    static let desktopEntry = "remotebridge"
+    /// MPRIS `DesktopEntry`: remotebridge.desktop (`PlayerDesktopEntry`, which the doctor looks for too).
+    static let desktopEntry = PlayerDesktopEntry.name
     /// The icon (hicolor `remotebridge`), which the desktop entry names: the stream's icon.
-    static let iconName = desktopEntry
+    static let iconName = PlayerDesktopEntry.iconName
 
     /// The name the instance named `playerName` (the bus name's last part) shows: the program's,
     /// with the instance's after it unless it is the default one.

@@ -7,10 +7,10 @@ import Testing
 /// about it, and each program's `--version` prints it.
 @Suite("The release version, written once")
 struct ReleaseVersionTests {
-    @Test("CHANGELOG.md's first release heading is the version")
+    @Test("CHANGELOG.md's first release heading is the version (an Unreleased section above it is not a release)")
     func changelog() throws {
         let text = try PackageFile("CHANGELOG.md").text()
-        let heading = try #require(text.split(separator: "\n").first { $0.hasPrefix("## ") })
+        let heading = try #require(text.split(separator: "\n").first { $0.hasPrefix("## ") && $0 != "## Unreleased" })
         #expect(heading.dropFirst(3).split(separator: " ").first.map(String.init) == RemoteBridgeRelease.version, "\(heading)")
     }
 

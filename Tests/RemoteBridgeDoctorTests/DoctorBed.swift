@@ -8,8 +8,9 @@ import RemoteBridgeGestures
 import RemoteBridgeTesting
 
 /// A whole chain that works, in folders and buses of its own: a session bus that reads the
-/// activation files, a system bus, the udev rule, both units and activation files, a config
-/// file, an input folder with one FIFO headset, and (after `startHeadsetd`) headsetd in-process.
+/// activation files, a system bus, the udev rule, both units and activation files, the desktop
+/// entry and its icon, a config file, an input folder with one FIFO headset, and (after
+/// `startHeadsetd`) headsetd in-process.
 /// Each test breaks one link and reads the doctor's verdict and fix.
 @MainActor
 final class DoctorBed {
@@ -28,7 +29,7 @@ final class DoctorBed {
     /// Builds the working chain; `config` is the config file's text.
     init(config: String = "[headset]\nbluetooth = false\n") throws {
         root = NSTemporaryDirectory() + "remotebridge-doctor-\(getpid())-\(UUID().uuidString.prefix(8))"
-        for folder in ["input", "udev", "units", "services"] {
+        for folder in ["input", "udev", "units", "services", "applications", "icons/hicolor/scalable/apps"] {
             try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
         }
         session = try PrivateBus(serviceDirectory: root + "/services")
@@ -42,6 +43,10 @@ final class DoctorBed {
         environment.udevRuleDirectories = [root + "/udev"]
         environment.systemdUnitDirectories = [root + "/units"]
         environment.dbusServiceDirectories = [root + "/services"]
+        environment.applicationDirectories = [root + "/applications"]
+        environment.iconThemeDirectories = [root + "/icons"]
+        environment.pixmapDirectories = []
+        environment.installPrefixes = []
         environment.configPath = root + "/config.toml"
         // Long enough for the in-process fakes on a loaded machine; a test of a frozen peer
         // shortens it (`frozenPeerTimeout`) so that waiting it out is quick.
@@ -55,6 +60,9 @@ final class DoctorBed {
             "services/org.mpris.MediaPlayer2.remotebridge.service",
             "[D-BUS Service]\nName=org.mpris.MediaPlayer2.remotebridge\nExec=/bin/true\n")
         write("config.toml", config)
+        // remote-playerd's desktop entry and icon, where a desktop shell finds them.
+        write("applications/remotebridge.desktop", "[Desktop Entry]\nType=Application\nName=RemoteBridge\nIcon=remotebridge\n")
+        write("icons/hicolor/scalable/apps/remotebridge.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n")
     }
 
     deinit {
