@@ -9,6 +9,8 @@ extension DoctorContext {
         var busName: String
         var bus: String
         var pid: Int64?
+        /// The proxy program that owns it (`mpris-proxy`) when it is a Bluetooth device's own player.
+        var proxy: String?
         var identity: String?
         var status: String?
         var hasTrack = false
@@ -28,13 +30,41 @@ extension DoctorContext {
             for task in asked { answers.append(await task.value) }
         }
         var findings = answers.map(finding)
+        if let session, let first = try? await MPRISClient.playersInPlayerctlOrder(on: session).first,
+            let answer = answers.first(where: { $0.busName == first && $0.bus == "session bus" }), let keys = keysFinding(answer)
+        {
+            findings.append(keys)
+        }
         findings.append(routeFinding(frozen: Set(answers.filter { $0.error?.isTimeout == true }.map(\.busName))))
         return findings
+    }
+
+    /// A Bluetooth device's own player that playerctl takes first while it does not play holds
+    /// the keys bound to `playerctl play-pause` (and `remotectl` with no `-p`): they control the
+    /// phone, not this computer. Nil for any other first player.
+    private func keysFinding(_ answer: PlayerAnswer) -> DoctorFinding? {
+        guard let proxy = answer.proxy, answer.status != "Playing" else { return nil }
+        let name = Self.shortName(answer.busName)
+        let process = answer.pid.map { RunningProcess(pid: $0) }
+        let stop = process?.unit.map { "systemctl --user disable --now \($0)" }
+            ?? answer.pid.map { "kill \($0), and take \(proxy) out of your session's autostart" } ?? "stop \(proxy)"
+        return .failed(
+            .players,
+            "\(name) is a Bluetooth device's own player (put on the session bus by \(proxy)\(answer.pid.map { ", pid \($0)" } ?? "")), "
+                + "and playerctl takes it first: keys bound to playerctl play-pause, or to remotectl with no -p, control that device, not this computer",
+            fix: "bind the keys to remotectl click (headsetd's rule: a device's player only while it plays), or to playerctl -i \(name); "
+                + "if you do not control the device from here, stop \(proxy): \(stop)")
+    }
+
+    /// A player's name without `org.mpris.MediaPlayer2.`, quoted if it needs to be.
+    private static func shortName(_ busName: String) -> String {
+        OutsideText.bareOrQuoted(String(busName.dropFirst(MPRISNames.busNamePrefix.count)))
     }
 
     /// Asks `name` for its identity, status and track, each within the call timeout.
     private func ask(_ name: String, bus: String, on connection: DBusConnection) async -> PlayerAnswer {
         var answer = PlayerAnswer(busName: name, bus: bus, pid: await connection.processID(of: name))
+        answer.proxy = answer.pid.flatMap { DevicePlayers.proxyProgram(ofProcess: $0) }
         do throws(DBusError) {
             let player = try await connection.getAllProperties(name, MPRISNames.objectPath, PlayerInterface.declaration, timeout: environment.callTimeout)
             answer.status = player["PlaybackStatus"]?.stringValue
@@ -52,13 +82,16 @@ extension DoctorContext {
     }
 
     private func finding(_ answer: PlayerAnswer) -> DoctorFinding {
-        let name = OutsideText.bareOrQuoted(String(answer.busName.dropFirst(MPRISNames.busNamePrefix.count)))
+        let name = Self.shortName(answer.busName)
         guard let error = answer.error else {
             let identity = answer.identity.map { " (\(OutsideText.quoted($0)))" } ?? ""
+            let device = answer.proxy.map {
+                "; a Bluetooth device's own player, put here by \($0)\(answer.pid.map { " (pid \($0))" } ?? ""): headsetd sends it presses only while it plays"
+            }
             return .ok(
                 .players,
                 "\(name)\(identity) on the \(answer.bus): \(answer.status ?? "no PlaybackStatus"), \(answer.hasTrack ? "with a current track" : "no current track")"
-                    + (answer.playback.map { "; \($0)" } ?? ""))
+                    + (answer.playback.map { "; \($0)" } ?? "") + (device ?? ""))
         }
         let process = answer.pid.map { RunningProcess(pid: $0) }
         guard error.isTimeout else {

@@ -41,7 +41,8 @@ extension HeadsetHandler {
                 logger.info("\(name): no player with a track, and no resume (\(reason)); sending it to \(target ?? "")")
                 return false
             }
-            logger.notice("\(name): no MPRIS player to send it to, and no resume: \(reason)")
+            let why = tracker.players.isEmpty ? "no MPRIS player to send it to" : "no player takes it (\(tracker.targetReason))"
+            logger.notice("\(name): \(why), and no resume: \(reason)")
             return true
         case .started(let verdict, let task):
             logger.info("\(name): no MPRIS player could take it; starting remote-playerd to resume (\(verdict.details))")

@@ -23,15 +23,10 @@ struct DevicePlayerTrackerTests {
         let connection: DBusConnection
         let tracker: NowPlayingTracker
 
-        init(phoneFirst: Bool = false) async throws {
+        init() async throws {
             let bus = try PrivateBus()
-            if phoneFirst {
-                phone = try await MPRISFixture(name: "Pixel_7_Music", bus: bus)
-                desktop = try await MPRISFixture(name: "vlc", bus: bus)
-            } else {
-                desktop = try await MPRISFixture(name: "vlc", bus: bus)
-                phone = try await MPRISFixture(name: "Pixel_7_Music", bus: bus)
-            }
+            desktop = try await MPRISFixture(name: "Audacious", bus: bus)
+            phone = try await MPRISFixture(name: "Pixel_7_Music", bus: bus)
             connection = try await DBusConnection.connect(to: bus.address)
             tracker = NowPlayingTracker(connection: connection)
             tracker.isDevicePlayer = DevicePlayerTrackerTests.phoneOwner(on: connection)
@@ -42,7 +37,9 @@ struct DevicePlayerTrackerTests {
         }
     }
 
-    static let vlc = "org.mpris.MediaPlayer2.vlc"
+    /// The desktop's player: a name that sorts before the phone's, so that the tracker finds
+    /// the phone's last at start.
+    static let desktop = "org.mpris.MediaPlayer2.Audacious"
     static let phone = "org.mpris.MediaPlayer2.Pixel_7_Music"
 
     /// The stand-in for "its process is mpris-proxy": whoever owns the phone's name.
@@ -50,32 +47,33 @@ struct DevicePlayerTrackerTests {
         { [weak connection] owner in await connection?.nameOwner(phone) == owner }
     }
 
-    @Test("a phone's player that appeared last, or was there first, is never the target while it does not play", arguments: [false, true])
-    func neverByAppearing(phoneFirst: Bool) async throws {
-        let w = try await World(phoneFirst: phoneFirst)
+    @Test("a phone's player that the tracker finds there at start, after the desktop's (the bus's sorted order), is not the target while it does not play")
+    func neverByAppearing() async throws {
+        let w = try await World()
         try await w.tracker.start()
         await w.settle { w.tracker.players.count == 2 }
         #expect(w.tracker.players[Self.phone]?.isDevicePlayer == true)
-        #expect(w.tracker.players[Self.vlc]?.isDevicePlayer == false)
-        #expect(w.tracker.target == Self.vlc)
+        #expect((w.tracker.players[Self.phone]?.appeared ?? 0) > (w.tracker.players[Self.desktop]?.appeared ?? 0))
+        #expect(w.tracker.players[Self.desktop]?.isDevicePlayer == false)
+        #expect(w.tracker.target == Self.desktop)
         #expect(w.tracker.targetReason == "no player has played a track yet, and it appeared last")
     }
 
     @Test("a phone's player that appears while the tracker runs does not take the target, not even for a moment")
     func appearingLater() async throws {
         let bus = try PrivateBus()
-        let desktop = try await MPRISFixture(name: "vlc", bus: bus)
+        let desktop = try await MPRISFixture(name: "Audacious", bus: bus)
         let connection = try await DBusConnection.connect(to: bus.address)
         let tracker = NowPlayingTracker(connection: connection)
         tracker.isDevicePlayer = Self.phoneOwner(on: connection)
         var targets: [String?] = []
         tracker.listeners.add { if case .targetChanged(let target) = $0 { targets.append(target) } }
         try await tracker.start()
-        #expect(tracker.target == Self.vlc)
+        #expect(tracker.target == Self.desktop)
         let phone = try await ServedPlayer(address: bus.address, name: "Pixel_7_Music")
         #expect(await until(wokenBy: tracker.listeners) { tracker.players[Self.phone]?.hasTrack == true })
-        #expect(tracker.target == Self.vlc)
-        #expect(targets == [Self.vlc])
+        #expect(tracker.target == Self.desktop)
+        #expect(targets == [Self.desktop])
         _ = (desktop, phone)
     }
 
@@ -104,14 +102,14 @@ struct DevicePlayerTrackerTests {
         let w = try await World()
         try await w.tracker.start()
         try await w.desktop.client.play()
-        await w.settle { w.tracker.nowPlaying == Self.vlc }
+        await w.settle { w.tracker.nowPlaying == Self.desktop }
         try await w.desktop.client.pause()
         try await w.phone.client.play()
         await w.settle { w.tracker.target == Self.phone }
         #expect(w.tracker.nowPlaying == Self.phone)
         try await w.phone.client.pause()
-        await w.settle { w.tracker.target == Self.vlc }
-        #expect(w.tracker.nowPlaying == Self.vlc)
+        await w.settle { w.tracker.target == Self.desktop }
+        #expect(w.tracker.nowPlaying == Self.desktop)
         #expect(w.tracker.targetReason == "it played most recently")
         // Played again, it is the target again.
         try await w.phone.client.play()
