@@ -10,7 +10,7 @@ SWIFT ?= swift
 # session and conflict (systemd starts one of them): `systemctl --user disable` the one you do not use.
 DEBIAN_PACKAGES := pkg-config libdbus-1-dev dbus-daemon libmpv-dev playerctl sox util-linux mpv mpv-mpris systemd python3-minimal python3-dbusmock pulseaudio pulseaudio-utils \
 	pipewire pipewire-bin pipewire-pulse wireplumber librsvg2-bin dpkg-dev lintian desktop-file-utils shared-mime-info appstream fakeroot \
-	ffmpeg python3-mutagen
+	ffmpeg python3-mutagen bluez
 NO_WARNINGS := scripts/swift-no-warnings
 # Release builds link the Swift runtime statically: a program that starts in a
 # few milliseconds (remotectl on a media key) does not spend them binding shared libraries.
