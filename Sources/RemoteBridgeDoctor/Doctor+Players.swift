@@ -8,6 +8,10 @@ extension DoctorContext {
     private struct PlayerAnswer {
         var busName: String
         var bus: String
+        /// The unique name that owns it.
+        var owner: String?
+        /// Another of its names listed before it (VLC owns `vlc` and `vlc.instance<pid>`).
+        var sameAs: String?
         var pid: Int64?
         /// The proxy program that owns it (`mpris-proxy`) when it is a Bluetooth device's own player.
         var proxy: String?
@@ -28,6 +32,9 @@ extension DoctorContext {
             guard let connection, let names = try? await MPRISClient.players(on: connection) else { continue }
             let asked = names.map { name in Task { await ask(name, bus: bus, on: connection) } }
             for task in asked { answers.append(await task.value) }
+        }
+        for index in answers.indices {
+            answers[index].sameAs = answers[..<index].first { $0.owner != nil && $0.owner == answers[index].owner && $0.bus == answers[index].bus }?.busName
         }
         var findings = answers.map(finding)
         if let session, let first = try? await MPRISClient.playersInPlayerctlOrder(on: session).first,
@@ -63,7 +70,7 @@ extension DoctorContext {
 
     /// Asks `name` for its identity, status and track, each within the call timeout.
     private func ask(_ name: String, bus: String, on connection: DBusConnection) async -> PlayerAnswer {
-        var answer = PlayerAnswer(busName: name, bus: bus, pid: await connection.processID(of: name))
+        var answer = PlayerAnswer(busName: name, bus: bus, owner: await connection.nameOwner(name), pid: await connection.processID(of: name))
         answer.proxy = answer.pid.flatMap { DevicePlayers.proxyProgram(ofProcess: $0) }
         do throws(DBusError) {
             let player = try await connection.getAllProperties(name, MPRISNames.objectPath, PlayerInterface.declaration, timeout: environment.callTimeout)
@@ -91,7 +98,8 @@ extension DoctorContext {
             return .ok(
                 .players,
                 "\(name)\(identity) on the \(answer.bus): \(answer.status ?? "no PlaybackStatus"), \(answer.hasTrack ? "with a current track" : "no current track")"
-                    + (answer.playback.map { "; \($0)" } ?? "") + (device ?? ""))
+                    + (answer.playback.map { "; \($0)" } ?? "") + (device ?? "")
+                    + (answer.sameAs.map { "; the same player as \(Self.shortName($0)) (one connection owns both names)" } ?? ""))
         }
         let process = answer.pid.map { RunningProcess(pid: $0) }
         guard error.isTimeout else {

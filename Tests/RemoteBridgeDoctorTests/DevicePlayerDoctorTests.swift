@@ -52,3 +52,26 @@ struct DevicePlayerDoctorTests {
         _ = desktop
     }
 }
+
+/// `remotectl doctor` with sandboxed instances and one player under two names.
+@Suite("remotectl doctor: sandboxed and repeated player names")
+@MainActor
+struct PlayerNamesDoctorTests {
+    @Test("each sandboxed instance has its line under its own name; a second name of one connection says whose it is")
+    func names() async throws {
+        let bed = try DoctorBed()
+        let first = try await ScriptedPlayer(address: bed.session.address, name: "org.gnome.Epiphany.Sandboxed.instance-2")
+        let second = try await ScriptedPlayer(address: bed.session.address, name: "org.gnome.Epiphany.Sandboxed.instance-3")
+        let vlc = try await ScriptedPlayer(address: bed.session.address, name: "vlc")
+        #expect(try await vlc.connection.requestName("org.mpris.MediaPlayer2.vlc.instance42") == .primaryOwner)
+        let findings = await bed.findings()
+        let lines = findings.filter { $0.area == .players }.map(\.text)
+        for instance in ["org.gnome.Epiphany.Sandboxed.instance-2", "org.gnome.Epiphany.Sandboxed.instance-3"] {
+            #expect(lines.filter { $0.hasPrefix(instance + " ") }.count == 1, "\(findings.printed)")
+        }
+        #expect(lines.contains { $0.hasPrefix("vlc ") && !$0.contains("the same player") }, "\(findings.printed)")
+        #expect(lines.contains { $0.hasPrefix("vlc.instance42 ") && $0.hasSuffix("; the same player as vlc (one connection owns both names)") }, "\(findings.printed)")
+        #expect(!lines.contains { $0.hasPrefix("org.gnome") && $0.contains("the same player") }, "\(findings.printed)")
+        _ = (first, second)
+    }
+}
