@@ -286,15 +286,24 @@ public final class InputDeviceReader {
     }
 }
 
-/// Calls back when entries are created, changed or removed in a folder (inotify; no polling).
-/// Every watcher of a process shares one inotify instance (`FolderEvents`).
+/// Calls back when entries are created, changed or removed in a folder, or the folder itself is
+/// removed or moved (inotify; no polling). Every watcher of a process shares one inotify
+/// instance (`FolderEvents`).
 @MainActor
 public final class DirectoryWatcher {
     private let watch: Int32
 
-    /// Watches `directory`; nil if inotify cannot (errno says why).
-    public init?(directory: String, onChange: @escaping @MainActor () -> Void) {
-        guard let watch = FolderEvents.shared.add(directory, onChange) else { return nil }
+    /// Watches `directory`, calling `onChange` once for each batch of changes; nil if inotify
+    /// cannot (errno says why).
+    public convenience init?(directory: String, onChange: @escaping @MainActor () -> Void) {
+        self.init(directory: directory, onChanges: { _ in onChange() })
+    }
+
+    /// Watches `directory`, calling `onChanges` with each batch of changes, in the kernel's
+    /// order, each with the entry's name: a watcher that cares for one name looks at it alone.
+    /// nil if inotify cannot (errno says why).
+    public init?(directory: String, onChanges: @escaping @MainActor ([FolderChange]) -> Void) {
+        guard let watch = FolderEvents.shared.add(directory, onChanges) else { return nil }
         self.watch = watch.descriptor
         self.token = watch.token
     }

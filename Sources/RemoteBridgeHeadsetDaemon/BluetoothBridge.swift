@@ -14,10 +14,13 @@ import RemoteBridgeText
 /// It follows BlueZ: adapters that appear are registered with, once each, and a BlueZ that
 /// restarts is registered with again. A BlueZ that does not answer yet (bluetoothd starting at
 /// boot beside headsetd) is asked again after a capped backoff, on the handler's clock, until
-/// it answers. It claims no name on the system bus. Without a system bus at start, or without
-/// BlueZ, it says so once at info level and headsetd runs on without it. A system bus that goes
-/// away later (its dbus-daemon dies or restarts) costs one warning: `SystemBusLink` connects
-/// again when it is back, and the bridge then follows BlueZ there as at start.
+/// it answers. It claims no name on the system bus. Without BlueZ, it says so once at info level
+/// and registers when BlueZ starts. Without a system bus at start, it says so once at info level
+/// and waits for it: `SystemBusLink` connects when the bus's socket appears, and the bridge then
+/// follows BlueZ there as at start (or, when the address names no socket file to watch, it says
+/// that a restart of headsetd is needed). A system bus that goes away later (its dbus-daemon
+/// dies or restarts) costs one warning: the link connects again when it is back, and the bridge
+/// follows BlueZ there again.
 @MainActor
 public final class BluetoothBridge {
     /// Service class UUIDs (their first 8 hex digits) of audio devices: A2DP source and sink,
@@ -38,8 +41,9 @@ public final class BluetoothBridge {
 
     /// The connection to the system bus, kept through the bus going away.
     let link: SystemBusLink
-    /// The system bus connection: the live one, or the last one while the bus is away.
-    var system: DBusConnection { link.connection }
+    /// The system bus connection: the live one, or the last one while the bus is away; nil
+    /// while headsetd waits for a bus that was not there when it started.
+    var system: DBusConnection? { link.connection }
     let player: BluetoothPlayer
     weak var handler: HeadsetHandler?
     let logger: Logger
@@ -77,6 +81,8 @@ public final class BluetoothBridge {
     private var workCount = 0
     /// Following BlueZ again on a system bus that came back (exporting the player, subscribing).
     var attaching: Task<Void, Never>?
+    /// Whether the player has been exported on a system bus (at start, or once one was there).
+    var isPlayerExported = false
     /// Whether a call to BlueZ, or a wait to retry one, is under way.
     var isBusy: Bool { !work.isEmpty || attaching != nil }
 
@@ -93,28 +99,36 @@ public final class BluetoothBridge {
         link.listeners.add { [weak self] event in self?.linkChanged(event) }
     }
 
-    /// Connects to the system bus and starts following BlueZ; nil (logged once) when there is
-    /// no system bus to be had.
+    /// Connects to the system bus and starts following BlueZ. Without a system bus now, the
+    /// bridge waits for it (logged once), and follows BlueZ once it is there. Nil (logged once)
+    /// when it cannot follow BlueZ on the bus there is.
     static func start(systemBusAddress: String?, callTimeout: Duration, handler: HeadsetHandler, logger: Logger) async -> BluetoothBridge? {
         let address = systemBusAddress ?? DBusAddress.systemBus
-        let link: SystemBusLink
         let player: BluetoothPlayer
         do {
-            link = try await SystemBusLink.connect(to: address, clock: handler.clock)
             player = try BluetoothPlayer(session: handler.connection)
         } catch {
-            logger.info("Bluetooth: no system bus at \(address) (\(error)); headsetd runs without BlueZ")
+            logger.info("Bluetooth: cannot make the AVRCP player (\(error)); headsetd runs without BlueZ")
             return nil
         }
+        let link = await SystemBusLink.start(address: address, clock: handler.clock)
+        // Nothing suspends from here to the bridge's listening to the link: it hears each change after.
         let bridge = BluetoothBridge(link: link, player: player, handler: handler, callTimeout: callTimeout, logger: logger)
         player.listeners.add { event in
             if case .problem(let line) = event { logger.warning("\(line)") }
         }
-        player.object.listeners.add { event in
-            if case .emitFailed(let error) = event { logger.warning("Bluetooth player: a signal could not be sent: \(error)") }
+        // Before the player is on a system bus (headsetd waits for one), there is nothing to send to.
+        player.object.listeners.add { [weak bridge] event in
+            guard case .emitFailed(let error) = event, bridge?.isPlayerExported == true else { return }
+            logger.warning("Bluetooth player: a signal could not be sent: \(error)")
+        }
+        guard link.state == .connected, let connection = link.connection else {
+            bridge.targetChanged(to: handler.tracker.target)
+            bridge.logNoBusAtStart()
+            return bridge
         }
         do {
-            try await bridge.attach(to: link.connection)
+            try await bridge.attach(to: connection)
         } catch {
             logger.info("Bluetooth: cannot follow BlueZ on the system bus (\(error)); headsetd runs without it")
             link.close()
@@ -122,7 +136,7 @@ public final class BluetoothBridge {
         }
         // Nothing here waits for BlueZ or a player to answer: either may be frozen.
         bridge.targetChanged(to: handler.tracker.target)
-        await bridge.findBlueZ(on: link.connection)
+        await bridge.findBlueZ(on: connection)
         return bridge
     }
 
@@ -130,6 +144,11 @@ public final class BluetoothBridge {
     public var summary: String {
         switch link.state {
         case .connected: break
+        case .waiting:
+            return "waiting for the system bus at \(link.address), which was not there when headsetd started; headsetd registers with BlueZ once it is"
+        case .gaveUp where !link.hasConnected:
+            return "no system bus at \(link.address), and headsetd cannot watch for it"
+                + (link.unwatchable.map { ": \($0)" } ?? "") + "; restart headsetd once the bus is there"
         case .reconnecting:
             return "the system bus at \(link.address) went away; headsetd registers with BlueZ again when it is back"
         case .gaveUp:
@@ -200,7 +219,7 @@ public final class BluetoothBridge {
         spawn { [weak self] in
             guard let self,
                 let reply = await self.callUntilAnswered("GetManagedObjects", owner: owner, { bridge throws(DBusError) in
-                    try await bridge.system.call(BlueZInterfaces.busName, "/", StandardInterfaces.getManagedObjects, timeout: bridge.callTimeout)
+                    try await bridge.systemForCalls().call(BlueZInterfaces.busName, "/", StandardInterfaces.getManagedObjects, timeout: bridge.callTimeout)
                 })
             else { return }
             let objects: [String: DBusValue]
@@ -295,7 +314,7 @@ public final class BluetoothBridge {
         spawn { [weak self] in
             guard let self,
                 let answer = await self.callUntilAnswered("RegisterPlayer for \(OutsideText.bareOrQuoted(adapter))", owner: owner, { bridge throws(DBusError) in
-                    try await bridge.system.call(
+                    try await bridge.systemForCalls().call(
                         BlueZInterfaces.busName, adapter, BlueZInterfaces.registerPlayer,
                         [.objectPath(BluetoothPlayer.objectPath), bridge.player.propertyDictionary], timeout: bridge.callTimeout)
                 }),

@@ -24,12 +24,15 @@ extension HeadsetHandler {
             bluetoothAdapters: bluetooth?.registeredAdapters.sorted() ?? [], bluetooth: bluetoothStatus, systemBus: systemBusState)
     }
 
-    /// headsetd's connection to the system bus, as `Headset1.SystemBus` says it.
+    /// headsetd's connection to the system bus, as `Headset1.SystemBus` says it. Waiting for a
+    /// bus that was not there at start is `reconnecting` (headsetd connects by itself once it is
+    /// there), and giving up on one it cannot watch for `lost` (only a restart connects it);
+    /// `Headset1.Bluetooth` tells the two cases from a bus that went away.
     var systemBusState: HeadsetReport.SystemBus {
         switch bluetooth?.link.state {
         case nil: .unused
         case .connected: .connected
-        case .reconnecting: .reconnecting
+        case .waiting, .reconnecting: .reconnecting
         case .gaveUp: .lost
         }
     }

@@ -177,7 +177,7 @@ public final class HeadsetHandler {
         if configuration.bluetooth {
             bluetooth = await BluetoothBridge.start(
                 systemBusAddress: options.systemBusAddress, callTimeout: options.blueZCallTimeout, handler: self, logger: logger)
-            bluetoothAbsence = "no system bus to find BlueZ on"
+            bluetoothAbsence = "cannot follow BlueZ (headsetd's log says why); restart headsetd to try again"
         } else {
             logger.info("Bluetooth: off in the configuration (bluetooth = false)")
         }

@@ -26,7 +26,7 @@ struct HeadsetInterfaceXMLTests {
     func bluetoothPlayerObject() async throws {
         let b = try await BluetoothFixture()
         #expect(await b.bluez.waitForRegistrations(1))
-        let xml = try await b.observer.call(b.bridge.system.uniqueName, BluetoothPlayer.objectPath, StandardInterfaces.introspect)
+        let xml = try await b.observer.call(try #require(b.bridge.system).uniqueName, BluetoothPlayer.objectPath, StandardInterfaces.introspect)
             .first?.stringValue ?? ""
         #expect(InterfaceXML.interfaceNames(in: xml).last == PlayerInterface.name)
         #expect(InterfaceXML.block(PlayerInterface.name, in: xml) == (try InterfaceXML.fileBlock(PlayerInterface.name)))

@@ -2,6 +2,7 @@
 import RemoteBridgeDBus
 import Foundation
 @testable import RemoteBridgeHeadsetDaemon
+import RemoteBridgeEvdev
 import RemoteBridgeGestures
 import RemoteBridgeMPRIS
 import RemoteBridgeTesting
@@ -98,7 +99,7 @@ struct SystemBusLossTests {
         #expect(properties["SystemBus"] == .string("reconnecting"))
     }
 
-    @Test("one warning for the loss, however often headsetd tries again: each retry is a debug line, and after a round it waits for the socket with no timer")
+    @Test("one warning for the loss, however often headsetd tries again: each retry is a debug line, and after a round it waits for the socket with no timer; other files changing beside the stale socket start no round, a socket made again does")
     func oneWarning() async throws {
         let s = try await SystemBusFixture()
         #expect(await s.killSystemBus(), "\(s.log.lines)")
@@ -107,24 +108,43 @@ struct SystemBusLossTests {
         #expect(await s.runOutRetries() == retries)
         #expect(s.f.clock.pendingDeadlineCount == 0)
         #expect(s.log.lines(containing: "connects again when its socket reappears").count == 1, "\(s.log.lines)")
-        // A change in the socket's folder (the stale socket is still there) starts another round.
+        // Files made and removed beside the stale socket (the killed daemon's, still there) start nothing.
+        let rounds = s.bridge.link.roundsStarted
+        let barrier = try FolderBarrier(s.folder)
         _ = FileManager.default.createFile(atPath: s.folder + "/other", contents: Data())
+        #expect(unlink(s.folder + "/other") == 0)
+        #expect(await barrier.mark("last"))
+        #expect(s.bridge.link.roundsStarted == rounds, "\(s.log.lines)")
+        #expect(s.f.clock.pendingDeadlineCount == 0)
+        // A socket made at the path (bound, nobody listening yet) starts another round.
+        #expect(unlink(s.socketPath) == 0)
+        #expect(StaleSocket.make(at: s.socketPath))
         #expect(await s.runOutRetries() == retries)
+        #expect(s.bridge.link.roundsStarted == rounds + 1)
         let retryLines = s.log.lines(containing: "no system bus at \(s.system.address) yet")
         #expect(retryLines.count == 2 * retries, "\(s.log.lines)")
         #expect(retryLines.allSatisfy { $0.level == .debug })
         #expect(s.warnings.count == 1, "\(s.warnings)")
     }
 
-    @Test("the socket's folder removed after a round of retries: nothing is left to watch, so headsetd gives up and says so")
+    @Test("the socket's folder removed after a round of retries: headsetd waits for it in the folder above, with no timer, and connects once it is made again with a bus in it")
     func folderGoneAfterRound() async throws {
         let s = try await SystemBusFixture()
         #expect(await s.killSystemBus(), "\(s.log.lines)")
         #expect(await s.runOutRetries() == RetryBackoff().retriesToCap)
         #expect(try await s.headsetProperties()["SystemBus"] == .string("reconnecting"))
+        let barrier = try FolderBarrier(s.folder)
         try FileManager.default.removeItem(atPath: s.folder)
-        #expect(await until(wokenBy: s.bridge.listeners) { s.bridge.link.state == .gaveUp })
-        #expect(try await s.headsetProperties()["SystemBus"] == .string("lost"))
+        #expect(await barrier.until { $0.contains(FolderChange(.folderGone)) })
+        #expect(s.bridge.link.state == .reconnecting)
+        #expect(try await s.headsetProperties()["SystemBus"] == .string("reconnecting"))
+        #expect(s.f.clock.pendingDeadlineCount == 0)
+        try FileManager.default.createDirectory(atPath: s.folder, withIntermediateDirectories: true)
+        try s.restartSystemBus()
+        let bluez = try await FakeBlueZ(address: s.system.address)
+        #expect(await until(wokenBy: s.bridge.listeners) { s.bridge.registeredAdapters == ["/org/bluez/hci0"] }, "\(s.log.lines)")
+        #expect(bluez.registrations.count == 1)
+        #expect(try await s.headsetProperties()["SystemBus"] == .string("connected"))
         #expect(s.warnings.count == 1, "\(s.warnings)")
     }
 
@@ -139,7 +159,7 @@ struct SystemBusLossTests {
         #expect(await until(wokenBy: s.bridge.listeners) { s.bridge.registeredAdapters == Set(adapters) }, "\(s.log.lines)")
         #expect(s.bridge.system !== lost)
         #expect(bluez.registrations.map(\.adapter).sorted() == adapters)
-        #expect(bluez.registrations.allSatisfy { $0.sender == s.bridge.system.uniqueName && $0.player == BluetoothPlayer.objectPath })
+        #expect(bluez.registrations.allSatisfy { $0.sender == s.bridge.system?.uniqueName && $0.player == BluetoothPlayer.objectPath })
         let registration = try #require(bluez.registrations.first)
         _ = try await bluez.callPlayer(registration, PlayerInterface.play)
         #expect(s.f.player.playbackStatus == .playing)
