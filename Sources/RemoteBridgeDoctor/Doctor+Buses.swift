@@ -37,7 +37,18 @@ extension DoctorContext {
     /// failure. The fix depends on whether the bus is up again (the doctor reached it) and
     /// whether headsetd still connects again by itself.
     func headsetSystemBusFindings() -> [DoctorFinding] {
-        guard let report, report.systemBus == .reconnecting || report.systemBus == .lost else { return [] }
+        guard let report, [.reconnecting, .waiting, .lost].contains(report.systemBus) else { return [] }
+        if report.systemBus == .waiting {
+            return [
+                .failed(
+                    .systemBus,
+                    "headsetd started before the system bus was there, and waits for it: Bluetooth headsets see no now-playing, and a disconnect does not pause (headsetd says: \(report.bluetooth))",
+                    fix: system == nil
+                        ? "start the system bus: sudo systemctl start dbus; headsetd connects by itself once its socket is there"
+                        : "the doctor reaches a system bus at \(environment.systemBusAddress), but headsetd waits for its own address (see its line above): "
+                            + "set the same DBUS_SYSTEM_BUS_ADDRESS for both, then systemctl --user restart headsetd")
+            ]
+        }
         let fix =
             switch (system != nil, report.systemBus) {
             case (false, .reconnecting): "start the system bus: sudo systemctl start dbus; headsetd connects again by itself once it is back"

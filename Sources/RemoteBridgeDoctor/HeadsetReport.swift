@@ -31,6 +31,8 @@ public struct HeadsetReport: Sendable, Equatable {
         case connected
         /// It went away; headsetd connects again by itself when it is back.
         case reconnecting
+        /// It was not there when headsetd started; headsetd connects by itself once it is there.
+        case waiting
         /// It went away, and headsetd cannot tell when it is back: only a restart connects it again.
         case lost
         /// headsetd does not use it: Bluetooth is off, or there was no system bus when it started.

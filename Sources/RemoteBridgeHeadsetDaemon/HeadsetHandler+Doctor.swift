@@ -25,14 +25,14 @@ extension HeadsetHandler {
     }
 
     /// headsetd's connection to the system bus, as `Headset1.SystemBus` says it. Waiting for a
-    /// bus that was not there at start is `reconnecting` (headsetd connects by itself once it is
-    /// there), and giving up on one it cannot watch for `lost` (only a restart connects it);
-    /// `Headset1.Bluetooth` tells the two cases from a bus that went away.
+    /// bus that was not there at start is `waiting` (headsetd connects by itself once it is
+    /// there), and giving up on one it cannot watch for `lost` (only a restart connects it).
     var systemBusState: HeadsetReport.SystemBus {
         switch bluetooth?.link.state {
         case nil: .unused
         case .connected: .connected
-        case .waiting, .reconnecting: .reconnecting
+        case .waiting: .waiting
+        case .reconnecting: .reconnecting
         case .gaveUp: .lost
         }
     }

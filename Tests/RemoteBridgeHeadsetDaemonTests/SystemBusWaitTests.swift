@@ -119,7 +119,7 @@ struct SystemBusWaitTests {
         #expect(bridge.link.attemptsMade == 1, "no socket there: one attempt, no more")
         #expect(f.clock.pendingDeadlineCount == 0, "no timer while it waits")
         #expect(f.handler.bluetoothStatus.hasPrefix("waiting for the system bus at \(late.address)"), "\(f.handler.bluetoothStatus)")
-        #expect(try await Self.properties(f)["SystemBus"] == .string("reconnecting"))
+        #expect(try await Self.properties(f)["SystemBus"] == .string("waiting"))
         #expect(log.lines(containing: "Bluetooth: no system bus at \(late.address) yet").map(\.level) == [.info], "\(log.lines)")
 
         let bus = try late.startBus()
@@ -185,7 +185,7 @@ struct SystemBusWaitTests {
         let bridge = try #require(f.handler.bluetooth, "headsetd runs without its Bluetooth side: \(log.lines)")
         let link = bridge.link
         #expect(link.state == .waiting)
-        #expect(try await Self.properties(f)["SystemBus"] == .string("reconnecting"))
+        #expect(try await Self.properties(f)["SystemBus"] == .string("waiting"))
         // Files beside the folder it waits for change nothing.
         let barrier = try FolderBarrier(late.base)
         _ = FileManager.default.createFile(atPath: late.base + "/runner", contents: Data())

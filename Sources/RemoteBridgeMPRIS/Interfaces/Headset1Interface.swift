@@ -38,8 +38,9 @@ public enum Headset1Interface {
     /// `BluetoothAdapters`: the adapters the now-playing proxy is registered with.
     public static let bluetoothAdapters = DBusPropertyDeclaration(name, "BluetoothAdapters", "ao")
     /// `SystemBus`: headsetd's connection to the system bus (BlueZ): `connected`, `reconnecting`
-    /// (it went away; headsetd connects again when it is back), `lost` (it went away, and
-    /// headsetd cannot tell when it is back), or `unused`.
+    /// (it went away; headsetd connects again when it is back), `waiting` (it was not there when
+    /// headsetd started; headsetd connects once it is), `lost` (headsetd cannot tell when it is
+    /// there: only a restart connects it), or `unused`.
     public static let systemBus = DBusPropertyDeclaration(name, "SystemBus", "s")
 
     /// `GestureRecognized(s gesture, s subtype, s target)`: `subtype` is what the gesture is bound
