@@ -119,7 +119,7 @@ extension DoctorContext {
         let inThemes = themes.map { ($0, Self.iconFiles(icon, inTheme: $0)) }.filter { !$0.1.isEmpty }
         let pixmaps = environment.pixmapDirectories.flatMap { Self.iconFiles(icon, in: $0) }
         let found = inThemes.flatMap(\.1) + pixmaps
-        if let first = found.first {
+        if let first = Self.preferred(found) {
             // GTK (GNOME Shell) reads a theme's icon-theme.cache in place of its folders: an icon
             // installed after the cache was made is not seen in that theme. Seen in none, it fails.
             let hidden = inThemes.filter { theme, _ in IconThemeCache(theme: theme).map { !$0.names.contains(icon) } ?? false }
@@ -134,7 +134,7 @@ extension DoctorContext {
         }
         let elsewhere = unread(environment.installPrefixes.map { $0 + "/share/icons/hicolor" }, besides: themes)
         for theme in elsewhere {
-            guard let copy = Self.iconFiles(icon, inTheme: theme).first else { continue }
+            guard let copy = Self.preferred(Self.iconFiles(icon, inTheme: theme)) else { continue }
             let target = environment.dataHome + "/icons/hicolor" + copy.dropFirst(theme.count)
             return .failed(
                 .daemons, "\(named) is installed at \(shown(copy)), where no desktop shell looks (they look in the hicolor theme in \(themes.joined(separator: ", ")), from $XDG_DATA_HOME and $XDG_DATA_DIRS), so they show remote-playerd with no icon",
@@ -143,6 +143,12 @@ extension DoctorContext {
         return .failed(
             .daemons, "\(named) is not installed in the hicolor theme in any of \(themes.joined(separator: ", ")), nor in \(environment.pixmapDirectories.joined(separator: ", ")), \(unseen)",
             fix: fix)
+    }
+
+    /// The one of an icon's `files` to name and copy: the scalable one, else the last (the largest
+    /// size, in natural order).
+    static func preferred(_ files: [String]) -> String? {
+        files.first { $0.contains("/scalable/") } ?? files.last
     }
 
     /// The files of the icon `name` in an icon theme's folder (`…/hicolor`): `SIZE/CONTEXT/name.png`,

@@ -70,7 +70,7 @@ struct InstallationTests {
         #expect(Doctor.passed(findings), "\(findings.printed)")
         #expect(findings.map(\.line) == [
             "ok    daemons: the desktop entry is installed at \(r)/usr/local/share/applications/remotebridge.desktop: Name=RemoteBridge, Icon=remotebridge",
-            "ok    daemons: the icon remotebridge is installed at \(r)/usr/local/share/icons/hicolor/48x48/apps/remotebridge.png and 1 more",
+            "ok    daemons: the icon remotebridge is installed at \(r)/usr/local/share/icons/hicolor/scalable/apps/remotebridge.svg and 1 more",
         ])
 
         let pixmaps = try InstallationBed()
@@ -407,7 +407,7 @@ struct InstallationTests {
         try bed.install(PlayerDesktopEntry.repositoryFile, at: "usr/share/applications/remotebridge.desktop")
         let findings = await bed.findings(.daemons)
         #expect(Doctor.passed(findings), "\(findings.printed)")
-        #expect(findings.contains { $0.text == "the icon remotebridge is installed at \(theme)/16x16/apps/remotebridge.png and 9 more" }, "\(findings.printed)")
+        #expect(findings.contains { $0.text == "the icon remotebridge is installed at \(theme)/scalable/apps/remotebridge.svg and 9 more" }, "\(findings.printed)")
 
         let fresh = NSTemporaryDirectory() + "remotebridge-make-icons-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: fresh) }
