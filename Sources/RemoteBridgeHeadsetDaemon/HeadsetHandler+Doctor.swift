@@ -5,7 +5,8 @@ import RemoteBridgeDoctor
 extension HeadsetHandler {
     /// The parts of `remotectl doctor` headsetd checks at start: what it cannot see for itself
     /// otherwise (the udev rule, devices it may not open, the desktop's grab, the installed
-    /// files). Players and Bluetooth change while it runs, and it logs those as they do.
+    /// files: units, activation files, remote-playerd's desktop entry and icon). Players and
+    /// Bluetooth change while it runs, and it logs those as they do.
     public static let startupAreas: Set<DoctorArea> = [.daemons, .input, .desktopKeys, .configuration]
 
     /// The open devices, as `Headset1.DeviceDetails` and the doctor give them.
