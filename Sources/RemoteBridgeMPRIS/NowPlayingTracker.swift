@@ -14,9 +14,10 @@ import RemoteBridgeDBus
 /// - `target` is who should receive a button press: the now-playing player, or if no player has
 ///   played yet, the player that appeared last.
 /// - A Bluetooth device's own player (a phone's, put on the bus by `mpris-proxy`: see
-///   `DevicePlayers`) takes part only while it plays a track: it never becomes the target by
-///   having appeared last, and once it pauses or stops, the press goes back to this computer's
-///   players. Connecting a phone does not take the headset's button away from the desktop.
+///   `DevicePlayers`) takes part only while it plays (by its status: it may have no track
+///   data): it never becomes the target by having appeared last, and once it pauses or stops,
+///   the press goes back to this computer's players. Connecting a phone does not take the
+///   headset's button away from the desktop.
 ///
 /// Players are asked for their state in parallel, each with `queryTimeout`, and `start()` does
 /// not wait for the answers: a frozen player delays no one.
@@ -42,12 +43,17 @@ public final class NowPlayingTracker {
         /// answer, which may be handled after them.
         var heard: Set<String> = []
 
-        /// Playing, with a track: what counts as playing for the choice of target.
+        /// Playing, with a track.
         public var isPlayingTrack: Bool { status == .playing && hasTrack }
 
+        /// What counts as playing for the choice of target: Playing with a track (an idle player
+        /// may say Playing with nothing loaded); a device's own player by its status alone, as
+        /// it says Playing only while the phone plays, often with no track data to show.
+        public var countsAsPlaying: Bool { status == .playing && (hasTrack || isDevicePlayer) }
+
         /// Whether the rule lets it take a press at all: any player, but a device's own only
-        /// while it plays a track.
-        public var takesPresses: Bool { !isDevicePlayer || isPlayingTrack }
+        /// while it plays.
+        public var takesPresses: Bool { !isDevicePlayer || countsAsPlaying }
     }
 
     private let connection: DBusConnection
@@ -101,7 +107,7 @@ public final class NowPlayingTracker {
                 + "and a device's player takes presses only while it plays"
         }
         if target == nowPlaying {
-            guard players[target]?.isPlayingTrack == true else { return "it played most recently" }
+            guard players[target]?.countsAsPlaying == true else { return "it played most recently" }
             return players[target]?.isDevicePlayer == true ? "it is playing (a Bluetooth device's own player, from mpris-proxy)" : "it is playing"
         }
         return "no player has played a track yet, and it appeared last"
@@ -126,10 +132,18 @@ public final class NowPlayingTracker {
         }
         // The bus itself answers who owns each name, so `target` is known when this returns;
         // the players' own answers come later, in parallel.
+        // Each name is `arriving` while the bus is asked (its owner not known yet: ""), so that
+        // a name that leaves or changes hands meanwhile is not inserted as it was.
         for name in try await MPRISClient.players(on: connection) where players[name] == nil && arriving[name] == nil {
-            guard let owner = await connection.nameOwner(name), players[name] == nil, arriving[name] == nil else { continue }
+            arriving[name] = ""
+            guard let owner = await connection.nameOwner(name), arriving[name] == "" else {
+                if arriving[name] == "" { arriving[name] = nil }
+                continue
+            }
+            arriving[name] = owner
             let isDevicePlayer = await isDevicePlayer(owner)
-            guard players[name] == nil, arriving[name] == nil else { continue }
+            guard arriving[name] == owner else { continue }
+            arriving[name] = nil
             insert(name, owner: owner, isDevicePlayer: isDevicePlayer)
             Task { await query(name, owner: owner) }
         }
@@ -195,14 +209,14 @@ public final class NowPlayingTracker {
     /// Takes a PlaybackStatus and Metadata (either may be missing) into the player's state.
     private func update(_ name: String, with properties: [String: DBusValue]) {
         guard var player = players[name] else { return }
-        let wasPlayingTrack = player.isPlayingTrack
+        let wasPlaying = player.countsAsPlaying
         if let status = properties["PlaybackStatus"]?.stringValue {
             player.status = PlaybackStatus(rawValue: status) ?? .stopped
         }
         if let metadata = properties["Metadata"]?.stringDictionaryValue {
             player.hasTrack = TrackPresence.hasCurrentTrack(metadata)
         }
-        if player.isPlayingTrack, !wasPlayingTrack {
+        if player.countsAsPlaying, !wasPlaying {
             sequence += 1
             player.lastStartedPlaying = sequence
             debug("\(name) started playing")

@@ -59,6 +59,22 @@ struct DevicePlayerPressTests {
         #expect(bed.calls("Play", to: phone) == 0)
     }
 
+    @Test("a phone playing with no track data (mpris-proxy then gives no Metadata) takes the press too, and gives it back once paused")
+    func playingWithoutTrack() async throws {
+        let f = try await HeadsetFixture()
+        let bed = try await MPRISProxyBed(sessionAddress: f.bus.address)
+        let phone = try await bed.addDevicePlayer(device: Self.pixel, alias: "Pixel 7", name: "Music", status: "paused")
+        try await f.settle { f.handler.tracker.players[phone.busName]?.isDevicePlayer == true }
+        try await bed.setStatus("playing", of: phone)
+        try await f.settle { f.handler.tracker.target == phone.busName }
+        #expect(f.handler.tracker.players[phone.busName]?.hasTrack == false)
+        try await click(f)
+        #expect(f.answers.last?.0 == phone.busName)
+        #expect(await bed.waitForCalls("Pause", to: phone))
+        try await bed.setStatus("paused", of: phone)
+        try await f.settle { f.handler.tracker.target == f.served.busName }
+    }
+
     @Test("with only the phone's player on the bus, paused: no target, Headset1 says why, and a click resumes remote-playerd's saved queue rather than the phone")
     func onlyThePhone() async throws {
         let f = try await ResumeFixture(saved: ResumeFixture.threeTones)
