@@ -333,6 +333,10 @@ install-icons:
 # there, and when it does not, why and the command that puts it where udev does.
 install-udev-rule:
 	@folder='$(UDEV_RULES_DIR)'; \
+	if [ -z "$$folder" ] && [ -n "$(filter $(UDEV_PREFIX_DIR),$(UDEV_READ_DIRS))" ]; then \
+		echo "udev rule: not installed, as UDEV_RULES_DIR is empty; until it is in a folder udev reads, headsetd may not read headset devices without root: $(UDEV_FIX)"; \
+		exit 0; \
+	fi; \
 	if [ -z "$$folder" ]; then \
 		echo "udev rule: not installed: udev does not read $(UDEV_PREFIX_DIR), and $(DESTDIR)/etc/udev/rules.d cannot be written by $$(id -un); until it is in /etc/udev/rules.d, headsetd may not read headset devices without root: $(UDEV_FIX)"; \
 		exit 0; \

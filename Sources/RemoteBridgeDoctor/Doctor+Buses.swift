@@ -45,8 +45,9 @@ extension DoctorContext {
                     "headsetd started before the system bus was there, and waits for it: Bluetooth headsets see no now-playing, and a disconnect does not pause (headsetd says: \(report.bluetooth))",
                     fix: system == nil
                         ? "start the system bus: sudo systemctl start dbus; headsetd connects by itself once its socket is there"
-                        : "the doctor reaches a system bus at \(environment.systemBusAddress), but headsetd waits for its own address (see its line above): "
-                            + "set the same DBUS_SYSTEM_BUS_ADDRESS for both, then systemctl --user restart headsetd")
+                        : "none needed if headsetd connects within a minute (the doctor reaches a system bus at \(environment.systemBusAddress)); "
+                            + "if headsetd waits for another address (its words above say which), give both the same DBUS_SYSTEM_BUS_ADDRESS; "
+                            + "else systemctl --user restart headsetd")
             ]
         }
         let fix =
@@ -56,10 +57,14 @@ extension DoctorContext {
             case (true, .reconnecting): "none needed if headsetd reconnects within a minute (it tries again by itself); else systemctl --user restart headsetd"
             case (true, _): "systemctl --user restart headsetd"
             }
+        let what =
+            report.systemBus == .lost
+            ? "headsetd has no connection to the system bus and cannot watch for one, so only a restart connects it"
+            : "headsetd lost its connection to the system bus and has not reconnected"
         return [
             .failed(
                 .systemBus,
-                "headsetd lost its connection to the system bus and has not reconnected: Bluetooth headsets see no now-playing, and a disconnect does not pause (headsetd says: \(report.bluetooth))",
+                "\(what): Bluetooth headsets see no now-playing, and a disconnect does not pause (headsetd says: \(report.bluetooth))",
                 fix: fix)
         ]
     }

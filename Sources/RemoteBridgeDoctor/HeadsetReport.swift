@@ -33,10 +33,11 @@ public struct HeadsetReport: Sendable, Equatable {
         case reconnecting
         /// It was not there when headsetd started; headsetd connects by itself once it is there.
         case waiting
-        /// It went away, and headsetd cannot tell when it is back: only a restart connects it again.
+        /// headsetd is not connected, and cannot tell when the bus is there (an address with no
+        /// socket file to watch, or a watch it could not make): only a restart connects it.
         case lost
-        /// headsetd does not use it: Bluetooth is off, or there was no system bus when it started.
-        /// Also what a headsetd that does not say is taken to mean.
+        /// headsetd does not use it: Bluetooth is off. Also what a headsetd that does not say is
+        /// taken to mean.
         case unused
     }
 

@@ -191,6 +191,8 @@ final class SystemBusLink {
             case .success(let connection):
                 // Whichever attempt got through first counts; a later one is let go of.
                 guard !isClosed, state != .connected else { return connection.close() }
+                // A newer round still under way is let go of too.
+                if round != current { attempts?.cancel() }
                 attempts = nil
                 let first = !hasConnected
                 adopt(connection)
@@ -288,7 +290,10 @@ final class SystemBusLink {
             }
         }
         guard counts else { return }
-        if Self.watchTarget(for: socketPath) != target {
+        // A folder removed is unwatched by the kernel, even when one made again at once has the
+        // same device and inode: it is watched anew.
+        if changes.contains(where: { $0.kind == .folderGone }) { socketWatch = nil }
+        if socketWatch == nil || Self.watchTarget(for: socketPath) != target {
             watchSocket()
             if socketWatch == nil, attempts == nil {
                 state = .gaveUp

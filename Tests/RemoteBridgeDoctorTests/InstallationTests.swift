@@ -392,6 +392,18 @@ struct InstallationTests {
         #expect(try Self.files(under: destination) == ["/opt/rb/lib/udev/rules.d/\(Self.rule)"])
     }
 
+    @Test("an empty UDEV_RULES_DIR under a PREFIX udev reads installs no rule, and the line says it is the setting, not udev")
+    func makeInstallUdevRuleEmpty() async throws {
+        let destination = NSTemporaryDirectory() + "remotebridge-make-install-\(getpid())-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: destination) }
+        let result = try await Self.make(["install-udev-rule", "DESTDIR=\(destination)", "PREFIX=/usr", "UDEV_RULES_DIR="])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.output == "udev rule: not installed, as UDEV_RULES_DIR is empty; until it is in a folder udev reads, headsetd may not read headset devices without root: "
+                + "sudo install -Dm644 dist/udev/70-remotebridge-headset.rules /etc/udev/rules.d/70-remotebridge-headset.rules && sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input")
+        #expect(try Self.files(under: destination).isEmpty)
+    }
+
     @Test(
         "make install's icon: a theme with a GTK icon cache gets it made again, so that the doctor (and GTK) see the icon; a new tree gets no cache",
         .enabled(if: ChildProcess.findExecutable("gtk-update-icon-cache") != nil, "gtk-update-icon-cache is not installed"))

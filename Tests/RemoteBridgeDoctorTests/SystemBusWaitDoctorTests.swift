@@ -43,7 +43,8 @@ struct SystemBusWaitDoctorTests {
         bed.environment.systemBusAddress = bed.system.address
         findings = await bed.findings()
         #expect(
-            waiting(findings).first?.fix == "the doctor reaches a system bus at \(bed.system.address), but headsetd waits for its own address (see its line above): "
-                + "set the same DBUS_SYSTEM_BUS_ADDRESS for both, then systemctl --user restart headsetd", "\(findings.printed)")
+            waiting(findings).first?.fix == "none needed if headsetd connects within a minute (the doctor reaches a system bus at \(bed.system.address)); "
+                + "if headsetd waits for another address (its words above say which), give both the same DBUS_SYSTEM_BUS_ADDRESS; else systemctl --user restart headsetd",
+            "\(findings.printed)")
     }
 }
