@@ -46,10 +46,14 @@ extension HeadsetHandler {
         return await doctor.run()
     }
 
-    /// Logs each failing start-up finding once, as a warning with its fix.
+    /// Logs each failing start-up finding once, as a warning with its fix, then (at debug level)
+    /// that the checks are done.
     public func logStartupFindings() async {
-        for finding in await startupFindings() where finding.status == .failed {
+        let findings = await startupFindings()
+        let failed = findings.filter { $0.status == .failed }
+        for finding in failed {
             logger.warning("doctor: \(finding.line)")
         }
+        logger.debug("doctor: start-up checks done, \(failed.count) of \(findings.count) failed")
     }
 }
