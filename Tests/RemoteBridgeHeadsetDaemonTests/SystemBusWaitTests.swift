@@ -238,18 +238,6 @@ struct SystemBusWaitTests {
 @Suite("headsetd, a process, waiting for the system bus", .serialized)
 @MainActor
 struct SystemBusWaitProcessTests {
-    /// Context switches (voluntary and not) of each of `pid`'s threads, by thread id.
-    static func switches(of pid: pid_t) -> [Int: Int] {
-        var result: [Int: Int] = [:]
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        for task in tasks {
-            guard let tid = Int(task), let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
-            result[tid] = status.split(separator: "\n").filter { $0.contains("ctxt_switches:") }
-                .compactMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }.reduce(0, +)
-        }
-        return result
-    }
-
     @Test("while it waits, once settled, it writes nothing and its threads do not run at all over a second in which files change in another folder, and a dbus-daemon then started at the path gets its player registered with BlueZ")
     func idleWhileWaiting() async throws {
         let bed = try await DaemonTestBed(tones: 1)
@@ -277,14 +265,14 @@ struct SystemBusWaitProcessTests {
         // Idle: over a second (or until it writes anything), while files come and go in a folder
         // it does not watch, none of its threads runs.
         let written = headsetd.standardError.count
-        let before = Self.switches(of: headsetd.pid)
+        let before = ThreadSwitches.byThread(of: headsetd.pid)
         for index in 0..<5 {
             let path = elsewhere.folder + "/file-\(index)"
             _ = FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
             #expect(unlink(path) == 0)
         }
         let wrote = await until(wokenBy: headsetd.standardErrorGrew, limit: .seconds(1)) { headsetd.standardError.count > written }
-        let after = Self.switches(of: headsetd.pid)
+        let after = ThreadSwitches.byThread(of: headsetd.pid)
         #expect(!wrote, "\(headsetd.standardError.dropFirst(written))")
         let woken = after.map { $0.value - (before[$0.key] ?? 0) }.reduce(0, +)
         #expect(woken == 0, "headsetd's threads switched \(woken) times while idle: before \(before), after \(after)")

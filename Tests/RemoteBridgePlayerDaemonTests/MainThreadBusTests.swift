@@ -13,18 +13,6 @@ import Testing
 @Suite("remote-playerd: the main thread polls the bus", .serialized)
 @MainActor
 struct MainThreadBusTests {
-    /// Context switches of each of `pid`'s threads, by thread id (voluntary and not).
-    static func switches(of pid: pid_t) -> [Int: Int] {
-        var result: [Int: Int] = [:]
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        for task in tasks {
-            guard let tid = Int(task), let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
-            result[tid] = status.split(separator: "\n").filter { $0.contains("ctxt_switches:") }
-                .compactMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }.reduce(0, +)
-        }
-        return result
-    }
-
     @Test("300 Gets one after another wake the main thread for each, and the other threads of the daemon together fewer than 75 times (the I/O thread and dispatch's manager woke for each)")
     func callsWakeOnlyTheMainThread() async throws {
         let bed = try await DaemonTestBed(tones: 2, seconds: 5)
@@ -36,11 +24,11 @@ struct MainThreadBusTests {
         for _ in 0..<20 { _ = try await client.property(PlayerInterface.playbackStatus) }
         let status = try await client.property(PlayerInterface.playbackStatus)
         let calls = 300
-        let before = Self.switches(of: daemon.pid)
+        let before = ThreadSwitches.byThread(of: daemon.pid)
         for _ in 0..<calls {
             #expect(try await client.property(PlayerInterface.playbackStatus) == status)
         }
-        let after = Self.switches(of: daemon.pid)
+        let after = ThreadSwitches.byThread(of: daemon.pid)
         let mainThread = Int(daemon.pid)
         let mainWakes = (after[mainThread] ?? 0) - (before[mainThread] ?? 0)
         let otherWakes = after.filter { $0.key != mainThread }.map { $0.value - (before[$0.key] ?? 0) }.reduce(0, +)
@@ -67,7 +55,7 @@ struct MainThreadBusTests {
         try await client.play()
         #expect(await running.untilPlaying())
         let channelThread = try #require(Self.thread(named: "engine channel", of: daemon.pid), "the daemon has a thread named engine channel while its engine runs")
-        let before = Self.switches(of: daemon.pid)
+        let before = ThreadSwitches.byThread(of: daemon.pid)
         for _ in 0..<100 {
             try await client.seek(by: .milliseconds(100))
         }
@@ -76,7 +64,7 @@ struct MainThreadBusTests {
         // Played meanwhile: at most the time since Play (on a loaded machine, seconds).
         let played = ContinuousClock.now - began
         #expect(position >= .seconds(10) && position <= .seconds(10) + played, "100 seeks of 0.1 s from the start, \(played) after Play: at \(position)")
-        let after = Self.switches(of: daemon.pid)
+        let after = ThreadSwitches.byThread(of: daemon.pid)
         let channelWakes = (after[channelThread] ?? 0) - (before[channelThread] ?? 0)
         #expect(channelWakes < 5, "the engine channel's thread switched \(channelWakes) times for 100 seeks")
     }
