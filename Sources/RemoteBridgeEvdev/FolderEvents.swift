@@ -69,10 +69,15 @@ final class FolderEvents {
     /// The process's instance, opened on first use and kept for the process's life.
     static let shared = FolderEvents()
 
-    /// What a watch is told: entries created, changed (attributes), removed or moved, and the
-    /// folder itself removed or moved (`IN_IGNORED` and `IN_UNMOUNT` come unasked). One mask for
-    /// every watch: the kernel keeps one per folder, and a second `inotify_add_watch` replaces it.
+    /// What a watch is told by default: entries created, changed (attributes), removed or moved,
+    /// and the folder itself removed or moved (`IN_IGNORED` and `IN_UNMOUNT` come unasked).
     static let mask = UInt32(IN_CREATE | IN_ATTRIB | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF | IN_MOVE_SELF)
+    /// What a watch for entries to be made is told: entries created or moved in, and the folder
+    /// itself removed or moved. Nothing else wakes the process, however busy the folder is with
+    /// other changes (a link count, a time).
+    static let entriesMadeMask = UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF)
+    /// `entriesMadeMask`, and entries' attributes changed (a mode).
+    static let entriesMadeOrChangedMask = entriesMadeMask | UInt32(IN_ATTRIB)
 
     /// What a watch's handler is given: the changes of one batch, in the kernel's order.
     typealias Handler = @MainActor ([FolderChange]) -> Void
@@ -85,11 +90,13 @@ final class FolderEvents {
 
     private init() {}
 
-    /// Watches `directory`, calling `handler` with each batch of changes in it; nil if inotify
-    /// cannot (errno says why).
-    func add(_ directory: String, _ handler: @escaping Handler) -> (descriptor: Int32, token: Int)? {
+    /// Watches `directory` for the changes `mask` names, calling `handler` with each batch of
+    /// changes in it; nil if inotify cannot (errno says why). The kernel keeps one watch a folder:
+    /// a second watch of it adds its mask to the first's (`IN_MASK_ADD`), and each handler is
+    /// told every change of the folder.
+    func add(_ directory: String, mask: UInt32 = FolderEvents.mask, _ handler: @escaping Handler) -> (descriptor: Int32, token: Int)? {
         guard open() else { return nil }
-        let watch = inotify_add_watch(descriptor, directory, Self.mask)
+        let watch = inotify_add_watch(descriptor, directory, mask | UInt32(IN_MASK_ADD))
         guard watch >= 0 else { return nil }
         nextToken += 1
         handlers[watch, default: [:]][nextToken] = handler

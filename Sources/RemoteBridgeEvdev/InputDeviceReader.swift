@@ -291,6 +291,16 @@ public final class InputDeviceReader {
 /// instance (`FolderEvents`).
 @MainActor
 public final class DirectoryWatcher {
+    /// What a watcher is told of, besides the folder itself removed or moved.
+    public enum Kinds: Sendable {
+        /// Entries made, changed, removed or moved.
+        case all
+        /// Entries made or moved in.
+        case entriesMade
+        /// Entries made or moved in, and their attributes changed (a mode).
+        case entriesMadeOrChanged
+    }
+
     private let watch: Int32
 
     /// Watches `directory`, calling `onChange` once for each batch of changes; nil if inotify
@@ -301,9 +311,16 @@ public final class DirectoryWatcher {
 
     /// Watches `directory`, calling `onChanges` with each batch of changes, in the kernel's
     /// order, each with the entry's name: a watcher that cares for one name looks at it alone.
-    /// nil if inotify cannot (errno says why).
-    public init?(directory: String, onChanges: @escaping @MainActor ([FolderChange]) -> Void) {
-        guard let watch = FolderEvents.shared.add(directory, onChanges) else { return nil }
+    /// `kinds` narrows what is watched for, so that other changes in a busy folder do not wake
+    /// the process. nil if inotify cannot (errno says why).
+    public init?(directory: String, for kinds: Kinds = .all, onChanges: @escaping @MainActor ([FolderChange]) -> Void) {
+        let mask =
+            switch kinds {
+            case .all: FolderEvents.mask
+            case .entriesMade: FolderEvents.entriesMadeMask
+            case .entriesMadeOrChanged: FolderEvents.entriesMadeOrChangedMask
+            }
+        guard let watch = FolderEvents.shared.add(directory, mask: mask, onChanges) else { return nil }
         self.watch = watch.descriptor
         self.token = watch.token
     }

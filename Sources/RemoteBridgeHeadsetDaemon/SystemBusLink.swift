@@ -16,10 +16,12 @@ import RemoteBridgeText
 /// keeps open, answers as soon as it runs again), then after each of `backoff`'s waits on the
 /// handler's clock up to the first wait at its cap (about a minute): a daemon that restarts is
 /// back within it. Meanwhile, with no timer after it, and from the start when there was no bus
-/// then, it watches the socket's folder (inotify), and looks at the socket's own name alone: a
-/// socket made there (bound, or moved into place), or whose mode changes (dbus-daemon opens it
-/// up once it listens), starts a new round at once. Other files coming and going beside it, and
-/// a stale socket left by a daemon that died, start nothing. A folder that is not there yet
+/// then, it watches the socket's folder (inotify) for entries made or changed there, and looks at
+/// the socket's own name alone: a socket made there (bound, or moved into place), or whose mode
+/// changes (dbus-daemon opens it up once it listens: a first attempt at the bind may be refused),
+/// starts a new round at once. Other files coming and going beside it wake nothing but that
+/// look, and a stale socket left by a daemon that died starts nothing. A folder on the way is
+/// watched for entries made alone, so a busy one (`/run`, `/`) wakes it only when one is made. A folder that is not there yet
 /// (`/run/dbus`, made when the bus starts) is waited for the same way, in the nearest folder
 /// above it that is, by its name. A bus whose address names no socket file (an abstract socket,
 /// tcp), or whose folder cannot be watched, cannot be waited for: headsetd gives up
@@ -264,7 +266,10 @@ final class SystemBusLink {
                 return
             }
             if target == socketWatch?.target { return }
-            guard let watcher = DirectoryWatcher(directory: target.folder, onChanges: { [weak self] in self?.folderChanged($0) }) else {
+            // In the socket's own folder its mode changing counts too (see `folderChanged`); in a
+            // folder on the way (`/run`, busier) only a folder made does.
+            let kinds: DirectoryWatcher.Kinds = target.name == Self.name(in: socketPath) ? .entriesMadeOrChanged : .entriesMade
+            guard let watcher = DirectoryWatcher(directory: target.folder, for: kinds, onChanges: { [weak self] in self?.folderChanged($0) }) else {
                 socketWatch = nil
                 unwatchable = "headsetd cannot watch \(OutsideText.bareOrQuoted(target.folder)) (\(String(cString: strerror(errno))))"
                 return

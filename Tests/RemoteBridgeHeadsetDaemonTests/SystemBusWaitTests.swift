@@ -238,12 +238,17 @@ struct SystemBusWaitTests {
 @Suite("headsetd, a process, waiting for the system bus", .serialized)
 @MainActor
 struct SystemBusWaitProcessTests {
-    @Test("while it waits, once settled, it writes nothing and its threads do not run at all over a second in which files change in another folder, and a dbus-daemon then started at the path gets its player registered with BlueZ")
+    @Test("while it waits in the folder above the socket's, once settled, it writes nothing and its threads do not run at all over a second in which files change in another folder and entries of that one change; a dbus-daemon then started at the path gets its player registered with BlueZ")
     func idleWhileWaiting() async throws {
         let bed = try await DaemonTestBed(tones: 1)
         defer { bed.stop() }
-        let late = try LateBusFolder()
+        // The socket's folder is not there yet (as /run/dbus before the bus starts): headsetd
+        // waits in the folder above it, which other programs keep busy.
+        let late = try LateBusFolder(below: "run-dbus")
         let elsewhere = try LateBusFolder()
+        let busy = late.base + "/busy"
+        #expect(mkdir(busy, 0o755) == 0)
+        _ = FileManager.default.createFile(atPath: late.base + "/busy-file", contents: Data("x".utf8))
         let fifo = try EvdevFIFO(path: bed.path("event-headset"))
         defer { fifo.remove() }
         let headsetd = try await DaemonProcess(
@@ -263,13 +268,17 @@ struct SystemBusWaitProcessTests {
         let spoke = await until(wokenBy: headsetd.standardErrorGrew, limit: .seconds(1)) { headsetd.standardError.count > settled }
         #expect(!spoke, "\(headsetd.standardError.dropFirst(settled))")
         // Idle: over a second (or until it writes anything), while files come and go in a folder
-        // it does not watch, none of its threads runs.
+        // it does not watch, and entries of the folder it waits in change (a mode; a link count,
+        // as a folder made inside one does), none of its threads runs.
         let written = headsetd.standardError.count
         let before = ThreadSwitches.byThread(of: headsetd.pid)
         for index in 0..<5 {
             let path = elsewhere.folder + "/file-\(index)"
             _ = FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
             #expect(unlink(path) == 0)
+            #expect(chmod(late.base + "/busy-file", index % 2 == 0 ? 0o600 : 0o644) == 0)
+            #expect(mkdir(busy + "/inner", 0o755) == 0)
+            #expect(rmdir(busy + "/inner") == 0)
         }
         let wrote = await until(wokenBy: headsetd.standardErrorGrew, limit: .seconds(1)) { headsetd.standardError.count > written }
         let after = ThreadSwitches.byThread(of: headsetd.pid)
@@ -277,6 +286,7 @@ struct SystemBusWaitProcessTests {
         let woken = after.map { $0.value - (before[$0.key] ?? 0) }.reduce(0, +)
         #expect(woken == 0, "headsetd's threads switched \(woken) times while idle: before \(before), after \(after)")
 
+        try FileManager.default.createDirectory(atPath: late.folder, withIntermediateDirectories: true)
         let bus = try late.startBus()
         let bluez = try await FakeBlueZ(address: bus.address)
         #expect(await bluez.waitForRegistrations(1), "\(headsetd.standardError)")

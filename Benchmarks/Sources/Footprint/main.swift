@@ -77,6 +77,10 @@ func run() async throws -> Bool {
     let bus = try PrivateBus()
     let media = try await TestMedia.make(count: 1, seconds: 600)
     let headsetFIFO = try EvdevFIFO()
+    // headsetd's system bus: not there, in a quiet folder of its own, as `/run/dbus` is before the
+    // bus starts (headsetd waits for it there, with no timer).
+    let noSystemBus = media.directory.path + "/run-dbus"
+    try FileManager.default.createDirectory(atPath: noSystemBus, withIntermediateDirectories: true)
     let floorFIFO = try EvdevFIFO()
     let config = media.directory.appendingPathComponent("config.toml").path
     _ = FileManager.default.createFile(atPath: config, contents: Data("[headset]\nbluetooth = false\n".utf8))
@@ -106,7 +110,7 @@ func run() async throws -> Bool {
             busName: "org.mpris.MediaPlayer2.mpv"),
         Program(
             name: "headsetd, one FIFO", executable: BuiltProduct.release("headsetd"),
-            arguments: ["--bus", bus.address, "--device", headsetFIFO.path, "--config", config, "--system-bus", "unix:path=/nonexistent", "--log-level", "error"],
+            arguments: ["--bus", bus.address, "--device", headsetFIFO.path, "--config", config, "--system-bus", "unix:path=\(noSystemBus)/system_bus_socket", "--log-level", "error"],
             busName: "io.github.remotebridge.Headset"),
         Program(name: "C floor (libdbus + a FIFO)", executable: headsetFloor, arguments: [bus.address, "--fifo=" + floorFIFO.path], busName: "io.github.remotebridge.Floor"),
     ]
