@@ -6,5 +6,5 @@
 /// section for each.
 public enum RemoteBridgeRelease {
     /// The version, `MAJOR.MINOR.PATCH`.
-    public static let version = "0.29.0"
+    public static let version = "0.30.0"
 }
