@@ -64,7 +64,12 @@ extension MPVPlayer {
         // mpv has gone on to the next file and its start is not heard yet, but the main actor
         // has not taken the start-file event: the current entry is still what plays.
         if seconds < -Self.heardTolerance, !isPaused { return carriedPosition }
-        let position = clamped(.milliseconds(rounding: max(0, seconds)) ?? .zero, to: current)
+        var position = clamped(.milliseconds(rounding: max(0, seconds)) ?? .zero, to: current)
+        // With nothing heard reported (a file starting, a seek, a restart of playback), the
+        // answer is mpv's `time-pos`, held where the engine last said until mpv plays on: it may
+        // be a few ms short of what was last answered (3.5 ms was seen as a gapless change
+        // began), and a position never goes back by itself. A seek sets `lastHeard` to its target.
+        if heardPTS == nil, !isPaused, let lastHeard, lastHeard.id == currentID { position = max(position, lastHeard.position) }
         if !isPaused { lastHeard = (currentID, position, .now) }
         return position
     }
