@@ -106,9 +106,8 @@ extension DoctorContext {
         let ours = environment.dataHome + "/icons/hicolor/scalable/apps/\(PlayerDesktopEntry.iconName).svg"
         let installOurs = "install -Dm644 \(PlayerDesktopEntry.repositoryIcon) \(shown(ours))"
         // An icon of another name than ours (an edited entry) is fixed by naming ours again.
-        let fix = icon == PlayerDesktopEntry.iconName || entry == nil
-            ? installOurs + " (or make install)"
-            : "\(installOurs), and set Icon=\(PlayerDesktopEntry.iconName) in \(shown(entry!))"
+        let renamed = icon == PlayerDesktopEntry.iconName ? nil : entry
+        let fix = renamed.map { "\(installOurs), and set Icon=\(PlayerDesktopEntry.iconName) in \(shown($0))" } ?? installOurs + " (or make install)"
         if icon.hasPrefix("/") {
             guard access(icon, R_OK) == 0 else {
                 return .failed(.daemons, "\(named) cannot be read: \(String(cString: strerror(errno))), \(unseen)", fix: fix)
